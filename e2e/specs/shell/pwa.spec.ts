@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+import { Shell } from '../../pages/shell';
+import { SignInPage } from '../../pages/sign-in-page';
+
+test('the app is installable', async ({ page }) => {
+  await page.goto('/auth');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  expect(installabilityErrors).toEqual([]);
+  const manifest = await (await page.request.get('/manifest.webmanifest')).json();
+  expect(manifest).toMatchObject({ display: 'standalone', start_url: '/app', short_name: 'Lavo' });
+});
+
+test('a reload while offline still shows the shell', async ({ page, context }) => {
+  await new SignInPage(page).signInAs('admin');
+  // Wait until the service worker controls the page, so the reload can be served without a network.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+    }
+  });
+  await context.setOffline(true);
+  await page.reload();
+  const shell = new Shell(page);
+  await expect(shell.nav()).toBeVisible();
+  await expect(shell.pageTitle()).toHaveText('Performance Overview');
+  await context.setOffline(false);
+});

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { accounts } from '../../fixtures/accounts';
+import { Shell } from '../../pages/shell';
+import { SignInPage } from '../../pages/sign-in-page';
+
+const landings = [
+  { key: 'admin', landing: '/app/reports/overview', sections: ['Reports', 'Accounts', 'Maintenance'], link: 'Gateways and IoT Devices' },
+  { key: 'manager', landing: '/app/reports/overview', sections: ['Reports', 'Accounts'], link: 'Users' },
+  { key: 'nurse', landing: '/app/reports/user-overview', sections: ['Reports'], link: 'User' },
+  { key: 'tech', landing: '/app/reports/user-overview', sections: ['Reports', 'Accounts', 'Maintenance'], link: 'Wristbands' },
+] as const;
+
+for (const { key, landing, sections, link } of landings) {
+  test(`${key} signs in, lands on ${landing} and sees ${sections.join(', ')}`, async ({ page }) => {
+    await new SignInPage(page).signInAs(key);
+    await expect(page).toHaveURL(landing);
+    const shell = new Shell(page);
+    expect(await shell.sections()).toEqual(sections);
+    await expect(shell.navLink(link)).toBeVisible();
+  });
+}
+
+test('a wrong password says so and stays on /auth', async ({ page }) => {
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.fill('admin@demo.health', 'Wrong!2345');
+  await signIn.submit().click();
+  await expect(signIn.alert()).toHaveText('Incorrect username or password.');
+  await expect(page).toHaveURL('/auth');
+});
+
+test('the login is stripped of whitespace and lower-cased, and the button follows the rules', async ({ page }) => {
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await expect(signIn.submit()).toBeDisabled();
+  await signIn.login().fill(' Admin@Demo.Health ');
+  await expect(signIn.login()).toHaveValue('admin@demo.health');
+  await expect(signIn.submit()).toBeDisabled();
+  await signIn.password().fill(accounts.admin.password);
+  await expect(signIn.submit()).toBeEnabled();
+  await expect(page.getByRole('link', { name: 'Forgot password' })).toHaveAttribute('href', /email=admin%40demo\.health/);
+  await expect(page.getByText('Your Vital Partner in Patient Safety')).toBeVisible();
+});
+
+test('a temporary password leads to the new-password step', async ({ page }) => {
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.fill(accounts.invited.email, accounts.invited.password);
+  await signIn.submit().click();
+  await expect(page.getByText(/new password/i).first()).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
+});
+
+test('a disabled account cannot sign in', async ({ page }) => {
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.fill(accounts.disabled.email, accounts.disabled.password);
+  await signIn.submit().click();
+  await expect(signIn.alert()).toContainText(/disabled/i);
+  await expect(page).toHaveURL('/auth');
+});

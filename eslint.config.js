@@ -1,0 +1,82 @@
+// @ts-check
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = (() => {
+  try {
+    return readdirSync('src/features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+  } catch {
+    return [];
+  }
+})();
+
+/** Import boundaries: who may import whom (STYLE.md 'The shape of the house'). */
+const zones = [
+  // A feature never reaches into another feature; route files and the shell compose them.
+  ...features.map((name) => ({
+    target: `./src/features/${name}`,
+    from: './src/features',
+    except: [`./${name}`],
+    message: 'Features do not import each other; compose them in src/routes or src/app.',
+  })),
+  { target: './src/features', from: ['./src/app', './src/routes'], message: 'Features do not depend on the app or routes.' },
+  {
+    target: ['./src/lib', './src/components', './src/offline'],
+    from: ['./src/features', './src/app', './src/routes'],
+    message: 'Shared code does not depend on features, the app or routes.',
+  },
+  // The client may use the server's contracts, nothing else of the server.
+  { target: './src', from: './server', except: ['./src/contracts'], message: 'The client imports only server/src/contracts.' },
+  { target: './sw', from: ['./server', './src/app', './src/features', './src/routes'], message: 'The service worker stays self-contained.' },
+  { target: './server', from: ['./src', './sw'], message: 'The server never imports client code.' },
+  // Contracts are pure schemas shared with the browser.
+  {
+    target: './server/src/contracts',
+    from: './server/src',
+    except: ['./contracts'],
+    message: 'Contracts are pure zod schemas: no server imports.',
+  },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'dev-dist/**', 'node_modules/**', '.data/**', '.data-*/**', 'server/drizzle/**', 'public/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          tsconfig: { configFile: './tsconfig.json' },
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['server/src/contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'Contracts run in the browser too.' }] }],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'tests/**', 'e2e/**'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+// The browser tests drive the built app started exactly as `npm start` starts it, on ports and a
+// data directory of their own so a running console is left alone.
+const PORT = Number(process.env.E2E_PORT ?? 8090);
+const DATA_DIR = '.data-e2e';
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'e2e/specs',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: existsSync(chromium) ? chromium : undefined,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && tsx scripts/start.ts`,
+    url: `http://localhost:${PORT}/config.json`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      LAVO_DATA_DIR: DATA_DIR,
+      PORT: String(PORT),
+      COGNITO_PORT: String(PORT + 1239),
+      PUSHER_PORT: String(PORT + 1),
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,114 @@
+/**
+ * `npm start`: runs the whole console on one machine. Starts the local identity provider
+ * (unless COGNITO_USER_POOL_ID points at a real pool), the local Pusher-protocol server (unless
+ * PUSHER_HOST points at a real one) and the API server, which applies migrations, seeds the demo
+ * on first start and serves the built app. Ctrl-C stops every child.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { DEMO_ACCOUNTS } from '../server/src/db/demo-accounts';
+import { startLocalIdentityProvider } from '../server/src/identity/local-provider';
+import { provisionLocalIdentity } from '../server/src/identity/provision';
+
+const env = { ...process.env };
+const dataDir = env.LAVO_DATA_DIR ?? '.data';
+const port = Number(env.PORT ?? 8080);
+const cognitoPort = Number(env.COGNITO_PORT ?? 9229);
+const pusherPort = Number(env.PUSHER_PORT ?? 6001);
+const children: ChildProcess[] = [];
+const tsx = import.meta.resolve('tsx');
+
+function run(name: string, script: string, childEnv: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, ['--import', tsx, script], { env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${name} stopped (${signal ?? `exit code ${code}`}); stopping everything.`);
+      void stopAll(1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+let stopping = false;
+async function stopAll(code: number) {
+  if (stopping) return;
+  stopping = true;
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+  process.exit(code);
+}
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+async function waitFor(url: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (stopping) return;
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+async function waitForPort(portNumber: number, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !stopping) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(portNumber, '127.0.0.1');
+      socket.once('connect', () => (socket.end(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  if (!stopping) throw new Error(`Nothing listened on port ${portNumber} within ${timeoutMs / 1000} s`);
+}
+
+try {
+  if (!env.COGNITO_USER_POOL_ID) {
+    const provider = await startLocalIdentityProvider({ dataDir, port: cognitoPort });
+    children.push(provider.child);
+    const identity = await provisionLocalIdentity({ endpoint: provider.endpoint, dataDir, accounts: DEMO_ACCOUNTS });
+    Object.assign(env, {
+      COGNITO_ENDPOINT: provider.endpoint,
+      COGNITO_USER_POOL_ID: identity.userPoolId,
+      COGNITO_CLIENT_ID: identity.clientId,
+    });
+    console.log(`Local identity provider (cognito-local) on ${provider.endpoint}, pool ${identity.userPoolId}`);
+  }
+  if (!env.PUSHER_HOST) {
+    Object.assign(env, { PUSHER_HOST: '127.0.0.1', PUSHER_PUBLIC_HOST: 'localhost', PUSHER_PORT: String(pusherPort) });
+    run('Pusher-protocol server', 'server/src/realtime/main.ts', env);
+    await waitForPort(pusherPort);
+  }
+  run('API server', 'server/src/main.ts', { ...env, PORT: String(port) });
+  await waitFor(`http://127.0.0.1:${port}/config.json`);
+
+  const url = `http://localhost:${port}`;
+  console.log(`\nLavo is running at ${url}\n\nDemo accounts:`);
+  for (const a of DEMO_ACCOUNTS) {
+    const note = a.temporary ? ' (temporary: choose a new one)' : a.disabled ? ' (disabled)' : '';
+    console.log(`  ${a.email.padEnd(22)} ${a.password}${note}  — ${a.description}`);
+  }
+  console.log('\nPress Ctrl-C to stop.');
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await stopAll(1);
+}

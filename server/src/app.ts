@@ -1,0 +1,46 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type Pusher from 'pusher';
+import type { RuntimeConfig } from './contracts/config';
+import type { Database } from './db/client';
+import type { TokenVerifier } from './identity/verifier';
+import { bootstrapRoutes } from './modules/bootstrap/bootstrap.routes';
+import { configRoutes } from './modules/config/config.routes';
+import { pusherAuthRoutes } from './modules/realtime-auth/pusher-auth.routes';
+import { usersRoutes, usersV2Routes } from './modules/users/users.routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/errors';
+import { registerNotFound, registerStaticApp } from './plugins/static-app';
+
+export interface AppDeps {
+  db: Database;
+  verifier: TokenVerifier;
+  pusher: Pusher;
+  runtimeConfig: RuntimeConfig;
+  /** Directory of the built PWA, served when present. */
+  staticDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the API server: framework plugins, app plugins, then routes (main API under /api, newer API under /api/v2). */
+export async function buildApp(deps: AppDeps) {
+  const app = Fastify({ logger: deps.logger ?? false, trustProxy: true, bodyLimit: 1_048_576 });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerAuth(app, { db: deps.db, verifier: deps.verifier });
+
+  await app.register(configRoutes, { runtimeConfig: deps.runtimeConfig });
+  await app.register(
+    async (api) => {
+      await api.register(bootstrapRoutes, { db: deps.db });
+      await api.register(usersRoutes, { db: deps.db });
+      await api.register(pusherAuthRoutes, { pusher: deps.pusher });
+    },
+    { prefix: '/api' },
+  );
+  await app.register(usersV2Routes, { prefix: '/api/v2', db: deps.db });
+  const servesShell = deps.staticDir ? await registerStaticApp(app, deps.staticDir) : false;
+  registerNotFound(app, servesShell);
+  return app;
+}

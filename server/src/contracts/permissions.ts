@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/** Every permission subject the specification names (routes, navigation and gated features). */
+export const PERMISSION_SUBJECTS = [
+  // reports
+  'PERFORMANCE',
+  'DISPENSERS_OVERVIEW',
+  'USER_OVERVIEW',
+  'ACTIVITY_BREAKDOWN_REPORT',
+  'COMPLIANCE',
+  'HAND_WASH',
+  'DISPENSER_ACTIVITY',
+  'STAFF_ROUNDING',
+  'CONTACT_TRACING_BETA',
+  'USER_PERFORMANCE',
+  'SMARTSENSOR_USAGE',
+  'SMARTSENSOR_MANAGEMENT_BETA',
+  'C_DIFF',
+  'DATA_EXPORTS',
+  'SERVER_LOGS',
+  // accounts
+  'ORGANIZATIONS',
+  'LOCATIONS',
+  'USERS_ACCOUNTS',
+  'PROFESSIONS',
+  'ACCESS_MANAGEMENT',
+  'SMARTBADGE_MANAGEMENT_BETA',
+  'NFC_TAGS',
+  // maintenance
+  'DEVICES_AND_ZONES',
+  'GATEWAYS',
+  'STATIONS',
+  'NFC_STATIONS',
+  'BEACONS',
+  'DISPENSERS_MAINTENANCE',
+  'WRISTBANDS',
+  'BADGES',
+  'FIRMWARE',
+  'PATHS',
+  'UNRESPONSIVE',
+  // gated features inside screens
+  'USER_EMAIL',
+  'MANAGES_ORGANIZATION',
+  'USER_PERMISSION_TEMPLATE',
+  'ROLE',
+] as const;
+
+export const permissionSubjectSchema = z.enum(PERMISSION_SUBJECTS);
+export type PermissionSubject = z.infer<typeof permissionSubjectSchema>;
+
+/** Subjects that grant a device-maintenance area (the maintenance icon needs any of them). */
+export const DEVICE_SUBJECTS: readonly PermissionSubject[] = [
+  'DEVICES_AND_ZONES',
+  'GATEWAYS',
+  'STATIONS',
+  'NFC_STATIONS',
+  'BEACONS',
+  'DISPENSERS_MAINTENANCE',
+  'WRISTBANDS',
+  'BADGES',
+  'FIRMWARE',
+  'PATHS',
+  'UNRESPONSIVE',
+];
+
+/** Account types: LAVO (the product, everything), PRO and BASIC. */
+export const ACCOUNT_TYPES = ['LAVO', 'PRO', 'BASIC'] as const;
+export const accountTypeSchema = z.enum(ACCOUNT_TYPES);
+export type AccountType = z.infer<typeof accountTypeSchema>;
+
+/** The provider's organization: its users are employees. */
+export const PROVIDER_ORGANIZATION_ID = 1;
+/** The default permission template given to new users. */
+export const INDIVIDUAL_USER_TEMPLATE_ID = 4;

@@ -1,0 +1,51 @@
+/** One of the fixed demo sign-ins (DESIGN.md 'Demo accounts'); userName is the email. */
+export interface DemoAccount {
+  email: string;
+  password: string;
+  /** The password is temporary: the first sign-in must choose a new one. */
+  temporary?: boolean;
+  /** The identity provider disables this account; our database still has it active. */
+  disabled?: boolean;
+  description: string;
+}
+
+/** The six demo accounts by role key; DEMO_ACCOUNTS lists the same objects. */
+export const DEMO_ACCOUNT_BY_KEY = {
+  admin: {
+    email: 'admin@demo.health',
+    password: 'Demo!2345',
+    description: 'Provider employee (organization 1), every permission, account type LAVO',
+  },
+  manager: {
+    email: 'manager@demo.health',
+    password: 'Demo!2345',
+    description: "Hospital administrator (PRO) of St. Mary's Hospital: reports and accounts, no device maintenance",
+  },
+  nurse: {
+    email: 'nurse@demo.health',
+    password: 'Demo!2345',
+    description: "End user (BASIC), template 'Individual User': lands on the user overview",
+  },
+  tech: {
+    email: 'tech@demo.health',
+    password: 'Demo!2345',
+    description: 'Device technician: every maintenance permission and USER_OVERVIEW, no compliance reports',
+  },
+  invited: {
+    email: 'invited@demo.health',
+    password: 'Temp!2345',
+    temporary: true,
+    description: 'Invited user: must choose a new password at first sign-in',
+  },
+  disabled: {
+    email: 'disabled@demo.health',
+    password: 'Demo!2345',
+    disabled: true,
+    description: 'Disabled account: sign-in is refused',
+  },
+} as const satisfies Record<string, DemoAccount>;
+
+export type DemoAccountKey = keyof typeof DEMO_ACCOUNT_BY_KEY;
+
+/** The six demo accounts in the order of DESIGN.md. Docs, identity provisioning, the seed and browser tests read this. */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = Object.values(DEMO_ACCOUNT_BY_KEY);

@@ -1,0 +1,89 @@
+import type { Database } from '../client';
+import { DEMO_ACCOUNT_BY_KEY, type DemoAccountKey } from '../demo-accounts';
+import { TEMPLATE_IDS } from '../permission-catalog';
+import {
+  emailSubscriptions,
+  type NewEmailSubscriptionRow,
+  type NewUserRow,
+  userManagedGroups,
+  userManagedOrganizations,
+  users,
+} from '../schema';
+import { DEMO_PROFILES } from './people-data';
+import { createRandom } from './random';
+import { buildStaff, type StaffMember } from './staff';
+
+const SEED = 20_240_611;
+const DEMO_CREATED_AT = new Date('2023-01-09T15:00:00Z');
+
+function demoMembers(): StaffMember[] {
+  return (Object.keys(DEMO_PROFILES) as DemoAccountKey[]).map((key) => {
+    const { template, managedOrganizationIds, managedGroupIds, ...profile } = DEMO_PROFILES[key];
+    const email = DEMO_ACCOUNT_BY_KEY[key].email;
+    const user: NewUserRow & { userName: string } = {
+      ...profile,
+      userName: email,
+      email,
+      picture: null,
+      roleId: TEMPLATE_IDS[template],
+      // The identity provider disables disabled@…; our row stays active so only sign-in is refused.
+      active: true,
+      demo: false,
+      cognitoId: null,
+      createdAt: DEMO_CREATED_AT,
+    };
+    const manages =
+      managedOrganizationIds.length + managedGroupIds.length > 0
+        ? { organizationIds: [...managedOrganizationIds], groupIds: [...managedGroupIds] }
+        : undefined;
+    return { user, manages };
+  });
+}
+
+// Administrators get the facility report: the provider admin monthly, the hospital manager weekly.
+const DEMO_SUBSCRIPTIONS: readonly (Omit<NewEmailSubscriptionRow, 'userId'> & { key: DemoAccountKey })[] = [
+  { key: 'admin', type: 'FACILITY_COMPLIANCE_REPORT', schedule: 'MONTHLY' },
+  { key: 'manager', type: 'FACILITY_COMPLIANCE_REPORT', schedule: 'WEEKLY' },
+  { key: 'manager', type: 'DEPARTMENT_COMPLIANCE_REPORT', schedule: 'WEEKLY' },
+  { key: 'nurse', type: 'USER_COMPLIANCE_REPORT', schedule: 'MONTHLY' },
+];
+
+/** Inserts the six demo accounts (ids 1–6) and ~194 generated staff, with scopes and subscriptions. */
+export async function seedUsers(db: Database): Promise<void> {
+  const demo = demoMembers();
+  const staff = buildStaff(
+    createRandom(SEED),
+    demo.map((m) => m.user.userName),
+  );
+  const members = [...demo, ...staff];
+
+  const inserted = await db
+    .insert(users)
+    .values(members.map((m) => m.user))
+    .returning({ id: users.id, userName: users.userName });
+  const idOf = new Map(inserted.map((r) => [r.userName, r.id]));
+  const userId = (userName: string) => {
+    const id = idOf.get(userName);
+    if (id === undefined) throw new Error(`seeded user ${userName} has no id`);
+    return id;
+  };
+
+  const managedOrgs = members.flatMap((m) =>
+    (m.manages?.organizationIds ?? []).map((organizationId) => ({ userId: userId(m.user.userName), organizationId })),
+  );
+  const managedGroups = members.flatMap((m) =>
+    (m.manages?.groupIds ?? []).map((groupId) => ({ userId: userId(m.user.userName), groupId })),
+  );
+  if (managedOrgs.length > 0) await db.insert(userManagedOrganizations).values(managedOrgs);
+  if (managedGroups.length > 0) await db.insert(userManagedGroups).values(managedGroups);
+
+  const subscriptions: NewEmailSubscriptionRow[] = [
+    ...DEMO_SUBSCRIPTIONS.map(({ key, ...s }) => ({ ...s, userId: userId(DEMO_ACCOUNT_BY_KEY[key].email) })),
+    ...staff.flatMap((m) =>
+      m.subscribes
+        ? [{ userId: userId(m.user.userName), type: m.subscribes, schedule: m.subscribes === 'USER_COMPLIANCE_REPORT' ? ('MONTHLY' as const) : ('WEEKLY' as const) }]
+        : [],
+    ),
+  ];
+  await db.insert(emailSubscriptions).values(subscriptions);
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+/** Server configuration, parsed once from the environment. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** PostgreSQL connection string; unset means embedded PGlite. */
+  DATABASE_URL: z.string().url().optional(),
+  /** Root of local state (PGlite files, the local identity provider's store). */
+  LAVO_DATA_DIR: z.string().default('.data'),
+  /** Seed the demo organization tree and users on first start. */
+  SEED_DEMO: bool.default(true),
+  /** Directory of the built PWA; the server serves it when it exists. */
+  STATIC_DIR: z.string().default('dist'),
+  COGNITO_REGION: z.string().default('us-east-1'),
+  COGNITO_USER_POOL_ID: z.string().optional(),
+  COGNITO_CLIENT_ID: z.string().optional(),
+  /** Set for a local Cognito-compatible provider (cognito-local); unset means Amazon Cognito. */
+  COGNITO_ENDPOINT: z.string().url().optional(),
+  PUSHER_APP_ID: z.string().default('lavo-local'),
+  PUSHER_KEY: z.string().default('lavo-local-key'),
+  PUSHER_SECRET: z.string().default('lavo-local-secret'),
+  PUSHER_CLUSTER: z.string().default('mt1'),
+  /** Host of a self-hosted Pusher-protocol server; unset means Pusher Channels. */
+  PUSHER_HOST: z.string().optional(),
+  PUSHER_PORT: z.coerce.number().int().optional(),
+  PUSHER_USE_TLS: bool.default(false),
+  /** What browsers use to reach the Pusher-protocol server (defaults to PUSHER_HOST). */
+  PUSHER_PUBLIC_HOST: z.string().optional(),
+  SUPPORT_URL: z.string().url().default('https://support.lavo.health'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type Env = z.infer<typeof envSchema>;
+
+/** Parses the environment, failing with every invalid variable named. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  return parsed.data;
+}

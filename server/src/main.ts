@@ -1,0 +1,38 @@
+import { buildApp } from './app';
+import { createDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { seedDemo } from './db/seed';
+import { loadEnv } from './env';
+import { pgliteDirOf, pusherFromEnv, runtimeConfigFromEnv, verifierFromEnv } from './runtime';
+
+const env = loadEnv();
+const handle = await createDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: pgliteDirOf(env) });
+await runMigrations(handle);
+if (env.SEED_DEMO) {
+  const { seeded } = await seedDemo(handle.db);
+  console.log(seeded ? 'Demo data seeded.' : 'Demo data already present; nothing seeded.');
+}
+
+const app = await buildApp({
+  db: handle.db,
+  verifier: verifierFromEnv(env),
+  pusher: pusherFromEnv(env),
+  runtimeConfig: runtimeConfigFromEnv(env),
+  staticDir: env.STATIC_DIR,
+  logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+});
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal} received, closing`);
+  await app.close();
+  await handle.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+
+await app.listen({ host: env.HOST, port: env.PORT });
+console.log(`API server (${handle.kind}) listening on http://localhost:${env.PORT}`);

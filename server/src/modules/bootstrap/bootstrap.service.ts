@@ -1,0 +1,70 @@
+import type { BootstrapResponse, Enums } from '../../contracts/bootstrap';
+import type { CurrentUser, Group } from '../../contracts/entities';
+import { ACCOUNT_TYPES, PROVIDER_ORGANIZATION_ID } from '../../contracts/permissions';
+import type { Database } from '../../db/client';
+import { EMAIL_SUBSCRIPTION_TYPES, GROUP_TYPES, ORGANIZATION_TYPES, TIME_ZONES } from '../../db/enums';
+import type { GroupRow, ProfessionRow, UserRow } from '../../db/schema';
+import type { Caller } from '../../plugins/auth';
+import { findOrganization, findRole, listUsersInScope } from '../users/users.repo';
+import { organizationSettings, toOrganization, toUserSummary } from '../users/users.mappers';
+import { listGroupsByIds, listOrganizationsByIds, listProfessions } from './bootstrap.repo';
+
+const DEVICE_TYPES = ['BEACON', 'TABLET', 'GATEWAY', 'DISPENSER', 'WRISTBAND', 'BADGE'];
+
+function toGroup(row: GroupRow): Group {
+  return { ...row, accessible: true };
+}
+
+function toProfession(row: ProfessionRow) {
+  return { id: row.code, professionId: row.code, name: row.name, organizationId: row.organizationId, pid: row.pid };
+}
+
+/** The signed-in user with role, scope and organization. */
+export async function currentUser(db: Database, caller: Caller): Promise<CurrentUser> {
+  const user: UserRow = caller.user;
+  const [role, organization] = await Promise.all([findRole(db, user.roleId), findOrganization(db, user.organizationId)]);
+  return {
+    ...toUserSummary(user),
+    isEmployee: user.organizationId === PROVIDER_ORGANIZATION_ID,
+    cognitoId: user.cognitoId,
+    role,
+    managedOrganizationIds: caller.scope.managedOrganizationIds,
+    managedGroupIds: caller.scope.managedGroupIds,
+    organization: {
+      id: organization.id,
+      parentId: organization.parentId,
+      name: organization.name,
+      accountType: organization.accountType,
+      settings: organizationSettings(organization),
+    },
+  };
+}
+
+/** Everything the shell needs after sign-in, limited to what the caller may see. */
+export async function buildBootstrap(db: Database, caller: Caller): Promise<BootstrapResponse> {
+  const { scope } = caller;
+  const isEmployee = caller.user.organizationId === PROVIDER_ORGANIZATION_ID;
+  const [user, organizations, groups, users, professions] = await Promise.all([
+    currentUser(db, caller),
+    listOrganizationsByIds(db, scope.organizationIds),
+    listGroupsByIds(db, scope.groupIds),
+    listUsersInScope(db, scope, caller.user.id),
+    listProfessions(db, { all: isEmployee, organizationIds: [caller.user.organizationId, ...scope.organizationIds] }),
+  ]);
+  const enums: Enums = {
+    professions: professions.map(toProfession),
+    deviceTypes: DEVICE_TYPES,
+    organizationTypes: [...ORGANIZATION_TYPES],
+    groupTypes: [...GROUP_TYPES],
+    accountTypes: [...ACCOUNT_TYPES],
+    timeZones: TIME_ZONES.map((t) => ({ value: t.value, label: t.label })),
+    emailSubscriptionTypes: [...EMAIL_SUBSCRIPTION_TYPES],
+  };
+  return {
+    user,
+    organizations: organizations.map((o) => toOrganization(o, true)),
+    groups: groups.map(toGroup),
+    users: users.map(toUserSummary),
+    enums,
+  };
+}

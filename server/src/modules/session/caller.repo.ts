@@ -1,0 +1,52 @@
+import { eq, or } from 'drizzle-orm';
+import type { PermissionSubject } from '../../contracts/permissions';
+import type { Database } from '../../db/client';
+import { organizations, permissions, permissionTemplatePermissions, users, type UserRow } from '../../db/schema';
+
+/** The identity a verified token names. */
+export interface TokenIdentity {
+  sub: string;
+  userName: string;
+  email?: string;
+}
+
+/**
+ * Finds the user a token belongs to: by the provider's subject id once linked, else by
+ * sign-in name or email, linking the subject id on first sight.
+ */
+export async function findUserForIdentity(db: Database, identity: TokenIdentity): Promise<UserRow | null> {
+  const [linked] = await db.select().from(users).where(eq(users.cognitoId, identity.sub)).limit(1);
+  if (linked) return linked;
+  const names = [identity.userName, identity.email].filter((v): v is string => !!v).map((v) => v.toLowerCase());
+  const [named] = await db
+    .select()
+    .from(users)
+    .where(or(...names.map((n) => eq(users.userName, n))))
+    .limit(1);
+  if (!named) return null;
+  if (named.cognitoId === null) {
+    await db.update(users).set({ cognitoId: identity.sub }).where(eq(users.id, named.id));
+    return { ...named, cognitoId: identity.sub };
+  }
+  // Linked to another identity: the name matches but the subject does not.
+  return null;
+}
+
+/** Permission subjects of a template. */
+export async function subjectsOfTemplate(db: Database, templateId: number): Promise<PermissionSubject[]> {
+  const rows = await db
+    .select({ subject: permissions.subject })
+    .from(permissionTemplatePermissions)
+    .innerJoin(permissions, eq(permissions.id, permissionTemplatePermissions.permissionId))
+    .where(eq(permissionTemplatePermissions.templateId, templateId));
+  return rows.map((r) => r.subject);
+}
+
+/** The account type of an organization. */
+export async function accountTypeOf(db: Database, organizationId: number) {
+  const [row] = await db
+    .select({ accountType: organizations.accountType })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row?.accountType ?? 'BASIC';
+}

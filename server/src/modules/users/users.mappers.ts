@@ -1,0 +1,47 @@
+import type { Organization, UserSummary } from '../../contracts/entities';
+import type { OrganizationRow, UserRow } from '../../db/schema';
+
+/** A user row as lists show it; demo users' names are masked as 'User'. */
+export function toUserSummary(row: UserRow): UserSummary {
+  const firstName = row.demo ? 'User' : row.firstName;
+  const lastName = row.demo ? '' : row.lastName;
+  return {
+    id: row.id,
+    userName: row.userName,
+    clientUserId: row.clientUserId,
+    firstName,
+    lastName,
+    name: `${firstName} ${lastName}`.trim(),
+    email: row.email,
+    phone: row.phone,
+    picture: row.picture,
+    professionId: row.professionCode,
+    organizationId: row.organizationId,
+    groupId: row.groupId,
+    active: row.active,
+    demo: row.demo,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** An organization's settings as the contract nests them. */
+export function organizationSettings(row: OrganizationRow) {
+  return {
+    defaultLocationId: row.defaultLocationId,
+    displayDurations: row.displayDurations,
+    displayReminders: row.displayReminders,
+  };
+}
+
+/** An organization row as the contract shows it. */
+export function toOrganization(row: OrganizationRow, accessible: boolean): Organization {
+  return {
+    id: row.id,
+    name: row.name,
+    parentId: row.parentId,
+    type: row.type,
+    accountType: row.accountType,
+    settings: organizationSettings(row),
+    accessible,
+  };
+}

@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built PWA: hashed assets cached for a year, the shell and the service worker
+ * revalidated on every load, and any other GET outside /api answered with index.html so
+ * client-side routes survive a reload.
+ */
+export async function registerStaticApp(app: FastifyInstance, staticDir: string): Promise<boolean> {
+  const root = path.resolve(staticDir);
+  if (!existsSync(path.join(root, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      const rel = path.relative(root, filePath);
+      res.header('Cache-Control', rel.startsWith('assets') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return true;
+}
+
+/** Unknown API paths and files answer 404; other GETs get the app shell when it is served. */
+export function registerNotFound(app: FastifyInstance, serveShell: boolean): void {
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = url === '/api' || url.startsWith('/api/');
+    if (!serveShell || request.method !== 'GET' || isApi || path.extname(url)) {
+      return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No route for ${request.method} ${url}` });
+    }
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,70 @@
+import { Avatar, Badge, Button, Divider, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { ButtonLink } from '@/components/router-links';
+import { signOut } from '@/lib/auth';
+import { getConfig } from '@/lib/config';
+import { displayName, initials } from '@/lib/format';
+import { useSession } from '@/lib/session-context';
+import { useHoverPopover } from './use-hover-popover';
+
+/** The avatar and its popup: name, status, Profile, Support and Sign Out. */
+export function ProfileMenu({ supportUrl = getConfig().supportUrl }: { supportUrl?: string }) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const { opened, close, targetHandlers, dropdownHandlers } = useHoverPopover();
+  const name = displayName(user);
+
+  return (
+    <Popover opened={opened} onDismiss={close} position="bottom-end" width={240} shadow="md" returnFocus withArrow>
+      <Popover.Target>
+        <UnstyledButton {...targetHandlers} aria-label={`Profile menu for ${name}`} data-touch-target style={{ borderRadius: '50%' }}>
+          <Avatar color="teal" radius="xl" size={40}>
+            {initials(user)}
+          </Avatar>
+        </UnstyledButton>
+      </Popover.Target>
+      <Popover.Dropdown {...dropdownHandlers} aria-label="Profile">
+        <Stack gap="xs">
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={600} truncate>
+              {name}
+            </Text>
+            <Badge color="green" variant="light">
+              Active
+            </Badge>
+          </Group>
+          <Divider />
+          <ButtonLink to="/app/settings/my-account" variant="subtle" justify="flex-start" fullWidth onClick={close}>
+            Profile
+          </ButtonLink>
+          <Button
+            component="a"
+            href={supportUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="subtle"
+            justify="flex-start"
+            fullWidth
+            onClick={close}
+          >
+            Support
+          </Button>
+          <Button
+            variant="subtle"
+            color="red"
+            justify="flex-start"
+            fullWidth
+            onClick={async () => {
+              close();
+              await signOut();
+              await navigate({ to: '/auth', replace: true });
+            }}
+          >
+            Sign Out
+          </Button>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+

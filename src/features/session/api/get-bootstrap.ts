@@ -1,0 +1,20 @@
+import { bootstrapResponseSchema, type BootstrapResponse } from '@contracts/bootstrap';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { mainApi } from '@/lib/api-client';
+import { sessionKeys } from './keys';
+
+/** GET /bootstrap: the user, organizations, users, groups and enums the shell needs. */
+export function getBootstrap(userName: string): Promise<BootstrapResponse> {
+  return mainApi.get('/bootstrap', { query: { username: userName, loginType: 'WEB_APP' }, schema: bootstrapResponseSchema });
+}
+
+export const bootstrapQueryOptions = (userName: string) =>
+  queryOptions({
+    queryKey: sessionKeys.bootstrap(userName),
+    queryFn: () => getBootstrap(userName),
+    staleTime: 5 * 60_000,
+  });
+
+export function useBootstrap(userName: string) {
+  return useQuery(bootstrapQueryOptions(userName));
+}

@@ -1,0 +1,20 @@
+import { meResponseSchema, type MeResponse } from '@contracts/users';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { v2Api } from '@/lib/api-client';
+import { sessionKeys } from './keys';
+
+/** GET /users/me on the newer API: the caller's role and its permissions. */
+export function getMe(): Promise<MeResponse> {
+  return v2Api.get('/users/me', { schema: meResponseSchema });
+}
+
+export const meQueryOptions = (userName: string) =>
+  queryOptions({
+    queryKey: sessionKeys.me(userName),
+    queryFn: getMe,
+    staleTime: 5 * 60_000,
+  });
+
+export function useMe(userName: string) {
+  return useQuery(meQueryOptions(userName));
+}

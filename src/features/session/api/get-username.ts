@@ -1,0 +1,21 @@
+import { usernameResponseSchema, type UsernameResponse } from '@contracts/users';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { mainApi } from '@/lib/api-client';
+import { sessionKeys } from './keys';
+
+/** GET /users/username: resolves what was typed at sign-in (email or username) to the user name. */
+export function getUsername(signInName: string): Promise<UsernameResponse> {
+  return mainApi.get('/users/username', { query: { username: signInName }, schema: usernameResponseSchema });
+}
+
+export const usernameQueryOptions = (signInName: string) =>
+  queryOptions({
+    queryKey: sessionKeys.username(signInName),
+    queryFn: () => getUsername(signInName),
+    // A user's name does not change during a session.
+    staleTime: Infinity,
+  });
+
+export function useUsername(signInName: string) {
+  return useQuery(usernameQueryOptions(signInName));
+}

@@ -1,0 +1,7 @@
+/** Query keys of the signed-in user's session data (keyed by user so two users never share an entry). */
+export const sessionKeys = {
+  all: ['session'] as const,
+  username: (signInName: string) => [...sessionKeys.all, 'username', signInName] as const,
+  bootstrap: (userName: string) => [...sessionKeys.all, 'bootstrap', userName] as const,
+  me: (userName: string) => [...sessionKeys.all, 'me', userName] as const,
+};

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { getConfig } from './config';
+import { getAccessToken, getIdToken, signOut } from './auth';
+
+/** A failed API call; `message` is what the server said (message, error, or the first of errors). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, message: string, body: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
+
+/** One request: path under the client's base URL, optional query, JSON body and answer schema. */
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Contract schema the answer is validated against. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientOptions {
+  baseUrl: () => string;
+  /** Authorization headers for one attempt, or null when there is no session. */
+  authorize: () => Promise<Record<string, string> | null>;
+  /** Called once when the server answers 401 (or there is no token at all). */
+  onUnauthorized: () => void | Promise<void>;
+  fetchImpl?: typeof fetch;
+  retryDelayMs?: number;
+}
+
+export interface ApiClient {
+  request<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  get<T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T>;
+  post<T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T>;
+}
+
+/** The spec's rule: every failed request is retried once, 1 ms later. */
+export const RETRY_DELAY_MS = 1;
+
+/** Picks the human message of an error answer: message, else error, else the first of errors. */
+export function errorMessageOf(body: unknown, fallback: string): string {
+  if (typeof body !== 'object' || body === null) return fallback;
+  const { message, error, errors } = body as { message?: unknown; error?: unknown; errors?: unknown };
+  if (typeof message === 'string' && message) return message;
+  if (typeof error === 'string' && error) return error;
+  if (Array.isArray(errors) && errors.length > 0) {
+    const first: unknown = errors[0];
+    if (typeof first === 'string') return first;
+    if (typeof first === 'object' && first !== null && typeof (first as { message?: unknown }).message === 'string') {
+      return (first as { message: string }).message;
+    }
+  }
+  return fallback;
+}
+
+function buildUrl(base: string, path: string, query?: Record<string, QueryValue>): string {
+  const url = `${base.replace(/\/$/, '')}/${path.replace(/^\//, '')}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Builds a JSON API client with the spec's retry-once and sign-out-on-401 rules. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const retryDelayMs = options.retryDelayMs ?? RETRY_DELAY_MS;
+
+  async function attempt<T>(path: string, request: RequestOptions<T>): Promise<T> {
+    const auth = await options.authorize();
+    if (!auth) {
+      await options.onUnauthorized();
+      throw new ApiError(401, 'You are signed out.', undefined);
+    }
+    const hasBody = request.body !== undefined;
+    const response = await (options.fetchImpl ?? fetch)(buildUrl(options.baseUrl(), path, request.query), {
+      method: request.method ?? 'GET',
+      headers: {
+        Accept: 'application/json',
+        ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+        ...auth,
+        ...request.headers,
+      },
+      body: hasBody ? JSON.stringify(request.body) : undefined,
+      signal: request.signal,
+    });
+    const body = await readBody(response);
+    if (response.status === 401) {
+      await options.onUnauthorized();
+      throw new ApiError(401, errorMessageOf(body, 'Your session has ended.'), body);
+    }
+    if (!response.ok) {
+      throw new ApiError(response.status, errorMessageOf(body, `Request failed (HTTP ${response.status}).`), body);
+    }
+    return request.schema ? request.schema.parse(body) : (body as T);
+  }
+
+  async function request<T>(path: string, request: RequestOptions<T> = {}): Promise<T> {
+    try {
+      return await attempt(path, request);
+    } catch (error) {
+      // A 401 will not get better by asking again, an answer that breaks the contract will not
+      // either, and an aborted call was meant to stop.
+      if (error instanceof ApiError && error.status === 401) throw error;
+      if (error instanceof z.ZodError || request.signal?.aborted) throw error;
+      await sleep(retryDelayMs);
+    }
+    return attempt(path, request);
+  }
+
+  return {
+    request,
+    get: (path, rest) => request(path, { ...rest, method: 'GET' }),
+    post: (path, body, rest) => request(path, { ...rest, method: 'POST', body }),
+  };
+}
+
+let signingOut: Promise<void> | null = null;
+
+// Parallel calls can all see the same 401; the user is signed out once.
+function signOutOnce(): Promise<void> {
+  signingOut ??= signOut().finally(() => {
+    signingOut = null;
+  });
+  return signingOut;
+}
+
+/** The main API: Authorization is the raw id token. */
+export const mainApi = createApiClient({
+  baseUrl: () => getConfig().apiBaseUrl,
+  authorize: async () => {
+    const token = await getIdToken();
+    return token ? { Authorization: token } : null;
+  },
+  onUnauthorized: signOutOnce,
+});
+
+/** The newer API: Bearer access token plus `Version: 2`. */
+export const v2Api = createApiClient({
+  baseUrl: () => getConfig().apiV2BaseUrl,
+  authorize: async () => {
+    const token = await getAccessToken();
+    return token ? { Authorization: `Bearer ${token}`, Version: '2' } : null;
+  },
+  onUnauthorized: signOutOnce,
+});

@@ -1,0 +1,147 @@
+import type { RuntimeConfig } from '@contracts/config';
+import { Amplify } from 'aws-amplify';
+import {
+  AuthError,
+  fetchAuthSession,
+  getCurrentUser,
+  signIn as amplifySignIn,
+  signOut as amplifySignOut,
+} from 'aws-amplify/auth';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import { Hub } from 'aws-amplify/utils';
+import { createLocalTokenRefresher } from './cognito-refresher';
+
+/** Where a password sign-in ended. */
+export type SignInOutcome =
+  | { status: 'signed-in' }
+  | { status: 'new-password-required' }
+  | { status: 'confirm-sign-up' }
+  | { status: 'other-step'; step: string };
+
+/** The signed-in visitor as the guard needs it. */
+export interface SessionInfo {
+  /** The name typed at sign-in (what /users/username resolves). */
+  signInName: string;
+  /** True when the tokens could not be refreshed for lack of network: cached data only. */
+  offline: boolean;
+}
+
+// Refresh failures that mean the session is gone for good (Amplify clears the tokens for these).
+const SESSION_ENDING_ERRORS = [
+  'NotAuthorizedException',
+  'TokenRevokedException',
+  'UserNotFoundException',
+  'PasswordResetRequiredException',
+  'UserNotConfirmedException',
+  'RefreshTokenReuseException',
+];
+
+let usesLocalIdentityProvider = false;
+let hubListening = false;
+const signedOutListeners = new Set<() => void>();
+
+function emitSignedOut(): void {
+  for (const listener of signedOutListeners) listener();
+}
+
+/** Configures Amplify from the runtime config; a local endpoint switches to USER_PASSWORD_AUTH and the local refresher. */
+export function configureAuth({ cognito }: RuntimeConfig): void {
+  usesLocalIdentityProvider = cognito.endpoint !== null;
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId: cognito.userPoolId,
+        userPoolClientId: cognito.userPoolClientId,
+        ...(cognito.endpoint ? { userPoolEndpoint: cognito.endpoint } : {}),
+      },
+    },
+  });
+  if (cognito.endpoint) {
+    cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher(
+      createLocalTokenRefresher(cognito.endpoint, cognito.userPoolClientId),
+    );
+  }
+  if (hubListening) return;
+  hubListening = true;
+  Hub.listen('auth', ({ payload }) => {
+    if (payload.event === 'signedOut') emitSignedOut();
+    if (payload.event === 'tokenRefresh_failure') {
+      const name = (payload.data as { error?: { name?: string } } | undefined)?.error?.name ?? '';
+      if (SESSION_ENDING_ERRORS.some((ending) => name.startsWith(ending))) emitSignedOut();
+    }
+  });
+}
+
+/** Subscribes to "the session ended" (sign-out here or elsewhere, or a refresh token rejected); returns the unsubscribe. */
+export function onSignedOut(listener: () => void): () => void {
+  signedOutListeners.add(listener);
+  return () => signedOutListeners.delete(listener);
+}
+
+/** Signs in with a password; the local identity provider has no SRP, so it gets USER_PASSWORD_AUTH. */
+export async function signInWithPassword(username: string, password: string): Promise<SignInOutcome> {
+  const attempt = () =>
+    amplifySignIn({
+      username,
+      password,
+      options: usesLocalIdentityProvider ? { authFlowType: 'USER_PASSWORD_AUTH' } : undefined,
+    });
+  let result: Awaited<ReturnType<typeof amplifySignIn>>;
+  try {
+    result = await attempt();
+  } catch (error) {
+    // A stale session left in storage blocks a new sign-in; drop it and try once more.
+    if (!(error instanceof AuthError) || error.name !== 'UserAlreadyAuthenticatedException') throw error;
+    await amplifySignOut();
+    result = await attempt();
+  }
+  const step = result.nextStep.signInStep;
+  if (result.isSignedIn || step === 'DONE') return { status: 'signed-in' };
+  if (step === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED') return { status: 'new-password-required' };
+  if (step === 'CONFIRM_SIGN_UP') return { status: 'confirm-sign-up' };
+  return { status: 'other-step', step };
+}
+
+/** Signs out on this device; the tokens are dropped even when the provider cannot be reached. */
+export async function signOut(): Promise<void> {
+  try {
+    await amplifySignOut();
+  } catch {
+    await cognitoUserPoolsTokenProvider.tokenOrchestrator.clearTokens();
+    emitSignedOut();
+  }
+}
+
+function isNetworkFailure(error: unknown): boolean {
+  return (
+    (error instanceof AuthError && error.name === 'NetworkError') ||
+    (typeof navigator !== 'undefined' && navigator.onLine === false)
+  );
+}
+
+/** The current session, or null when signed out. Offline with expired tokens it still answers (cached data only). */
+export async function getSession(): Promise<SessionInfo | null> {
+  try {
+    const { tokens } = await fetchAuthSession();
+    if (!tokens?.idToken) return null;
+    const user = await getCurrentUser();
+    return { signInName: user.signInDetails?.loginId ?? user.username, offline: false };
+  } catch (error) {
+    if (!isNetworkFailure(error)) return null;
+    const stored = await cognitoUserPoolsTokenProvider.tokenOrchestrator.getTokenStore().loadTokens();
+    if (!stored) return null;
+    return { signInName: stored.signInDetails?.loginId ?? stored.username, offline: true };
+  }
+}
+
+/** The raw id token (the main API's Authorization header), or null when signed out. */
+export async function getIdToken(): Promise<string | null> {
+  const { tokens } = await fetchAuthSession();
+  return tokens?.idToken?.toString() ?? null;
+}
+
+/** The access token (the newer API's Bearer token), or null when signed out. */
+export async function getAccessToken(): Promise<string | null> {
+  const { tokens } = await fetchAuthSession();
+  return tokens?.accessToken.toString() ?? null;
+}

@@ -1,0 +1,14 @@
+import type { UserSummary } from '@contracts/entities';
+
+/** First and last name as shown to others; demo users are masked as 'User'. */
+export function displayName(user: Pick<UserSummary, 'firstName' | 'lastName' | 'demo'>): string {
+  if (user.demo) return 'User';
+  return `${user.firstName} ${user.lastName}`.trim() || 'User';
+}
+
+/** Up to two initials for an avatar. */
+export function initials(user: Pick<UserSummary, 'firstName' | 'lastName' | 'demo'>): string {
+  if (user.demo) return 'U';
+  const letters = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
+  return letters || 'U';
+}

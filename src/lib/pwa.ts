@@ -1,0 +1,25 @@
+import { Workbox } from 'workbox-window';
+
+export interface ServiceWorkerHooks {
+  /** A new version is installed and waiting; call `activate` to switch to it (the page reloads). */
+  onUpdateReady: (activate: () => void) => void;
+}
+
+/** Registers /sw.js (production builds only) and reports waiting updates. */
+export function registerServiceWorker({ onUpdateReady }: ServiceWorkerHooks): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const wb = new Workbox('/sw.js', { scope: '/' });
+
+  wb.addEventListener('waiting', () => {
+    onUpdateReady(() => {
+      // Reload only once the new worker controls the page, so the reload gets the new shell.
+      wb.addEventListener('controlling', () => window.location.reload());
+      wb.messageSkipWaiting();
+    });
+  });
+
+  void wb.register().then((registration) => {
+    // Long-lived tablet sessions: look for a new version every hour, not only on navigation.
+    if (registration) setInterval(() => void registration.update(), 60 * 60 * 1000);
+  });
+}

@@ -1,0 +1,63 @@
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import { QueryClient } from '@tanstack/react-query';
+import { persistQueryClient } from '@tanstack/react-query-persist-client';
+
+/** First key segment of every report query; report key factories must start with it. */
+export const REPORTS_KEY_ROOT = 'reports';
+
+type PersistOptions = Parameters<typeof persistQueryClient>[0];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long the last session's data stays readable offline. */
+const PERSIST_MAX_AGE_MS = 7 * DAY_MS;
+const STORAGE_KEY = 'lavo.query-cache';
+// Bump when a cached answer's shape changes, so an older cache is dropped instead of misread.
+const CACHE_VERSION = '1';
+
+/** Builds the app's QueryClient with the spec's defaults. */
+export function createQueryClient(): QueryClient {
+  const client = new QueryClient({
+    defaultOptions: {
+      queries: {
+        // The API client already retries every failed request once (spec); no second layer.
+        retry: false,
+        staleTime: 60_000,
+        // Kept at least as long as the persisted copy, or restored data would be dropped at once.
+        gcTime: PERSIST_MAX_AGE_MS,
+      },
+      mutations: { retry: false },
+    },
+  });
+  // Reports are heavy and users flip between tabs while reading them: no refetch on focus.
+  client.setQueryDefaults([REPORTS_KEY_ROOT], { refetchOnWindowFocus: false });
+  return client;
+}
+
+/** The one QueryClient of the app. */
+export const queryClient = createQueryClient();
+
+const persister = createSyncStoragePersister({
+  storage: typeof window === 'undefined' ? undefined : window.localStorage,
+  key: STORAGE_KEY,
+  throttleTime: 1000,
+});
+
+/** Restores the last session's cache (so bootstrap is readable offline), then keeps it saved; resolves when restored. */
+export async function startQueryPersistence(client: QueryClient = queryClient): Promise<() => void> {
+  const [unsubscribe, restored] = persistQueryClient({
+    // The persist packages pin a slightly older query-core than react-query; the classes differ
+    // only in private fields, and the persister uses the public API alone.
+    queryClient: client as unknown as PersistOptions['queryClient'],
+    persister,
+    maxAge: PERSIST_MAX_AGE_MS,
+    buster: CACHE_VERSION,
+  });
+  await restored;
+  return unsubscribe;
+}
+
+/** Forgets every cached answer, in memory and in storage (sign-out: the next user must not see them). */
+export async function clearQueryData(client: QueryClient = queryClient): Promise<void> {
+  client.clear();
+  await persister.removeClient();
+}

@@ -1,0 +1,6 @@
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import type { RouterContext } from '@/app/router-context';
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+});

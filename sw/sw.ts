@@ -1,0 +1,15 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import { registerMessageHandlers } from './messages';
+import { registerShellPrecache } from './precache';
+import { registerConfigCaching } from './runtime-caching';
+
+// Order matters: workbox routes match in registration order, and config.json must never be
+// answered by the navigation fallback.
+registerConfigCaching();
+registerShellPrecache();
+registerMessageHandlers();
+
+// The first install takes control at once so the very first visit already works offline;
+// later updates wait for the user's Reload (SKIP_WAITING) instead.
+clientsClaim();

@@ -1,0 +1,60 @@
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import Pusher from 'pusher';
+import { inject } from 'vitest';
+import { buildApp } from '../../../server/src/app';
+import { localCognitoClient } from '../../../server/src/identity/provision';
+import { createTokenVerifier, issuerFor } from '../../../server/src/identity/verifier';
+import { createTestDatabase } from './test-db';
+
+export const PUSHER_TEST_APP = { appId: 'lavo-test', key: 'lavo-test-key', secret: 'lavo-test-secret' };
+
+/** The API server on a fresh, seeded test database, verifying tokens of the real local identity provider. */
+export async function createTestApp(opts: { pusherPort?: number } = {}) {
+  const identity = inject('identity');
+  const database = await createTestDatabase();
+  const pusher = new Pusher({ ...PUSHER_TEST_APP, host: '127.0.0.1', port: String(opts.pusherPort ?? 1), useTLS: false });
+  const app = await buildApp({
+    db: database.handle.db,
+    verifier: createTokenVerifier({
+      issuer: issuerFor({ region: 'us-east-1', userPoolId: identity.userPoolId, endpoint: identity.endpoint }),
+      clientId: identity.clientId,
+    }),
+    pusher,
+    runtimeConfig: {
+      apiBaseUrl: '/api',
+      apiV2BaseUrl: '/api/v2',
+      cognito: { region: 'us-east-1', userPoolId: identity.userPoolId, userPoolClientId: identity.clientId, endpoint: identity.endpoint },
+      pusher: { key: PUSHER_TEST_APP.key, cluster: 'mt1', wsHost: 'localhost', wsPort: 6001, forceTLS: false },
+      supportUrl: 'https://support.example',
+    },
+  });
+  return {
+    app,
+    pusher,
+    db: database.handle.db,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export interface Tokens {
+  idToken: string;
+  accessToken: string;
+}
+
+/** Signs in to the real local identity provider with a password. */
+export async function signIn(email: string, password = 'Demo!2345'): Promise<Tokens> {
+  const identity = inject('identity');
+  const result = await localCognitoClient(identity.endpoint).send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: identity.clientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  const auth = result.AuthenticationResult;
+  if (!auth?.IdToken || !auth.AccessToken) throw new Error(`No tokens for ${email}`);
+  return { idToken: auth.IdToken, accessToken: auth.AccessToken };
+}

@@ -1,0 +1,59 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const alias = {
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+  '@contracts': fileURLToPath(new URL('./server/src/contracts', import.meta.url)),
+};
+
+// Server integration tests run on embedded PGlite; with CI=true (or TEST_POSTGRES=1) the
+// database-backed ones run a second time on the PostgreSQL server at 127.0.0.1:5432.
+const withPostgres = process.env.CI === 'true' || process.env.TEST_POSTGRES === '1';
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbBacked = ['tests/server/api/**/*.test.ts', 'tests/server/db/**/*.test.ts'];
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'client',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/test/setup.ts'],
+          css: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server-pglite',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/server/global-setup.ts'],
+          env: { TEST_DATABASE_URL: '' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(withPostgres
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'server-postgres',
+                include: dbBacked,
+                environment: 'node',
+                globalSetup: ['tests/server/global-setup.ts'],
+                env: { TEST_DATABASE_URL: postgresUrl },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
