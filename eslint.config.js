@@ -70,6 +70,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.{js,cjs,mjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
     files: ['server/src/contracts/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'Contracts run in the browser too.' }] }],

@@ -17,7 +17,7 @@ export default defineConfig({
   test: {
     projects: [
       {
-        extends: true,
+        extends: true as const,
         test: {
           name: 'client',
           include: ['src/**/*.test.{ts,tsx}'],
@@ -27,7 +27,7 @@ export default defineConfig({
         },
       },
       {
-        extends: true,
+        extends: true as const,
         test: {
           name: 'server-pglite',
           include: ['tests/server/**/*.test.ts'],
@@ -41,7 +41,7 @@ export default defineConfig({
       ...(withPostgres
         ? [
             {
-              extends: true,
+              extends: true as const,
               test: {
                 name: 'server-postgres',
                 include: dbBacked,

@@ -3,6 +3,7 @@ import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { sw } from './sw-global';
 
+/** Cache holding the last good /config.json. */
 export const CONFIG_CACHE = 'lavo-runtime-config';
 
 /**

@@ -1,5 +1,6 @@
-import { Alert, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { PageHeader } from './page-header';
+import { PlaceholderNotice } from './placeholder-notice';
 
 export const PLACEHOLDER_NOTICE = 'Placeholder — this page is not built yet';
 
@@ -8,9 +9,9 @@ export function PlaceholderPage({ title }: { title: string }) {
   return (
     <Stack gap={0}>
       <PageHeader title={title} />
-      <Alert color="yellow" variant="light" title={PLACEHOLDER_NOTICE}>
+      <PlaceholderNotice title={PLACEHOLDER_NOTICE}>
         This screen is part of the route table and its access rules already apply; its content comes later.
-      </Alert>
+      </PlaceholderNotice>
     </Stack>
   );
 }

@@ -28,6 +28,7 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
+/** How a client finds its base URL and credentials, and what it does on 401. */
 export interface ApiClientOptions {
   baseUrl: () => string;
   /** Authorization headers for one attempt, or null when there is no session. */
@@ -38,6 +39,7 @@ export interface ApiClientOptions {
   retryDelayMs?: number;
 }
 
+/** A JSON client for one API host. */
 export interface ApiClient {
   request<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
   get<T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T>;

@@ -1,5 +1,5 @@
 import { AuthError, decodeJWT } from 'aws-amplify/auth';
-import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import type { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 
 type TokenRefresher = Parameters<typeof cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher>[0];
 

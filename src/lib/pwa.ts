@@ -1,5 +1,6 @@
 import { Workbox } from 'workbox-window';
 
+/** What the page wants to hear from the service worker. */
 export interface ServiceWorkerHooks {
   /** A new version is installed and waiting; call `activate` to switch to it (the page reloads). */
   onUpdateReady: (activate: () => void) => void;

@@ -5,8 +5,6 @@ import { persistQueryClient } from '@tanstack/react-query-persist-client';
 /** First key segment of every report query; report key factories must start with it. */
 export const REPORTS_KEY_ROOT = 'reports';
 
-type PersistOptions = Parameters<typeof persistQueryClient>[0];
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long the last session's data stays readable offline. */
 const PERSIST_MAX_AGE_MS = 7 * DAY_MS;
@@ -45,9 +43,7 @@ const persister = createSyncStoragePersister({
 /** Restores the last session's cache (so bootstrap is readable offline), then keeps it saved; resolves when restored. */
 export async function startQueryPersistence(client: QueryClient = queryClient): Promise<() => void> {
   const [unsubscribe, restored] = persistQueryClient({
-    // The persist packages pin a slightly older query-core than react-query; the classes differ
-    // only in private fields, and the persister uses the public API alone.
-    queryClient: client as unknown as PersistOptions['queryClient'],
+    queryClient: client,
     persister,
     maxAge: PERSIST_MAX_AGE_MS,
     buster: CACHE_VERSION,

@@ -17,6 +17,8 @@ export const appRoute = createRoute({
   },
   pendingComponent: () => <CenteredSpinner label="Loading your workspace…" />,
   pendingMs: 0,
+  // Cached sessions load in a few ms: no need to hold the spinner on screen for the default 500 ms.
+  pendingMinMs: 0,
   component: AppRouteComponent,
 });
 

@@ -23,6 +23,19 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub;
+// jsdom has no PointerEvent; components tell mouse from touch by its pointerType.
+if (!('PointerEvent' in window)) {
+  class PointerEventStub extends MouseEvent {
+    readonly pointerType: string;
+    readonly pointerId: number;
+    constructor(type: string, init: PointerEventInit = {}) {
+      super(type, init);
+      this.pointerType = init.pointerType ?? '';
+      this.pointerId = init.pointerId ?? 1;
+    }
+  }
+  Object.defineProperty(window, 'PointerEvent', { writable: true, value: PointerEventStub });
+}
 window.HTMLElement.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};
 

@@ -15,7 +15,7 @@ export function ProfileMenu({ supportUrl = getConfig().supportUrl }: { supportUr
   const name = displayName(user);
 
   return (
-    <Popover opened={opened} onDismiss={close} position="bottom-end" width={240} shadow="md" returnFocus withArrow>
+    <Popover opened={opened} onDismiss={close} position="bottom-end" width={260} shadow="md" returnFocus withArrow>
       <Popover.Target>
         <UnstyledButton {...targetHandlers} aria-label={`Profile menu for ${name}`} data-touch-target style={{ borderRadius: '50%' }}>
           <Avatar color="teal" radius="xl" size={40}>
@@ -25,16 +25,19 @@ export function ProfileMenu({ supportUrl = getConfig().supportUrl }: { supportUr
       </Popover.Target>
       <Popover.Dropdown {...dropdownHandlers} aria-label="Profile">
         <Stack gap="xs">
-          <Group justify="space-between" wrap="nowrap">
-            <Text fw={600} truncate>
-              {name}
-            </Text>
-            <Badge color="green" variant="light">
-              Active
-            </Badge>
-          </Group>
+          <Stack gap={4}>
+            <Text fw={600}>{name}</Text>
+            <Group gap="xs">
+              <Text size="sm" c="dimmed">
+                Status
+              </Text>
+              <Badge color="green" variant="light" tt="none">
+                Active
+              </Badge>
+            </Group>
+          </Stack>
           <Divider />
-          <ButtonLink to="/app/settings/my-account" variant="subtle" justify="flex-start" fullWidth onClick={close}>
+          <ButtonLink to="/app/settings/my-account" variant="subtle" justify="flex-start" px="sm" fullWidth onClick={close}>
             Profile
           </ButtonLink>
           <Button

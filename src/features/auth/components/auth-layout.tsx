@@ -1,4 +1,4 @@
-import { Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export const TAGLINE = 'Your Vital Partner in Patient Safety';
@@ -10,9 +10,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       <Paper component="main" withBorder shadow="sm" radius="md" p="xl" w="100%" maw={440}>
         <Stack gap="xl">
           <Stack gap={4} align="center">
-            <ThemeIcon size={56} radius="xl" aria-hidden>
-              <img src="/icons/favicon-32.png" alt="" width={32} height={32} />
-            </ThemeIcon>
+            <img src="/icons/icon-192.png" alt="" width={56} height={56} />
             <Title order={1} size="h2">
               Lavo
             </Title>

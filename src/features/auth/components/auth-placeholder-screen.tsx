@@ -1,5 +1,6 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { PlaceholderNotice } from '@/components/placeholder-notice';
 import { AnchorLink } from '@/components/router-links';
 import { AuthLayout } from './auth-layout';
 
@@ -12,9 +13,9 @@ export function AuthPlaceholderScreen({ title, children }: { title: string; chil
           {title}
         </Title>
         {children}
-        <Alert color="yellow" variant="light" title="Placeholder — not built yet">
+        <PlaceholderNotice title="Placeholder — not built yet">
           <Text size="sm">This screen comes in a later version.</Text>
-        </Alert>
+        </PlaceholderNotice>
         <AnchorLink to="/auth" ta="center" py="xs">
           Back to sign in
         </AnchorLink>

@@ -1,4 +1,5 @@
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { PlaceholderNotice } from '@/components/placeholder-notice';
 
 /** Stub shown when sign-in answers "new password required"; the real screen comes with account recovery. */
 export function NewPasswordRequired({ login, onBack }: { login: string; onBack: () => void }) {
@@ -10,9 +11,9 @@ export function NewPasswordRequired({ login, onBack }: { login: string; onBack: 
       <Text>
         A new password is required for <strong>{login}</strong> before you can sign in.
       </Text>
-      <Alert color="yellow" variant="light" title="Placeholder — not built yet">
+      <PlaceholderNotice title="Placeholder — not built yet">
         Choosing a new password is not available in this version yet.
-      </Alert>
+      </PlaceholderNotice>
       <Button variant="default" size="lg" onClick={onBack}>
         Back to sign in
       </Button>
