@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type Pusher from 'pusher';
 import type { RuntimeConfig } from './contracts/config';
 import type { Database } from './db/client';
+import type { UserInfoLookup } from './identity/user-info';
 import type { TokenVerifier } from './identity/verifier';
 import { bootstrapRoutes } from './modules/bootstrap/bootstrap.routes';
 import { configRoutes } from './modules/config/config.routes';
@@ -15,6 +16,7 @@ import { registerNotFound, registerStaticApp } from './plugins/static-app';
 export interface AppDeps {
   db: Database;
   verifier: TokenVerifier;
+  userInfo: UserInfoLookup;
   pusher: Pusher;
   runtimeConfig: RuntimeConfig;
   /** Directory of the built PWA, served when present. */
@@ -28,7 +30,7 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerAuth(app, { db: deps.db, verifier: deps.verifier });
+  registerAuth(app, { db: deps.db, verifier: deps.verifier, userInfo: deps.userInfo });
 
   await app.register(configRoutes, { runtimeConfig: deps.runtimeConfig });
   await app.register(

@@ -3,6 +3,7 @@ import { createDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { loadEnv } from './env';
+import { createUserInfoLookup } from './identity/user-info';
 import { pgliteDirOf, pusherFromEnv, runtimeConfigFromEnv, verifierFromEnv } from './runtime';
 
 const env = loadEnv();
@@ -16,6 +17,7 @@ if (env.SEED_DEMO) {
 const app = await buildApp({
   db: handle.db,
   verifier: verifierFromEnv(env),
+  userInfo: createUserInfoLookup({ region: env.COGNITO_REGION, endpoint: env.COGNITO_ENDPOINT }),
   pusher: pusherFromEnv(env),
   runtimeConfig: runtimeConfigFromEnv(env),
   staticDir: env.STATIC_DIR,

@@ -12,11 +12,18 @@ export const dbSchema = { ...tables, ...relations };
 export type DbSchema = typeof dbSchema;
 
 /**
- * The one database type for both drivers, so queries are written once. PGlite and node-postgres
- * differ only in the raw result shape of db.execute(); everything built with select/insert/
- * update/delete/query/transaction behaves the same.
+ * What db.execute() resolves to on either driver: both results carry `rows`, which is all
+ * driver-neutral code may rely on (other fields differ between pg and PGlite).
  */
-export type Database = PgDatabase<PgQueryResultHKT, DbSchema>;
+export interface DbQueryResultHKT extends PgQueryResultHKT {
+  readonly type: RowsResult<this['row']>;
+}
+export interface RowsResult<TRow> {
+  rows: TRow[];
+}
+
+/** The one database type for both drivers, so queries are written once. */
+export type Database = PgDatabase<DbQueryResultHKT, DbSchema>;
 
 /** A transaction inside Database.transaction(); accepted wherever a Database is. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

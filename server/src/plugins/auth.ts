@@ -2,8 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountType, PermissionSubject } from '../contracts/permissions';
 import type { Database } from '../db/client';
 import type { UserRow } from '../db/schema';
+import type { UserInfoLookup } from '../identity/user-info';
 import type { TokenVerifier } from '../identity/verifier';
-import { accountTypeOf, findUserForIdentity, subjectsOfTemplate, type TokenIdentity } from '../modules/session/caller.repo';
+import {
+  accountTypeOf,
+  findUserBySubject,
+  findUserForIdentity,
+  subjectsOfTemplate,
+  type TokenIdentity,
+} from '../modules/session/caller.repo';
 import { loadScope, type Scope } from '../modules/session/scope';
 import { HttpError } from './errors';
 
@@ -38,26 +45,44 @@ export function callerOf(request: FastifyRequest): Caller {
   return request.caller;
 }
 
-async function identify(request: FastifyRequest, mode: 'id' | 'access', verifier: TokenVerifier): Promise<TokenIdentity> {
+interface AuthDeps {
+  db: Database;
+  verifier: TokenVerifier;
+  userInfo: UserInfoLookup;
+}
+
+/** Verifies the request's token and finds its user. */
+async function identify(request: FastifyRequest, mode: 'id' | 'access', deps: AuthDeps): Promise<UserRow | null> {
   const header = request.headers.authorization?.trim();
   if (!header) throw new HttpError(401, 'Missing Authorization header');
+  let identity: TokenIdentity;
+  let accessToken: string | undefined;
   try {
     if (mode === 'id') {
       // The main API takes the raw id token; tolerate a 'Bearer ' prefix.
-      const claims = await verifier.verifyIdToken(header.replace(/^Bearer\s+/i, ''));
-      return { sub: claims.sub, userName: claims['cognito:username'], email: claims.email };
+      const claims = await deps.verifier.verifyIdToken(header.replace(/^Bearer\s+/i, ''));
+      identity = { sub: claims.sub, userName: claims['cognito:username'], email: claims.email };
+    } else {
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      if (!match?.[1]) throw new Error('expected Bearer');
+      accessToken = match[1];
+      const claims = await deps.verifier.verifyAccessToken(accessToken);
+      identity = { sub: claims.sub, userName: claims.username };
     }
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match?.[1]) throw new Error('expected Bearer');
-    const claims = await verifier.verifyAccessToken(match[1]);
-    return { sub: claims.sub, userName: claims.username };
   } catch {
     throw new HttpError(401, 'Invalid or expired token');
   }
+  if (!accessToken) return findUserForIdentity(deps.db, identity);
+  // An access token names only the subject: until the user is linked, ask the provider who it is.
+  const linked = await findUserBySubject(deps.db, identity.sub);
+  if (linked) return linked;
+  const info = await deps.userInfo(accessToken).catch(() => null);
+  if (!info) throw new HttpError(401, 'Invalid or expired token');
+  return findUserForIdentity(deps.db, { sub: identity.sub, userName: info.username, email: info.email });
 }
 
 /** Authenticates every route that declares `config.auth` other than 'public', then checks its subjects. */
-export function registerAuth(app: FastifyInstance, deps: { db: Database; verifier: TokenVerifier }): void {
+export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
@@ -66,8 +91,7 @@ export function registerAuth(app: FastifyInstance, deps: { db: Database; verifie
     if (mode === 'access' && request.headers.version !== '2') {
       throw new HttpError(400, "The newer API needs the header 'Version: 2'");
     }
-    const identity = await identify(request, mode, deps.verifier);
-    const user = await findUserForIdentity(deps.db, identity);
+    const user = await identify(request, mode, deps);
     if (!user) throw new HttpError(401, 'No account matches this sign-in');
     if (!user.active) throw new HttpError(403, 'User account is inactive');
     const [subjects, accountType, scope] = await Promise.all([

@@ -3,6 +3,7 @@ import Pusher from 'pusher';
 import { inject } from 'vitest';
 import { buildApp } from '../../../server/src/app';
 import { localCognitoClient } from '../../../server/src/identity/provision';
+import { createUserInfoLookup } from '../../../server/src/identity/user-info';
 import { createTokenVerifier, issuerFor } from '../../../server/src/identity/verifier';
 import { createTestDatabase } from './test-db';
 
@@ -19,6 +20,7 @@ export async function createTestApp(opts: { pusherPort?: number } = {}) {
       issuer: issuerFor({ region: 'us-east-1', userPoolId: identity.userPoolId, endpoint: identity.endpoint }),
       clientId: identity.clientId,
     }),
+    userInfo: createUserInfoLookup({ region: 'us-east-1', endpoint: identity.endpoint }),
     pusher,
     runtimeConfig: {
       apiBaseUrl: '/api',

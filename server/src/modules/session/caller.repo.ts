@@ -15,7 +15,7 @@ export interface TokenIdentity {
  * sign-in name or email, linking the subject id on first sight.
  */
 export async function findUserForIdentity(db: Database, identity: TokenIdentity): Promise<UserRow | null> {
-  const [linked] = await db.select().from(users).where(eq(users.cognitoId, identity.sub)).limit(1);
+  const linked = await findUserBySubject(db, identity.sub);
   if (linked) return linked;
   const names = [identity.userName, identity.email].filter((v): v is string => !!v).map((v) => v.toLowerCase());
   const [named] = await db
@@ -30,6 +30,12 @@ export async function findUserForIdentity(db: Database, identity: TokenIdentity)
   }
   // Linked to another identity: the name matches but the subject does not.
   return null;
+}
+
+/** The user already linked to the identity provider's subject id. */
+export async function findUserBySubject(db: Database, sub: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.cognitoId, sub)).limit(1);
+  return row ?? null;
 }
 
 /** Permission subjects of a template. */
