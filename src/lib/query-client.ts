@@ -1,6 +1,6 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { QueryClient } from '@tanstack/react-query';
-import { persistQueryClient } from '@tanstack/react-query-persist-client';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { persistQueryClient, type PersistedClient } from '@tanstack/react-query-persist-client';
 
 /** First key segment of every report query; report key factories must start with it. */
 export const REPORTS_KEY_ROOT = 'reports';
@@ -49,7 +49,28 @@ export async function startQueryPersistence(client: QueryClient = queryClient): 
     buster: CACHE_VERSION,
   });
   await restored;
-  return unsubscribe;
+  // Saves are throttled; a page closed or reloaded within that second would lose the last
+  // answers, so write the cache at once when the page is hidden or left.
+  const flush = () => flushQueryCache(client);
+  const onVisibility = () => document.visibilityState === 'hidden' && flush();
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', onVisibility);
+  return () => {
+    unsubscribe();
+    window.removeEventListener('pagehide', flush);
+    document.removeEventListener('visibilitychange', onVisibility);
+  };
+}
+
+/** Writes the query cache to storage now, in the persister's own format. */
+export function flushQueryCache(client: QueryClient = queryClient): void {
+  const saved: PersistedClient = { timestamp: Date.now(), buster: CACHE_VERSION, clientState: dehydrate(client) };
+  try {
+    window.localStorage.setItem(STORAGE_KEY, JSON.stringify(saved));
+  } catch (error) {
+    // Storage full or blocked: the next throttled save tries again; nothing else to do on unload.
+    console.warn('Could not save the offline copy of the session', error);
+  }
 }
 
 /** Forgets every cached answer, in memory and in storage (sign-out: the next user must not see them). */

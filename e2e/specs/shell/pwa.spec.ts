@@ -1,15 +1,30 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Shell } from '../../pages/shell';
 import { SignInPage } from '../../pages/sign-in-page';
 
-test('the app is installable', async ({ page }) => {
-  await page.goto('/auth');
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-  const cdp = await page.context().newCDPSession(page);
-  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
-  expect(installabilityErrors).toEqual([]);
-  const manifest = await (await page.request.get('/manifest.webmanifest')).json();
-  expect(manifest).toMatchObject({ display: 'standalone', start_url: '/app', short_name: 'Lavo' });
+test('the app is installable', async ({ playwright, baseURL }, testInfo) => {
+  // Chromium never offers to install from an incognito-like context, so use a real profile.
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'lavo-install-'));
+  const context = await playwright.chromium.launchPersistentContext(profile, {
+    ...testInfo.project.use.launchOptions,
+    baseURL,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/auth');
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+    const manifest = await (await page.request.get('/manifest.webmanifest')).json();
+    expect(manifest).toMatchObject({ display: 'standalone', start_url: '/app', short_name: 'Lavo' });
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
 });
 
 test('a reload while offline still shows the shell', async ({ page, context }) => {
