@@ -1,5 +1,5 @@
-import { AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { AppShell, Burger, Drawer, Group, ScrollArea, Text, useMantineTheme } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useLocation } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { AnchorLink } from '@/components/router-links';
@@ -13,6 +13,10 @@ import { useUserChannel } from './use-user-channel';
 export function AppLayout({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const [navOpened, { toggle, close }] = useDisclosure(false);
+  const theme = useMantineTheme();
+  // Below md (tablets) the navigation lives in a drawer: a collapsed side bar would stay in the
+  // tab order and the accessibility tree while off screen.
+  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.md})`, true, { getInitialValueInEffect: false });
   const pathname = useLocation({ select: (location) => location.pathname });
   useUserChannel(user.id);
 
@@ -22,21 +26,22 @@ export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !navOpened } }}
+      navbar={wide ? { width: 260, breakpoint: 'md' } : undefined}
       padding="md"
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={navOpened}
-              onClick={toggle}
-              hiddenFrom="md"
-              size="sm"
-              aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
-              aria-expanded={navOpened}
-              aria-controls="app-navigation"
-            />
+            {!wide && (
+              <Burger
+                opened={navOpened}
+                onClick={toggle}
+                size="sm"
+                aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+                aria-expanded={navOpened}
+                aria-controls="app-navigation"
+              />
+            )}
             <AnchorLink to="/app" underline="never" c="inherit" aria-label="Lavo home">
               <Text fw={700} size="lg">
                 Lavo
@@ -49,11 +54,17 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar id="app-navigation" p="xs">
-        <AppShell.Section grow component={ScrollArea}>
+      {wide ? (
+        <AppShell.Navbar id="app-navigation" p="xs">
+          <AppShell.Section grow component={ScrollArea}>
+            <SideNav />
+          </AppShell.Section>
+        </AppShell.Navbar>
+      ) : (
+        <Drawer opened={navOpened} onClose={close} size={300} title="Lavo" id="app-navigation">
           <SideNav onNavigate={close} />
-        </AppShell.Section>
-      </AppShell.Navbar>
+        </Drawer>
+      )}
       <AppShell.Main>{children}</AppShell.Main>
     </AppShell>
   );
