@@ -12,6 +12,8 @@ const withPostgres = process.env.CI === 'true' || process.env.TEST_POSTGRES === 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbBacked = ['tests/server/api/**/*.test.ts', 'tests/server/db/**/*.test.ts'];
 
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 export default defineConfig({
   resolve: { alias },
   test: {

@@ -10,7 +10,9 @@ import { DEMO_ACCOUNTS } from '../server/src/db/demo-accounts';
 import { startLocalIdentityProvider } from '../server/src/identity/local-provider';
 import { provisionLocalIdentity } from '../server/src/identity/provision';
 
-const env = { ...process.env };
+// Node 20 is this project's runtime; the AWS SDK's notice about its future Node 22 floor is known.
+const env: NodeJS.ProcessEnv = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...process.env };
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const dataDir = env.LAVO_DATA_DIR ?? '.data';
 const port = Number(env.PORT ?? 8080);
 const cognitoPort = Number(env.COGNITO_PORT ?? 9229);

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type Pusher from 'pusher';
 import type { RuntimeConfig } from './contracts/config';
@@ -22,11 +22,18 @@ export interface AppDeps {
   /** Directory of the built PWA, served when present. */
   staticDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Log every request (noisy; for debugging). */
+  requestLogging?: boolean;
 }
 
 /** Builds the API server: framework plugins, app plugins, then routes (main API under /api, newer API under /api/v2). */
 export async function buildApp(deps: AppDeps) {
-  const app = Fastify({ logger: deps.logger ?? false, trustProxy: true, bodyLimit: 1_048_576 });
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    logController: new LogController({ disableRequestLogging: !deps.requestLogging }),
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -22,6 +22,7 @@ const app = await buildApp({
   runtimeConfig: runtimeConfigFromEnv(env),
   staticDir: env.STATIC_DIR,
   logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+  requestLogging: env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace',
 });
 
 let stopping = false;

@@ -12,7 +12,7 @@ export interface TokenIdentity {
 
 /**
  * Finds the user a token belongs to: by the provider's subject id once linked, else by
- * sign-in name or email, linking the subject id on first sight.
+ * sign-in name or email, linking the subject id.
  */
 export async function findUserForIdentity(db: Database, identity: TokenIdentity): Promise<UserRow | null> {
   const linked = await findUserBySubject(db, identity.sub);
@@ -24,12 +24,12 @@ export async function findUserForIdentity(db: Database, identity: TokenIdentity)
     .where(or(...names.map((n) => eq(users.userName, n))))
     .limit(1);
   if (!named) return null;
-  if (named.cognitoId === null) {
+  // Link on first sight; relink when the provider's account was recreated (a new pool, or the
+  // user deleted and invited again): the verified token's name is the provider's word.
+  if (named.cognitoId !== identity.sub) {
     await db.update(users).set({ cognitoId: identity.sub }).where(eq(users.id, named.id));
-    return { ...named, cognitoId: identity.sub };
   }
-  // Linked to another identity: the name matches but the subject does not.
-  return null;
+  return { ...named, cognitoId: identity.sub };
 }
 
 /** The user already linked to the identity provider's subject id. */
