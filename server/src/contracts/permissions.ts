@@ -1,5 +1,19 @@
 import { z } from 'zod';
 
+const deviceSubjects = [
+  'DEVICES_AND_ZONES',
+  'GATEWAYS',
+  'STATIONS',
+  'NFC_STATIONS',
+  'BEACONS',
+  'DISPENSERS_MAINTENANCE',
+  'WRISTBANDS',
+  'BADGES',
+  'FIRMWARE',
+  'PATHS',
+  'UNRESPONSIVE',
+] as const;
+
 /** Every permission subject the specification names (routes, navigation and gated features). */
 export const PERMISSION_SUBJECTS = [
   // reports
@@ -26,18 +40,7 @@ export const PERMISSION_SUBJECTS = [
   'ACCESS_MANAGEMENT',
   'SMARTBADGE_MANAGEMENT_BETA',
   'NFC_TAGS',
-  // maintenance
-  'DEVICES_AND_ZONES',
-  'GATEWAYS',
-  'STATIONS',
-  'NFC_STATIONS',
-  'BEACONS',
-  'DISPENSERS_MAINTENANCE',
-  'WRISTBANDS',
-  'BADGES',
-  'FIRMWARE',
-  'PATHS',
-  'UNRESPONSIVE',
+  ...deviceSubjects,
   // gated features inside screens
   'USER_EMAIL',
   'MANAGES_ORGANIZATION',
@@ -49,19 +52,7 @@ export const permissionSubjectSchema = z.enum(PERMISSION_SUBJECTS);
 export type PermissionSubject = z.infer<typeof permissionSubjectSchema>;
 
 /** Subjects that grant a device-maintenance area (the maintenance icon needs any of them). */
-export const DEVICE_SUBJECTS: readonly PermissionSubject[] = [
-  'DEVICES_AND_ZONES',
-  'GATEWAYS',
-  'STATIONS',
-  'NFC_STATIONS',
-  'BEACONS',
-  'DISPENSERS_MAINTENANCE',
-  'WRISTBANDS',
-  'BADGES',
-  'FIRMWARE',
-  'PATHS',
-  'UNRESPONSIVE',
-];
+export const DEVICE_SUBJECTS: readonly PermissionSubject[] = deviceSubjects;
 
 /** Account types: LAVO (the product, everything), PRO and BASIC. */
 export const ACCOUNT_TYPES = ['LAVO', 'PRO', 'BASIC'] as const;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapResponseSchema } from '../../../server/src/contracts/bootstrap';
 import { groups, organizations, users } from '../../../server/src/db/schema';
 import { withDescendants } from '../../../server/src/modules/session/scope';
-import { createTestApp, signIn, type Tokens } from '../helpers/app';
+import { createTestApp, requestBootstrap, signIn, type Tokens } from '../helpers/app';
 
 const ST_MARYS = 3;
 const RIVERSIDE = 4;
@@ -24,13 +24,7 @@ describe('GET /api/bootstrap', () => {
   });
   afterAll(() => ctx.close());
 
-  const bootstrap = (token: string | undefined, username: string) =>
-    ctx.app.inject({
-      method: 'GET',
-      url: '/api/bootstrap',
-      query: { username, loginType: 'WEB_APP' },
-      headers: token ? { authorization: token } : {},
-    });
+  const bootstrap = (token: string | undefined, username: string) => requestBootstrap(ctx.app, token, username);
 
   it('answers 401 without a token, with a forged one and with an access token', async () => {
     expect((await bootstrap(undefined, 'admin@demo.health')).statusCode).toBe(401);
@@ -41,12 +35,7 @@ describe('GET /api/bootstrap', () => {
   });
 
   it('rejects a bad login type and another user’s name', async () => {
-    const badType = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/bootstrap',
-      query: { username: 'admin@demo.health', loginType: 'MOBILE' },
-      headers: { authorization: admin.idToken },
-    });
+    const badType = await requestBootstrap(ctx.app, admin.idToken, 'admin@demo.health', 'MOBILE');
     expect(badType.statusCode).toBe(400);
     expect(badType.json().message).toMatch(/querystring/);
     expect((await bootstrap(manager.idToken, 'admin@demo.health')).statusCode).toBe(403);

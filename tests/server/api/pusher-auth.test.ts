@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userChannelName } from '../../../server/src/contracts/realtime';
-import { createTestApp, PUSHER_TEST_APP, signIn, type Tokens } from '../helpers/app';
+import { createTestApp, PUSHER_TEST_APP, signIn, userIdOf, type Tokens } from '../helpers/app';
 
 const SOCKET = '1234.5678';
 
@@ -14,13 +14,7 @@ describe('POST /api/pusher/auth', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     [nurse, tech] = await Promise.all([signIn('nurse@demo.health'), signIn('tech@demo.health')]);
-    const boot = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/bootstrap',
-      query: { username: 'nurse@demo.health', loginType: 'WEB_APP' },
-      headers: { authorization: nurse.idToken },
-    });
-    nurseId = boot.json().user.id;
+    nurseId = await userIdOf(ctx.app, nurse.idToken, 'nurse@demo.health');
   });
   afterAll(() => ctx.close());
 

@@ -2,7 +2,7 @@ import Pusher from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userChannelName } from '../../../server/src/contracts/realtime';
 import { startPusherServer, type RunningPusherServer } from '../../../server/src/realtime/pusher-server';
-import { createTestApp, PUSHER_TEST_APP, signIn, type Tokens } from '../helpers/app';
+import { createTestApp, PUSHER_TEST_APP, signIn, userIdOf, type Tokens } from '../helpers/app';
 import { nextEvent, subscribe } from '../realtime/helpers';
 
 // The whole path the browser takes: pusher-js asks our API to sign the subscription, the local
@@ -23,13 +23,7 @@ describe('realtime through the API', () => {
     ctx = await createTestApp({ pusherPort: realtime.port });
     apiUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     admin = await signIn('admin@demo.health');
-    const boot = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/bootstrap',
-      query: { username: 'admin@demo.health', loginType: 'WEB_APP' },
-      headers: { authorization: admin.idToken },
-    });
-    adminId = boot.json().user.id;
+    adminId = await userIdOf(ctx.app, admin.idToken, 'admin@demo.health');
   });
   afterAll(async () => {
     for (const client of clients) client.disconnect();

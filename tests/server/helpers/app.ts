@@ -60,3 +60,22 @@ export async function signIn(email: string, password = 'Demo!2345'): Promise<Tok
   if (!auth?.IdToken || !auth.AccessToken) throw new Error(`No tokens for ${email}`);
   return { idToken: auth.IdToken, accessToken: auth.AccessToken };
 }
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>['app'];
+
+/** GET /api/bootstrap as the holder of `idToken`. */
+export function requestBootstrap(app: TestApp, idToken: string | undefined, username: string, loginType = 'WEB_APP') {
+  return app.inject({
+    method: 'GET',
+    url: '/api/bootstrap',
+    query: { username, loginType },
+    headers: idToken ? { authorization: idToken } : {},
+  });
+}
+
+/** The database id of a signed-in user, as bootstrap reports it. */
+export async function userIdOf(app: TestApp, idToken: string, username: string): Promise<number> {
+  const res = await requestBootstrap(app, idToken, username);
+  if (res.statusCode !== 200) throw new Error(`bootstrap for ${username} answered ${res.statusCode}`);
+  return res.json().user.id;
+}
