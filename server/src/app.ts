@@ -48,7 +48,7 @@ export async function buildApp(deps: AppDeps) {
     },
     { prefix: '/api' },
   );
-  await app.register(usersV2Routes, { prefix: '/api/v2', db: deps.db });
+  await app.register(usersV2Routes, { prefix: '/api/v2' });
   const servesShell = deps.staticDir ? await registerStaticApp(app, deps.staticDir) : false;
   registerNotFound(app, servesShell);
   return app;

@@ -1,25 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AccountType, PermissionSubject } from '../contracts/permissions';
+import type { Role } from '../contracts/entities';
+import type { PermissionSubject } from '../contracts/permissions';
 import type { Database } from '../db/client';
-import type { UserRow } from '../db/schema';
+import type { OrganizationRow, UserRow } from '../db/schema';
 import type { UserInfoLookup } from '../identity/user-info';
 import type { TokenVerifier } from '../identity/verifier';
-import {
-  accountTypeOf,
-  findUserBySubject,
-  findUserForIdentity,
-  subjectsOfTemplate,
-  type TokenIdentity,
-} from '../modules/session/caller.repo';
+import { findUserBySubject, findUserForIdentity, type TokenIdentity } from '../modules/session/caller.repo';
 import { loadScope, type Scope } from '../modules/session/scope';
+import { findOrganization, findRole } from '../modules/users/users.repo';
 import { HttpError } from './errors';
 
 /** The signed-in caller of a request, with what they may do and see. */
 export interface Caller {
   user: UserRow;
+  /** The caller's own organization (its accountType decides which areas they may use). */
+  organization: OrganizationRow;
+  /** The caller's permission template with its permissions. */
+  role: Role;
   subjects: ReadonlySet<PermissionSubject>;
-  accountType: AccountType;
-  scope: Scope;
+  /** What the caller may see; loaded on first use, since most routes that only check subjects never need it. */
+  scope(): Promise<Scope>;
 }
 
 /**
@@ -94,14 +94,21 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
     const user = await identify(request, mode, deps);
     if (!user) throw new HttpError(401, 'No account matches this sign-in');
     if (!user.active) throw new HttpError(403, 'User account is inactive');
-    const [subjects, accountType, scope] = await Promise.all([
-      subjectsOfTemplate(deps.db, user.roleId),
-      accountTypeOf(deps.db, user.organizationId),
-      loadScope(deps.db, user.id),
+    const [role, organization] = await Promise.all([
+      findRole(deps.db, user.roleId),
+      findOrganization(deps.db, user.organizationId),
     ]);
-    request.caller = { user, subjects: new Set(subjects), accountType, scope };
+    const subjects = new Set(role.permissions.map((p) => p.subject));
+    let scope: Promise<Scope> | undefined;
+    request.caller = {
+      user,
+      organization,
+      role,
+      subjects,
+      scope: () => (scope ??= loadScope(deps.db, user.id)),
+    };
     const needed = config.subjects;
-    if (needed?.length && !needed.some((s) => subjects.includes(s))) {
+    if (needed?.length && !needed.some((s) => subjects.has(s))) {
       throw new HttpError(403, 'You do not have permission to do this');
     }
   });

@@ -3,9 +3,10 @@ import type { CurrentUser, Group } from '../../contracts/entities';
 import { ACCOUNT_TYPES, PROVIDER_ORGANIZATION_ID } from '../../contracts/permissions';
 import type { Database } from '../../db/client';
 import { EMAIL_SUBSCRIPTION_TYPES, GROUP_TYPES, ORGANIZATION_TYPES, TIME_ZONES } from '../../db/enums';
-import type { GroupRow, ProfessionRow, UserRow } from '../../db/schema';
+import type { GroupRow, ProfessionRow } from '../../db/schema';
 import type { Caller } from '../../plugins/auth';
-import { findOrganization, findRole, listUsersInScope } from '../users/users.repo';
+import type { Scope } from '../session/scope';
+import { listUsersInScope } from '../users/users.repo';
 import { organizationSettings, toOrganization, toUserSummary } from '../users/users.mappers';
 import { listGroupsByIds, listOrganizationsByIds, listProfessions } from './bootstrap.repo';
 
@@ -20,16 +21,15 @@ function toProfession(row: ProfessionRow) {
 }
 
 /** The signed-in user with role, scope and organization. */
-export async function currentUser(db: Database, caller: Caller): Promise<CurrentUser> {
-  const user: UserRow = caller.user;
-  const [role, organization] = await Promise.all([findRole(db, user.roleId), findOrganization(db, user.organizationId)]);
+export function currentUser(caller: Caller, scope: Scope): CurrentUser {
+  const { user, organization, role } = caller;
   return {
     ...toUserSummary(user),
     isEmployee: user.organizationId === PROVIDER_ORGANIZATION_ID,
     cognitoId: user.cognitoId,
     role,
-    managedOrganizationIds: caller.scope.managedOrganizationIds,
-    managedGroupIds: caller.scope.managedGroupIds,
+    managedOrganizationIds: scope.managedOrganizationIds,
+    managedGroupIds: scope.managedGroupIds,
     organization: {
       id: organization.id,
       parentId: organization.parentId,
@@ -42,10 +42,9 @@ export async function currentUser(db: Database, caller: Caller): Promise<Current
 
 /** Everything the shell needs after sign-in, limited to what the caller may see. */
 export async function buildBootstrap(db: Database, caller: Caller): Promise<BootstrapResponse> {
-  const { scope } = caller;
+  const scope = await caller.scope();
   const isEmployee = caller.user.organizationId === PROVIDER_ORGANIZATION_ID;
-  const [user, organizations, groups, users, professions] = await Promise.all([
-    currentUser(db, caller),
+  const [organizations, groups, users, professions] = await Promise.all([
     listOrganizationsByIds(db, scope.organizationIds),
     listGroupsByIds(db, scope.groupIds),
     listUsersInScope(db, scope, caller.user.id),
@@ -61,7 +60,7 @@ export async function buildBootstrap(db: Database, caller: Caller): Promise<Boot
     emailSubscriptionTypes: [...EMAIL_SUBSCRIPTION_TYPES],
   };
   return {
-    user,
+    user: currentUser(caller, scope),
     organizations: organizations.map((o) => toOrganization(o, true)),
     groups: groups.map(toGroup),
     users: users.map(toUserSummary),

@@ -1,7 +1,6 @@
 import { eq, or } from 'drizzle-orm';
-import type { PermissionSubject } from '../../contracts/permissions';
 import type { Database } from '../../db/client';
-import { organizations, permissions, permissionTemplatePermissions, users, type UserRow } from '../../db/schema';
+import { users, type UserRow } from '../../db/schema';
 
 /** The identity a verified token names. */
 export interface TokenIdentity {
@@ -36,23 +35,4 @@ export async function findUserForIdentity(db: Database, identity: TokenIdentity)
 export async function findUserBySubject(db: Database, sub: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.cognitoId, sub)).limit(1);
   return row ?? null;
-}
-
-/** Permission subjects of a template. */
-export async function subjectsOfTemplate(db: Database, templateId: number): Promise<PermissionSubject[]> {
-  const rows = await db
-    .select({ subject: permissions.subject })
-    .from(permissionTemplatePermissions)
-    .innerJoin(permissions, eq(permissions.id, permissionTemplatePermissions.permissionId))
-    .where(eq(permissionTemplatePermissions.templateId, templateId));
-  return rows.map((r) => r.subject);
-}
-
-/** The account type of an organization. */
-export async function accountTypeOf(db: Database, organizationId: number) {
-  const [row] = await db
-    .select({ accountType: organizations.accountType })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  return row?.accountType ?? 'BASIC';
 }

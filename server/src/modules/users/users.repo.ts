@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
 import type { Role } from '../../contracts/entities';
 import type { Database } from '../../db/client';
 import { organizations, permissions, permissionTemplatePermissions, permissionTemplates, users, type UserRow } from '../../db/schema';
@@ -49,15 +49,10 @@ export async function findUserNameInScope(db: Database, scope: Scope, callerId: 
   return row ?? null;
 }
 
-/** The caller's own organization. */
+/** An organization by id (the caller's own, for the session). */
 export async function findOrganization(db: Database, id: number) {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
   if (!row) throw new Error(`Organization ${id} does not exist`);
   return row;
 }
 
-/** Organizations by id. */
-export async function listOrganizations(db: Database, ids: readonly number[]) {
-  if (!ids.length) return [];
-  return db.select().from(organizations).where(inArray(organizations.id, [...ids])).orderBy(asc(organizations.id));
-}

@@ -3,7 +3,7 @@ import { meResponseSchema, usernameQuerySchema, usernameResponseSchema } from '.
 import type { Database } from '../../db/client';
 import { callerOf } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { findRole, findUserNameInScope } from './users.repo';
+import { findUserNameInScope } from './users.repo';
 
 /** GET /users/username on the main API. */
 export const usersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -12,7 +12,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     { config: { auth: 'id' }, schema: { querystring: usernameQuerySchema, response: { 200: usernameResponseSchema } } },
     async (request) => {
       const caller = callerOf(request);
-      const found = await findUserNameInScope(db, caller.scope, caller.user.id, request.query.username);
+      const found = await findUserNameInScope(db, await caller.scope(), caller.user.id, request.query.username);
       if (!found) throw new HttpError(404, 'User not found');
       return found;
     },
@@ -20,9 +20,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
 };
 
 /** GET /users/me on the newer API: the caller's role with its permissions. */
-export const usersV2Routes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const usersV2Routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/users/me', { config: { auth: 'access' }, schema: { response: { 200: meResponseSchema } } }, async (request) => {
-    const { user } = callerOf(request);
-    return { id: user.id, userName: user.userName, role: await findRole(db, user.roleId) };
+    const { user, role } = callerOf(request);
+    return { id: user.id, userName: user.userName, role };
   });
 };
