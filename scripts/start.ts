@@ -2,12 +2,14 @@
  * `npm start`: runs the whole console on one machine. Starts the local identity provider
  * (unless COGNITO_USER_POOL_ID points at a real pool), the local Pusher-protocol server (unless
  * PUSHER_HOST points at a real one) and the API server, which applies migrations, seeds the demo
- * on first start and serves the built app. Ctrl-C stops every child.
+ * on first start and serves the built app. With the local identity provider, every email it sends
+ * is printed as it arrives (and kept in `{LAVO_DATA_DIR}/mail/outbox.jsonl`). Ctrl-C stops every child.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { DEMO_ACCOUNTS } from '../server/src/db/demo-accounts';
 import { startLocalIdentityProvider } from '../server/src/identity/local-provider';
+import { watchMailbox, type Mail } from '../server/src/identity/mailbox';
 import { provisionLocalIdentity } from '../server/src/identity/provision';
 
 // Node 20 is this project's runtime; the AWS SDK's notice about its future Node 22 floor is known.
@@ -55,6 +57,14 @@ async function stopAll(code: number) {
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
 
+/** A compact block for one email of the local identity provider. */
+function printMail(mail: Mail) {
+  const lines = [`✉  ${mail.subject}`, `   to:   ${mail.to}`];
+  if (mail.link) lines.push(`   link: ${mail.link}`);
+  if (mail.code) lines.push(`   code: ${mail.code}`);
+  console.log(`\n${lines.join('\n')}\n`);
+}
+
 async function waitFor(url: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -85,8 +95,9 @@ async function waitForPort(portNumber: number, timeoutMs = 20_000) {
 
 try {
   if (!env.COGNITO_USER_POOL_ID) {
-    const provider = await startLocalIdentityProvider({ dataDir, port: cognitoPort });
+    const provider = await startLocalIdentityProvider({ dataDir, port: cognitoPort, appUrl: `http://localhost:${port}` });
     children.push(provider.child);
+    watchMailbox(provider.mailbox, printMail);
     const identity = await provisionLocalIdentity({ endpoint: provider.endpoint, dataDir, accounts: DEMO_ACCOUNTS });
     Object.assign(env, {
       COGNITO_ENDPOINT: provider.endpoint,
@@ -94,6 +105,7 @@ try {
       COGNITO_CLIENT_ID: identity.clientId,
     });
     console.log(`Local identity provider (cognito-local) on ${provider.endpoint}, pool ${identity.userPoolId}`);
+    console.log(`Its emails are printed here and kept in ${provider.mailbox}`);
   }
   if (!env.PUSHER_HOST) {
     Object.assign(env, { PUSHER_HOST: '127.0.0.1', PUSHER_PUBLIC_HOST: 'localhost', PUSHER_PORT: String(pusherPort) });

@@ -3,8 +3,10 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type Pusher from 'pusher';
 import type { RuntimeConfig } from './contracts/config';
 import type { Database } from './db/client';
+import type { IdentityAdmin } from './identity/identity-admin';
 import type { UserInfoLookup } from './identity/user-info';
 import type { TokenVerifier } from './identity/verifier';
+import { accountAccessRoutes } from './modules/account-access/account-access.routes';
 import { bootstrapRoutes } from './modules/bootstrap/bootstrap.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { pusherAuthRoutes } from './modules/realtime-auth/pusher-auth.routes';
@@ -17,6 +19,8 @@ export interface AppDeps {
   db: Database;
   verifier: TokenVerifier;
   userInfo: UserInfoLookup;
+  /** The identity provider's admin API (invitations, passwords, email verification). */
+  identity: IdentityAdmin;
   pusher: Pusher;
   runtimeConfig: RuntimeConfig;
   /** Directory of the built PWA, served when present. */
@@ -44,6 +48,7 @@ export async function buildApp(deps: AppDeps) {
     async (api) => {
       await api.register(bootstrapRoutes, { db: deps.db });
       await api.register(usersRoutes, { db: deps.db });
+      await api.register(accountAccessRoutes, { db: deps.db, identity: deps.identity, verifier: deps.verifier });
       await api.register(pusherAuthRoutes, { pusher: deps.pusher });
     },
     { prefix: '/api' },

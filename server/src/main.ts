@@ -4,7 +4,7 @@ import { runMigrations } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { loadEnv } from './env';
 import { createUserInfoLookup } from './identity/user-info';
-import { pgliteDirOf, pusherFromEnv, runtimeConfigFromEnv, verifierFromEnv } from './runtime';
+import { identityAdminFromEnv, pgliteDirOf, pusherFromEnv, runtimeConfigFromEnv, verifierFromEnv } from './runtime';
 
 const env = loadEnv();
 const handle = await createDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: pgliteDirOf(env) });
@@ -18,6 +18,7 @@ const app = await buildApp({
   db: handle.db,
   verifier: verifierFromEnv(env),
   userInfo: createUserInfoLookup({ region: env.COGNITO_REGION, endpoint: env.COGNITO_ENDPOINT }),
+  identity: identityAdminFromEnv(env),
   pusher: pusherFromEnv(env),
   runtimeConfig: runtimeConfigFromEnv(env),
   staticDir: env.STATIC_DIR,

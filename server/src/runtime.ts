@@ -2,6 +2,7 @@ import path from 'node:path';
 import Pusher from 'pusher';
 import type { RuntimeConfig } from './contracts/config';
 import type { Env } from './env';
+import { createIdentityAdmin } from './identity/identity-admin';
 import { createTokenVerifier, issuerFor } from './identity/verifier';
 
 /** The identity provider settings the server cannot start without. */
@@ -19,6 +20,12 @@ export function verifierFromEnv(env: Env) {
     issuer: issuerFor({ region: env.COGNITO_REGION, userPoolId, endpoint: env.COGNITO_ENDPOINT }),
     clientId,
   });
+}
+
+/** The identity provider's admin API for the configured pool (AWS credentials from the default chain). */
+export function identityAdminFromEnv(env: Env) {
+  const { userPoolId, clientId } = identitySettings(env);
+  return createIdentityAdmin({ region: env.COGNITO_REGION, userPoolId, clientId, endpoint: env.COGNITO_ENDPOINT });
 }
 
 /** The server-side Pusher SDK: Pusher Channels, or a self-hosted Pusher-protocol server when PUSHER_HOST is set. */

@@ -3,25 +3,40 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { mailboxPathOf } from './mailbox';
 
 export interface LocalProvider {
   endpoint: string;
+  /** The outbox file its emails are written to (see mailbox.ts). */
+  mailbox: string;
   child: ChildProcess;
   stop(): Promise<void>;
 }
 
-/** Starts cognito-local as a child process keeping its store under `dataDir`, and waits until it answers. */
+/**
+ * Starts cognito-local as a child process keeping its store under `dataDir`, and waits until it
+ * answers. Its emails go to `{dataDir}/mail/outbox.jsonl`, with links on `appUrl`.
+ */
 export async function startLocalIdentityProvider(opts: {
   dataDir: string;
   port: number;
+  /** The app's address, for the links in emails (default http://localhost:8080). */
+  appUrl?: string;
   log?: (line: string) => void;
 }): Promise<LocalProvider> {
   const cwd = path.resolve(opts.dataDir, 'cognito');
   mkdirSync(cwd, { recursive: true });
-  const entry = fileURLToPath(new URL('./cognito-local-main.ts', import.meta.url));
+  const mailbox = mailboxPathOf(opts.dataDir);
+  const entry = fileURLToPath(new URL('./cognito-local/main.ts', import.meta.url));
   const child = spawn(process.execPath, ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href, entry], {
     cwd,
-    env: { ...process.env, PORT: String(opts.port), HOST: 'localhost' },
+    env: {
+      ...process.env,
+      PORT: String(opts.port),
+      HOST: 'localhost',
+      LAVO_MAILBOX: mailbox,
+      LAVO_APP_URL: opts.appUrl ?? 'http://localhost:8080',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const forward = (chunk: Buffer) => opts.log?.(chunk.toString());
@@ -31,6 +46,7 @@ export async function startLocalIdentityProvider(opts: {
   await waitUntilAnswering(endpoint, child);
   return {
     endpoint,
+    mailbox,
     child,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -57,6 +57,11 @@ export async function provisionLocalIdentity(opts: {
         UserPoolId: userPoolId,
         ClientName: 'lavo-web',
         ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        // Cognito's defaults (cognito-local's own are 24 hours), so local sessions renew as production ones do.
+        AccessTokenValidity: 1,
+        IdTokenValidity: 1,
+        RefreshTokenValidity: 30,
+        TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
       }),
     );
     const clientId = app.UserPoolClient?.ClientId;
@@ -84,7 +89,14 @@ async function readExisting(client: CognitoIdentityProviderClient, file: string)
 async function ensureAccount(client: CognitoIdentityProviderClient, userPoolId: string, account: IdentityAccount) {
   const Username = account.email;
   try {
-    await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username }));
+    const existing = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username }));
+    // A temporary password expires (7 days by default): renew the demo's on every start so the
+    // invited account keeps working on a long-lived local store.
+    if (account.temporary && existing.UserStatus === 'FORCE_CHANGE_PASSWORD') {
+      await client.send(
+        new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username, Password: account.password, Permanent: false }),
+      );
+    }
     return;
   } catch (error) {
     if ((error as { name?: string }).name !== 'UserNotFoundException') throw error;

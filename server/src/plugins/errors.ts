@@ -19,6 +19,7 @@ const reasons: Record<number, string> = {
   409: 'Conflict',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
+  502: 'Bad Gateway',
 };
 
 /** One error handler: clear 4xx messages, 5xx details only in the log. */
@@ -32,7 +33,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(status).send({ statusCode: status, error: 'Internal Server Error', message: 'uh oh something went wrong' });
+      // An HttpError's message was written to be shown; anything else may carry internals.
+      return error instanceof HttpError
+        ? reply.code(status).send({ statusCode: status, error: reasons[status] ?? 'Internal Server Error', message: error.message })
+        : reply.code(status).send({ statusCode: status, error: 'Internal Server Error', message: 'uh oh something went wrong' });
     }
     return reply.code(status).send({ statusCode: status, error: reasons[status] ?? 'Error', message: error.message });
   });

@@ -2,6 +2,7 @@ import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import Pusher from 'pusher';
 import { inject } from 'vitest';
 import { buildApp } from '../../../server/src/app';
+import { createIdentityAdmin, type IdentityAdmin } from '../../../server/src/identity/identity-admin';
 import { localCognitoClient } from '../../../server/src/identity/provision';
 import { createUserInfoLookup } from '../../../server/src/identity/user-info';
 import { createTokenVerifier, issuerFor } from '../../../server/src/identity/verifier';
@@ -9,8 +10,17 @@ import { createTestDatabase } from './test-db';
 
 export const PUSHER_TEST_APP = { appId: 'lavo-test', key: 'lavo-test-key', secret: 'lavo-test-secret' };
 
-/** The API server on a fresh, seeded test database, verifying tokens of the real local identity provider. */
-export async function createTestApp(opts: { pusherPort?: number } = {}) {
+/** The admin API of the real local identity provider. */
+export function testIdentityAdmin(): IdentityAdmin {
+  const identity = inject('identity');
+  return createIdentityAdmin({ region: 'us-east-1', userPoolId: identity.userPoolId, clientId: identity.clientId, endpoint: identity.endpoint });
+}
+
+/**
+ * The API server on a fresh, seeded test database, verifying tokens of the real local identity
+ * provider; `identityAdmin` replaces its admin API (to make the provider fail, say).
+ */
+export async function createTestApp(opts: { pusherPort?: number; identityAdmin?: IdentityAdmin } = {}) {
   const identity = inject('identity');
   const database = await createTestDatabase();
   const pusher = new Pusher({ ...PUSHER_TEST_APP, host: '127.0.0.1', port: String(opts.pusherPort ?? 1), useTLS: false });
@@ -21,6 +31,7 @@ export async function createTestApp(opts: { pusherPort?: number } = {}) {
       clientId: identity.clientId,
     }),
     userInfo: createUserInfoLookup({ region: 'us-east-1', endpoint: identity.endpoint }),
+    identity: opts.identityAdmin ?? testIdentityAdmin(),
     pusher,
     runtimeConfig: {
       apiBaseUrl: '/api',

@@ -1,0 +1,123 @@
+import {
+  AdminCreateUserCommand,
+  AdminEnableUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
+  CognitoIdentityProviderClient,
+  GetUserCommand,
+  VerifyUserAttributeCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+
+/** A sign-in account as the identity provider holds it. */
+export interface IdentityAccount {
+  /** The provider's user name (in a pool that signs in by email, the user's sub). */
+  username: string;
+  /** UNCONFIRMED, CONFIRMED, FORCE_CHANGE_PASSWORD, RESET_REQUIRED, … */
+  status: string;
+  enabled: boolean;
+  email: string | null;
+}
+
+/** The administrative operations of the identity provider the API uses, and the app client it serves. */
+export interface IdentityAdmin {
+  clientId: string;
+  /** The account signing in as `username`, or null when there is none. */
+  getAccount(username: string): Promise<IdentityAccount | null>;
+  /** Creates an account and sends the invitation with a temporary password. */
+  invite(opts: { username: string; email: string; clientMetadata?: Record<string, string> }): Promise<void>;
+  /** Sends the invitation again with a new temporary password (the account must not have a password of its own yet). */
+  resendInvitation(opts: { username: string; clientMetadata?: Record<string, string> }): Promise<void>;
+  enable(username: string): Promise<void>;
+  setPassword(username: string, password: string): Promise<void>;
+  /** Marks the email unverified, which makes the provider send a verification code to it. */
+  sendEmailVerification(username: string, email: string): Promise<void>;
+  /** Who an access token belongs to (asked of the provider, authorized by the token itself). */
+  accountOfToken(accessToken: string): Promise<{ username: string; email: string | null }>;
+  /** Verifies the token's user's email with the code sent to it. */
+  verifyEmail(accessToken: string, code: string): Promise<void>;
+}
+
+const attribute = (attributes: { Name?: string; Value?: string }[] | undefined, name: string) =>
+  attributes?.find((a) => a.Name === name)?.Value ?? null;
+
+/**
+ * The identity provider's admin API for one user pool: Amazon Cognito with the SDK's default
+ * credential chain, or, with `endpoint`, a local Cognito-compatible provider (which accepts any
+ * credentials). SDK errors pass through with Cognito's names (UserNotFoundException, …).
+ */
+export function createIdentityAdmin(opts: { region: string; userPoolId: string; clientId: string; endpoint?: string }): IdentityAdmin {
+  const client = new CognitoIdentityProviderClient({
+    region: opts.region,
+    ...(opts.endpoint ? { endpoint: opts.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+  });
+  const UserPoolId = opts.userPoolId;
+  return {
+    clientId: opts.clientId,
+    async getAccount(username) {
+      try {
+        const user = await client.send(new AdminGetUserCommand({ UserPoolId, Username: username }));
+        return {
+          username: user.Username ?? username,
+          status: user.UserStatus ?? 'UNKNOWN',
+          enabled: user.Enabled !== false,
+          email: attribute(user.UserAttributes, 'email'),
+        };
+      } catch (error) {
+        if ((error as Error).name === 'UserNotFoundException') return null;
+        throw error;
+      }
+    },
+    async invite({ username, email, clientMetadata }) {
+      await client.send(
+        new AdminCreateUserCommand({
+          UserPoolId,
+          Username: username,
+          DesiredDeliveryMediums: ['EMAIL'],
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'email_verified', Value: 'true' },
+          ],
+          ClientMetadata: clientMetadata,
+        }),
+      );
+    },
+    async resendInvitation({ username, clientMetadata }) {
+      await client.send(
+        new AdminCreateUserCommand({
+          UserPoolId,
+          Username: username,
+          MessageAction: 'RESEND',
+          DesiredDeliveryMediums: ['EMAIL'],
+          ClientMetadata: clientMetadata,
+        }),
+      );
+    },
+    async enable(username) {
+      await client.send(new AdminEnableUserCommand({ UserPoolId, Username: username }));
+    },
+    async setPassword(username, password) {
+      await client.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: username, Password: password, Permanent: true }));
+    },
+    async sendEmailVerification(username, email) {
+      // Cognito sends a code when email is an auto-verified attribute and it becomes unverified.
+      await client.send(
+        new AdminUpdateUserAttributesCommand({
+          UserPoolId,
+          Username: username,
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'email_verified', Value: 'false' },
+          ],
+        }),
+      );
+    },
+    async accountOfToken(accessToken) {
+      const user = await client.send(new GetUserCommand({ AccessToken: accessToken }));
+      return { username: user.Username ?? '', email: attribute(user.UserAttributes, 'email') };
+    },
+    async verifyEmail(accessToken, code) {
+      await client.send(new VerifyUserAttributeCommand({ AccessToken: accessToken, AttributeName: 'email', Code: code }));
+    },
+  };
+}

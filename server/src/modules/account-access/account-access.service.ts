@@ -1,0 +1,110 @@
+import type {
+  ResendInviteResponse,
+  UserVerifyEmailResponse,
+  VerifyEmailResponse,
+} from '../../contracts/account-access';
+import type { PermissionSubject } from '../../contracts/permissions';
+import type { Database } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import type { IdentityAdmin, IdentityAccount } from '../../identity/identity-admin';
+import { maskEmail } from '../../identity/mask-destination';
+import type { TokenVerifier } from '../../identity/verifier';
+import type { Caller } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { findUserInScope, setUserEmail } from './account-access.repo';
+import { withProvider } from './provider-errors';
+
+/** Who may act on another user's sign-in account (a user may always act on their own). */
+export const VERIFY_EMAIL_SUBJECTS: readonly PermissionSubject[] = ['USERS_ACCOUNTS', 'ACCESS_MANAGEMENT'];
+export const SET_PASSWORD_SUBJECTS: readonly PermissionSubject[] = ['USERS_ACCOUNTS'];
+export const INVITE_SUBJECTS: readonly PermissionSubject[] = ['ACCESS_MANAGEMENT', 'USERS_ACCOUNTS'];
+
+const NO_ACCOUNT = 'This user has no sign-in account';
+// Codes and tokens the user brought: their failures are theirs to fix, in the provider's words.
+const CODE_ERRORS = { CodeMismatchException: 400, ExpiredCodeException: 400, LimitExceededException: 400, NotAuthorizedException: 400 };
+
+/** Sign-in account management: email verification, passwords set by an administrator, invitations. */
+export function createAccountAccessService({ db, identity, verifier }: { db: Database; identity: IdentityAdmin; verifier: TokenVerifier }) {
+  /** The user a caller acts on: themself, or someone inside their scope when they hold one of `subjects`. */
+  async function targetOf(caller: Caller, userName: string, subjects: readonly PermissionSubject[]): Promise<UserRow> {
+    if (userName === caller.user.userName) return caller.user;
+    if (!subjects.some((s) => caller.subjects.has(s))) throw new HttpError(403, 'You do not have permission to do this');
+    // Outside the scope answers as if absent, so a caller cannot probe for users.
+    const target = await findUserInScope(db, await caller.scope(), caller.user.id, userName);
+    if (!target) throw new HttpError(404, 'User not found');
+    return target;
+  }
+
+  async function accountOf(user: UserRow): Promise<IdentityAccount> {
+    const account = await withProvider(() => identity.getAccount(user.userName));
+    if (!account) throw new HttpError(404, NO_ACCOUNT);
+    return account;
+  }
+
+  return {
+    /** POST /users/verify-email: sends a link that verifies the account's current email. */
+    async sendVerificationEmail(caller: Caller, userName: string): Promise<VerifyEmailResponse> {
+      const target = await targetOf(caller, userName, VERIFY_EMAIL_SUBJECTS);
+      const account = await accountOf(target);
+      if (!account.email) throw new HttpError(400, 'This user has no email address to verify');
+      const email = account.email;
+      await withProvider(() => identity.sendEmailVerification(target.userName, email));
+      return { destination: maskEmail(email) };
+    },
+
+    /** POST /users/user-verify-email: the caller confirms their email with the code from the link. */
+    async verifyOwnEmail(caller: Caller, body: { jwtToken: string; email: string; code: string }): Promise<UserVerifyEmailResponse> {
+      const claims = await verifier.verifyAccessToken(body.jwtToken).catch(() => {
+        throw new HttpError(400, 'The access token is invalid or has expired');
+      });
+      if (!caller.user.cognitoId || claims.sub !== caller.user.cognitoId) {
+        throw new HttpError(403, 'This access token belongs to another user');
+      }
+      const account = await withProvider(() => identity.accountOfToken(body.jwtToken), CODE_ERRORS);
+      if (account.email?.toLowerCase() !== body.email) {
+        throw new HttpError(400, 'This link was sent for a different email address');
+      }
+      await withProvider(() => identity.verifyEmail(body.jwtToken, body.code), CODE_ERRORS);
+      if (caller.user.email !== body.email) await setUserEmail(db, caller.user.id, body.email);
+      return { email: body.email, verified: true };
+    },
+
+    /** PUT /users/set-password: a permanent password, for the caller or a user they manage. */
+    async setPassword(caller: Caller, userName: string, password: string): Promise<{ username: string }> {
+      const target = await targetOf(caller, userName, SET_PASSWORD_SUBJECTS);
+      await accountOf(target);
+      await withProvider(() => identity.setPassword(target.userName, password), { InvalidPasswordException: 400 });
+      return { username: target.userName };
+    },
+
+    /** POST /users/resend-invite: creates the sign-in account and invites, or invites again. */
+    async resendInvite(caller: Caller, userName: string, clientId: string): Promise<ResendInviteResponse> {
+      if (clientId !== identity.clientId) throw new HttpError(400, 'Unknown client id');
+      if (userName === caller.user.userName) throw new HttpError(400, 'You cannot invite yourself');
+      const target = await targetOf(caller, userName, INVITE_SUBJECTS);
+      if (!target.active) throw new HttpError(409, 'Reactivate this user before inviting them');
+      const clientMetadata = { clientId };
+      const account = await withProvider(() => identity.getAccount(target.userName));
+
+      if (!account) {
+        const email = target.email ?? (target.userName.includes('@') ? target.userName : null);
+        if (!email) throw new HttpError(400, 'This user has no email address to send an invitation to');
+        await withProvider(() => identity.invite({ username: target.userName, email, clientMetadata }), {
+          InvalidParameterException: 400,
+          UsernameExistsException: 409,
+          AliasExistsException: 409,
+        });
+        return { username: target.userName, destination: maskEmail(email), created: true };
+      }
+
+      if (account.status !== 'FORCE_CHANGE_PASSWORD') throw new HttpError(409, 'This user has already set up their account');
+      // Access management's "Invite User" re-enables an account that was disabled before it was used.
+      if (!account.enabled) await withProvider(() => identity.enable(target.userName));
+      await withProvider(() => identity.resendInvitation({ username: target.userName, clientMetadata }), {
+        InvalidParameterException: 400,
+      });
+      const email = account.email ?? target.email ?? target.userName;
+      return { username: target.userName, destination: maskEmail(email), created: false };
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { and, asc, eq, inArray, not, like } from 'drizzle-orm';
+import type { Database } from '../../../server/src/db/client';
+import { organizations, users, type UserRow } from '../../../server/src/db/schema';
+import { withDescendants } from '../../../server/src/modules/session/scope';
+import { signIn, type Tokens } from './app';
+import { createConfirmedAccount } from './identity';
+
+export const ST_MARYS = 3;
+export const RIVERSIDE = 4;
+
+/** Active generated staff of a hospital and its departments (never the demo accounts), by id. */
+export async function staffOf(db: Database, hospitalId: number): Promise<UserRow[]> {
+  const tree = await db.select({ id: organizations.id, parentId: organizations.parentId }).from(organizations);
+  return db
+    .select()
+    .from(users)
+    .where(
+      and(
+        inArray(users.organizationId, [...withDescendants(tree, [hospitalId])]),
+        eq(users.active, true),
+        not(like(users.userName, '%@demo.health')),
+      ),
+    )
+    .orderBy(asc(users.id));
+}
+
+/**
+ * The test files that give staff sign-in accounts share one identity provider: each takes its own
+ * share of the staff, so no two files ever touch the same account.
+ */
+const SHARES = ['resend-invite', 'verify-email', 'set-password', 'provider-failure'] as const;
+
+/** Hands out a file's share of the rows one at a time, so every test gets users no other test touched. */
+export function handOut(rows: readonly UserRow[], share: (typeof SHARES)[number]): () => UserRow {
+  const mine = rows.filter((_, index) => index % SHARES.length === SHARES.indexOf(share));
+  let next = 0;
+  return () => {
+    const row = mine[next++];
+    if (!row) throw new Error('ran out of staff to hand out');
+    return row;
+  };
+}
+
+/** Gives a staff member a sign-in account with a password of their own and signs them in. */
+export async function signedInStaff(user: UserRow, password = 'Staff!Pass123'): Promise<{ user: UserRow; tokens: Tokens; password: string }> {
+  await createConfirmedAccount(user.userName, password);
+  return { user, tokens: await signIn(user.userName, password), password };
+}
