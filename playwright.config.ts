@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_DATA_DIR, E2E_PORT } from './e2e/fixtures/server';
 
 // The browser tests drive the built app started exactly as `npm start` starts it, on ports and a
 // data directory of their own so a running console is left alone.
-const PORT = Number(process.env.E2E_PORT ?? 8090);
-const DATA_DIR = '.data-e2e';
+const PORT = E2E_PORT;
+const DATA_DIR = E2E_DATA_DIR;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({

@@ -12,14 +12,15 @@ const state = vi.hoisted(() => ({
   session: null as SessionInfo | null,
   data: null as SessionData | null,
   loadSession: null as null | (() => Promise<SessionData>),
-  signedOutListeners: new Set<() => void>(),
+  signedOutListeners: new Set<(reason: 'signed-out' | 'expired') => void>(),
 }));
 
 vi.mock('@/lib/auth', () => ({
   getSession: vi.fn(async () => state.session),
   signOut: vi.fn(async () => {}),
   signInWithPassword: vi.fn(),
-  onSignedOut: (listener: () => void) => {
+  sessionExpiredOnThisTab: () => false,
+  onSignedOut: (listener: (reason: 'signed-out' | 'expired') => void) => {
     state.signedOutListeners.add(listener);
     return () => state.signedOutListeners.delete(listener);
   },
@@ -137,16 +138,25 @@ describe('routes and guards', () => {
     const router = await openApp('/app/accounts/users');
     expect(pathOf(router)).toBe('/app/accounts/users');
     signInAs(null);
-    act(() => state.signedOutListeners.forEach((listener) => listener()));
+    act(() => state.signedOutListeners.forEach((listener) => listener('signed-out')));
     await waitFor(() => expect(pathOf(router)).toBe('/auth'));
+    expect(screen.queryByText('Your session has expired. Please sign in again.')).not.toBeInTheDocument();
+  });
+
+  it('says why when the session expired', async () => {
+    signInAs('admin');
+    const router = await openApp('/app/accounts/users');
+    signInAs(null);
+    act(() => state.signedOutListeners.forEach((listener) => listener('expired')));
+    await waitFor(() => expect(pathOf(router)).toBe('/auth'));
+    expect(await screen.findByText('Your session has expired. Please sign in again.')).toBeInTheDocument();
   });
 
   it('keeps /password reading the email the sign-in link carries', async () => {
     signInAs(null);
     await openApp('/password?email=nurse%40demo.health');
-    expect(await screen.findByRole('heading', { name: 'Forgot password' })).toBeInTheDocument();
-    expect(screen.getByText('Email or username: nurse@demo.health')).toBeInTheDocument();
-    expect(screen.getByText('Placeholder — not built yet')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Organization email or username')).toHaveValue('nurse@demo.health');
   });
 });
 

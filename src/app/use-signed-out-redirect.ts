@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { SESSION_EXPIRED } from '@/features/auth/auth-errors';
 import { onSignedOut } from '@/lib/auth';
 import { clearQueryData } from '@/lib/query-client';
 import { disconnectRealtime } from '@/lib/realtime';
@@ -8,10 +9,11 @@ import type { AppRouter } from './router';
 export function useSignedOutRedirect(router: AppRouter): void {
   useEffect(
     () =>
-      onSignedOut(() => {
+      onSignedOut((reason) => {
         disconnectRealtime();
         void clearQueryData();
-        void router.navigate({ to: '/auth', replace: true });
+        // An ended session says why; a deliberate sign-out needs no words.
+        void router.navigate({ to: '/auth', replace: true, state: reason === 'expired' ? { notice: SESSION_EXPIRED } : {} });
       }),
     [router],
   );

@@ -10,13 +10,18 @@ import {
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { Hub } from 'aws-amplify/utils';
 import { createLocalTokenRefresher } from './cognito-refresher';
+import { createRefreshScheduler } from './refresh-scheduler';
 
 /** Where a password sign-in ended. */
 export type SignInOutcome =
   | { status: 'signed-in' }
   | { status: 'new-password-required' }
   | { status: 'confirm-sign-up' }
+  | { status: 'reset-password' }
   | { status: 'other-step'; step: string };
+
+/** Why a session ended: the user signed out, or it could not be renewed. */
+export type SignedOutReason = 'signed-out' | 'expired';
 
 /** The signed-in visitor as the guard needs it. */
 export interface SessionInfo {
@@ -37,11 +42,30 @@ const SESSION_ENDING_ERRORS = [
 ];
 
 let usesLocalIdentityProvider = false;
-let hubListening = false;
-const signedOutListeners = new Set<() => void>();
 
-function emitSignedOut(): void {
-  for (const listener of signedOutListeners) listener();
+/** When the stored tokens expire on this device's clock (the earlier of id and access token). */
+async function storedTokensExpiry(): Promise<number | null> {
+  const tokens = await cognitoUserPoolsTokenProvider.tokenOrchestrator.getTokenStore().loadTokens();
+  if (!tokens) return null;
+  const expiries = [tokens.accessToken.payload.exp, tokens.idToken?.payload.exp].filter((exp): exp is number => typeof exp === 'number');
+  if (expiries.length === 0) return null;
+  return Math.min(...expiries) * 1000 - (tokens.clockDrift ?? 0);
+}
+
+const refreshScheduler = createRefreshScheduler({
+  readExpiry: storedTokensExpiry,
+  refresh: async () => {
+    // Offline the provider cannot be reached: keep the tokens and try again later.
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new Error('offline');
+    const { tokens } = await fetchAuthSession({ forceRefresh: true });
+    if (!tokens) throw new Error('The session could not be renewed.');
+  },
+});
+let hubListening = false;
+const signedOutListeners = new Set<(reason: SignedOutReason) => void>();
+
+function emitSignedOut(reason: SignedOutReason): void {
+  for (const listener of signedOutListeners) listener(reason);
 }
 
 /** Configures Amplify from the runtime config; a local endpoint switches to USER_PASSWORD_AUTH and the local refresher. */
@@ -61,19 +85,59 @@ export function configureAuth({ cognito }: RuntimeConfig): void {
       createLocalTokenRefresher(cognito.endpoint, cognito.userPoolClientId),
     );
   }
+  void refreshScheduler.schedule();
   if (hubListening) return;
   hubListening = true;
   Hub.listen('auth', ({ payload }) => {
-    if (payload.event === 'signedOut') emitSignedOut();
+    // While an expired session is being ended, that path reports it (as expired).
+    if (payload.event === 'signedOut' && !sessionExpiring) emitSignedOut('signed-out');
+    if (payload.event === 'signedIn') setExpiredFlag(false);
+    if (payload.event === 'signedIn' || payload.event === 'tokenRefresh') void refreshScheduler.schedule();
+    if (payload.event === 'signedOut') refreshScheduler.stop();
     if (payload.event === 'tokenRefresh_failure') {
       const name = (payload.data as { error?: { name?: string } } | undefined)?.error?.name ?? '';
-      if (SESSION_ENDING_ERRORS.some((ending) => name.startsWith(ending))) emitSignedOut();
+      if (SESSION_ENDING_ERRORS.some((ending) => name.startsWith(ending))) void endExpiredSession();
     }
   });
 }
 
+let sessionExpiring = false;
+const EXPIRED_FLAG = 'lavo.sessionExpired';
+
+function setExpiredFlag(on: boolean): void {
+  try {
+    if (on) sessionStorage.setItem(EXPIRED_FLAG, '1');
+    else sessionStorage.removeItem(EXPIRED_FLAG);
+  } catch {
+    // Storage can be unavailable (private mode); the notice is a courtesy.
+  }
+}
+
+/** True when the last session on this tab ended because it could not be renewed (until the next sign-in). */
+export function sessionExpiredOnThisTab(): boolean {
+  try {
+    return sessionStorage.getItem(EXPIRED_FLAG) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** A refresh token the provider refused: drop what is left of the session and say it expired. */
+async function endExpiredSession(): Promise<void> {
+  if (sessionExpiring) return;
+  sessionExpiring = true;
+  // Remembered for /auth: the ending can come before any screen is listening (on start-up).
+  setExpiredFlag(true);
+  try {
+    await amplifySignOut().catch(() => cognitoUserPoolsTokenProvider.tokenOrchestrator.clearTokens());
+  } finally {
+    sessionExpiring = false;
+  }
+  emitSignedOut('expired');
+}
+
 /** Subscribes to "the session ended" (sign-out here or elsewhere, or a refresh token rejected); returns the unsubscribe. */
-export function onSignedOut(listener: () => void): () => void {
+export function onSignedOut(listener: (reason: SignedOutReason) => void): () => void {
   signedOutListeners.add(listener);
   return () => signedOutListeners.delete(listener);
 }
@@ -99,6 +163,7 @@ export async function signInWithPassword(username: string, password: string): Pr
   if (result.isSignedIn || step === 'DONE') return { status: 'signed-in' };
   if (step === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED') return { status: 'new-password-required' };
   if (step === 'CONFIRM_SIGN_UP') return { status: 'confirm-sign-up' };
+  if (step === 'RESET_PASSWORD') return { status: 'reset-password' };
   return { status: 'other-step', step };
 }
 
@@ -108,7 +173,7 @@ export async function signOut(): Promise<void> {
     await amplifySignOut();
   } catch {
     await cognitoUserPoolsTokenProvider.tokenOrchestrator.clearTokens();
-    emitSignedOut();
+    emitSignedOut('signed-out');
   }
 }
 

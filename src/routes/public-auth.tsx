@@ -1,40 +1,76 @@
-import { Text } from '@mantine/core';
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, useLocation } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { z } from 'zod';
-import { AuthPlaceholderScreen } from '@/features/auth/components/auth-placeholder-screen';
+import { AccountAuthScreen } from '@/features/auth/components/account-auth-screen';
+import { ForgotPasswordScreen } from '@/features/auth/components/forgot-password-screen';
+import { NewPasswordChallengeScreen } from '@/features/auth/components/new-password-challenge-screen';
+import { PasswordLinkScreen } from '@/features/auth/components/password-link-screen';
+import { clearQueryData } from '@/lib/query-client';
 import { rootRoute } from './root';
 
-const passwordSearchSchema = z.object({ email: z.string().optional().catch(undefined) });
+// The router reads digit-only values as numbers; codes and names are text.
+const text = z.union([z.string(), z.number()]).transform(String).optional().catch(undefined);
 
 /** Forgot password; the sign-in screen's link carries the typed email. */
 export const passwordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'password',
-  validateSearch: passwordSearchSchema,
+  validateSearch: z.object({ email: text }),
   component: function PasswordPage() {
     const { email } = passwordRoute.useSearch();
-    return (
-      <AuthPlaceholderScreen title="Forgot password">
-        {email && <Text>Email or username: {email}</Text>}
-      </AuthPlaceholderScreen>
-    );
+    return <ForgotPasswordScreen initialLogin={email} />;
   },
 });
 
+const linkSearchSchema = z.object({ confirmation_code: text, username: text });
+
+/** Create New Password from a reset link. */
 export const resetRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'reset',
-  component: () => <AuthPlaceholderScreen title="Create New Password" />,
+  validateSearch: linkSearchSchema,
+  component: function ResetPage() {
+    const { confirmation_code: code, username } = resetRoute.useSearch();
+    return <PasswordLinkScreen flow="reset" link={{ code, username }} />;
+  },
 });
 
+/** Setup Your Account: after a temporary-password sign-in, or from a setup link. */
 export const accountSetupRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'account-setup',
-  component: () => <AuthPlaceholderScreen title="Setup Your Account" />,
+  validateSearch: linkSearchSchema,
+  component: function AccountSetupPage() {
+    const { confirmation_code: code, username } = accountSetupRoute.useSearch();
+    const temporaryPassword = useLocation({ select: (location) => location.state.temporaryPassword });
+    if (!code && username && temporaryPassword) {
+      return <NewPasswordChallengeScreen username={username} temporaryPassword={temporaryPassword} />;
+    }
+    return <PasswordLinkScreen flow="account-setup" link={{ code, username }} />;
+  },
 });
 
+/** Authenticate Your Account: the confirmation code, from the sign-in screen or an emailed link. */
 export const accountAuthRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'account-auth',
-  component: () => <AuthPlaceholderScreen title="Authenticate Your Account" />,
+  validateSearch: z.object({ username: text, code: text }),
+  component: function AccountAuthPage() {
+    const { username, code } = accountAuthRoute.useSearch();
+    const state = useLocation({ select: (location) => location.state });
+    const navigate = accountAuthRoute.useNavigate();
+    const enterApp = useCallback(async () => {
+      await clearQueryData();
+      await navigate({ to: '/app', replace: true });
+    }, [navigate]);
+    return (
+      <AccountAuthScreen
+        username={username}
+        code={code}
+        destination={state.destination}
+        pendingPassword={state.pendingPassword}
+        onSignedIn={enterApp}
+      />
+    );
+  },
 });

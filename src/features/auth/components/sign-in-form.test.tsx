@@ -6,17 +6,21 @@ import { renderWithRouter } from '@/test/router';
 
 const auth = vi.hoisted(() => ({ signInWithPassword: vi.fn<(login: string, password: string) => Promise<SignInOutcome>>() }));
 vi.mock('@/lib/auth', () => auth);
+const recovery = vi.hoisted(() => ({ requestPasswordReset: vi.fn(async () => ({ destination: 'n***@d***' })) }));
+vi.mock('@/lib/auth-recovery', () => recovery);
 
 import { SignInForm } from './sign-in-form';
 
 async function setup() {
   const onSignedIn = vi.fn();
   const onNewPasswordRequired = vi.fn();
+  const onConfirmationRequired = vi.fn();
   const user = userEvent.setup();
-  await renderWithRouter(<SignInForm onSignedIn={onSignedIn} onNewPasswordRequired={onNewPasswordRequired} />, {
-    path: '/auth',
-  });
-  return { user, onSignedIn, onNewPasswordRequired };
+  await renderWithRouter(
+    <SignInForm onSignedIn={onSignedIn} onNewPasswordRequired={onNewPasswordRequired} onConfirmationRequired={onConfirmationRequired} />,
+    { path: '/auth' },
+  );
+  return { user, onSignedIn, onNewPasswordRequired, onConfirmationRequired };
 }
 
 const loginInput = () => screen.getByLabelText('Email or username');
@@ -73,13 +77,45 @@ describe('sign-in form', () => {
     expect(onSignedIn).not.toHaveBeenCalled();
   });
 
-  it('shows other errors as they come', async () => {
+  it('tells a disabled user to contact an administrator', async () => {
     auth.signInWithPassword.mockRejectedValue(Object.assign(new Error('User is disabled.'), { name: 'NotAuthorizedException' }));
     const { user } = await setup();
     await user.type(await screen.findByLabelText('Email or username'), 'disabled@demo.health');
     await user.type(passwordInput(), 'Demo!2345');
     await user.click(submitButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent('User is disabled.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('User account is disabled. Contact your administrator to be reactivated.');
+  });
+
+  it('shows unmapped errors as they come, keeping what was typed', async () => {
+    auth.signInWithPassword.mockRejectedValue(Object.assign(new Error('Failed to fetch'), { name: 'NetworkError' }));
+    const { user } = await setup();
+    await user.type(await screen.findByLabelText('Email or username'), 'nurse@demo.health');
+    await user.type(passwordInput(), 'Demo!2345');
+    await user.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch');
+    expect(loginInput()).toHaveValue('nurse@demo.health');
+    expect(passwordInput()).toHaveValue('Demo!2345');
+  });
+
+  it('hands an unconfirmed account over to the code step', async () => {
+    auth.signInWithPassword.mockResolvedValue({ status: 'confirm-sign-up' });
+    const { user, onConfirmationRequired } = await setup();
+    await user.type(await screen.findByLabelText('Email or username'), 'new@demo.health');
+    await user.type(passwordInput(), 'Ward7!clean');
+    await user.click(submitButton());
+    await waitFor(() => expect(onConfirmationRequired).toHaveBeenCalledWith('new@demo.health', 'Ward7!clean'));
+  });
+
+  it('emails a setup link when the account must reset its password', async () => {
+    auth.signInWithPassword.mockResolvedValue({ status: 'reset-password' });
+    const { user } = await setup();
+    await user.type(await screen.findByLabelText('Email or username'), 'reset@demo.health');
+    await user.type(passwordInput(), 'Old!23456');
+    await user.click(submitButton());
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'A new password is required. A new password confirmation email has been sent to your inbox',
+    );
+    expect(recovery.requestPasswordReset).toHaveBeenCalledWith('reset@demo.health', 'setup');
   });
 
   it('hands over to the new-password step when the provider asks for one', async () => {
@@ -88,7 +124,7 @@ describe('sign-in form', () => {
     await user.type(await screen.findByLabelText('Email or username'), 'invited@demo.health');
     await user.type(passwordInput(), 'Temp!2345');
     await user.click(submitButton());
-    await waitFor(() => expect(onNewPasswordRequired).toHaveBeenCalledWith('invited@demo.health'));
+    await waitFor(() => expect(onNewPasswordRequired).toHaveBeenCalledWith('invited@demo.health', 'Temp!2345'));
   });
 
   it('carries the typed email on the Forgot password link', async () => {

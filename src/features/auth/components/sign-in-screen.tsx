@@ -1,17 +1,66 @@
+import { Alert, Stack } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { resendConfirmationCode } from '@/lib/auth-recovery';
+import { MESSAGES } from '../auth-errors';
+import type { Invitation } from '../links';
 import { AuthLayout } from './auth-layout';
-import { NewPasswordRequired } from './new-password-required';
+import { AuthNotice } from './auth-notice';
+import { InvitationSignIn } from './invitation-sign-in';
 import { SignInForm } from './sign-in-form';
 
-/** /auth: the sign-in form, or the new-password step when the provider asks for one. */
-export function SignInScreen({ onSignedIn }: { onSignedIn: () => void | Promise<void> }) {
-  const [newPasswordFor, setNewPasswordFor] = useState<string | null>(null);
+export interface SignInScreenProps {
+  onSignedIn: () => void | Promise<void>;
+  /** An invitation link's username and temporary password (sign in with them at once), or 'invalid' for a broken link. */
+  invitation?: Invitation | 'invalid' | null;
+  /** An email-verification link opened while signed out. */
+  verificationNeedsSignIn?: boolean;
+}
+
+/** /auth: the sign-in form, the invitation link's automatic sign-in, and the hand-overs to the next step. */
+export function SignInScreen({ onSignedIn, invitation, verificationNeedsSignIn = false }: SignInScreenProps) {
+  const navigate = useNavigate();
+  const [linkError, setLinkError] = useState<string | null>(invitation === 'invalid' ? MESSAGES.invalidInvitation : null);
+
+  async function toNewPassword(login: string, temporaryPassword: string) {
+    await navigate({ to: '/account-setup', search: { username: login }, state: { temporaryPassword } });
+  }
+
+  async function toConfirmation(login: string, password: string) {
+    // The provider sends a fresh code; the code screen says where it went.
+    const sent = await resendConfirmationCode(login).catch(() => ({ destination: null }));
+    await navigate({
+      to: '/account-auth',
+      search: { username: login },
+      state: { destination: sent.destination ?? undefined, pendingPassword: password },
+    });
+  }
+
+  const handlers = { onSignedIn, onNewPasswordRequired: toNewPassword, onConfirmationRequired: toConfirmation };
+
   return (
     <AuthLayout>
-      {newPasswordFor === null ? (
-        <SignInForm onSignedIn={onSignedIn} onNewPasswordRequired={setNewPasswordFor} />
+      {invitation && invitation !== 'invalid' && linkError === null ? (
+        <InvitationSignIn invitation={invitation} {...handlers} onFailed={setLinkError} />
       ) : (
-        <NewPasswordRequired login={newPasswordFor} onBack={() => setNewPasswordFor(null)} />
+        <SignInForm
+          {...handlers}
+          notice={
+            <Stack gap="sm">
+              <AuthNotice />
+              {linkError && (
+                <Alert color="red" variant="light" role="alert">
+                  {linkError}
+                </Alert>
+              )}
+              {verificationNeedsSignIn && (
+                <Alert color="yellow" variant="light" role="status">
+                  {MESSAGES.verificationNeedsSignIn}
+                </Alert>
+              )}
+            </Stack>
+          }
+        />
       )}
     </AuthLayout>
   );

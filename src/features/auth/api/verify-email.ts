@@ -1,0 +1,25 @@
+import {
+  userVerifyEmailResponseSchema,
+  type UserVerifyEmailBody,
+  type UserVerifyEmailResponse,
+} from '@contracts/account-access';
+import { useMutation } from '@tanstack/react-query';
+import { mainApi } from '@/lib/api-client';
+import { getAccessToken } from '@/lib/auth';
+import { authKeys } from './keys';
+
+/** POST /users/user-verify-email: confirms the signed-in user's email with the code from their link. */
+export function userVerifyEmail(body: UserVerifyEmailBody): Promise<UserVerifyEmailResponse> {
+  return mainApi.post('/users/user-verify-email', body, { schema: userVerifyEmailResponseSchema });
+}
+
+/** Verifies `email` with `code`, authorized by the current access token. */
+export async function verifyEmailWithCode({ email, code }: { email: string; code: string }): Promise<UserVerifyEmailResponse> {
+  const jwtToken = await getAccessToken();
+  if (!jwtToken) throw new Error('Email verification requires that you are logged in to complete. Please login and click the link again.');
+  return userVerifyEmail({ jwtToken, email, code });
+}
+
+export function useVerifyEmail() {
+  return useMutation({ mutationKey: authKeys.verifyEmail(), mutationFn: verifyEmailWithCode });
+}
