@@ -34,3 +34,20 @@ test('on a tablet the navigation is a drawer and every control is at least 44 px
   await expect(page).toHaveURL('/app/maintenance/wristbands');
   await expect(shell.nav()).toBeHidden();
 });
+
+test('on a tablet every control of the recovery screens is at least 44 px', async ({ page }) => {
+  for (const path of ['/auth', '/password', '/account-auth?username=new%40demo.health', '/reset?confirmation_code=1&username=a%40b.c']) {
+    await page.goto(path);
+    await expect(page.getByRole('main')).toBeVisible();
+    const targets = page.getByRole('main').locator('a, button, input');
+    await expect(targets.first()).toBeVisible();
+    const count = await targets.count();
+    for (let i = 0; i < count; i += 1) {
+      const target = targets.nth(i);
+      if (!(await target.isVisible())) continue;
+      const box = (await target.boundingBox())!;
+      const name = (await target.getAttribute('aria-label')) ?? (await target.textContent()) ?? (await target.getAttribute('type'));
+      expect(box.height, `${path}: ${name} is ${box.height}px high`).toBeGreaterThanOrEqual(44);
+    }
+  }
+});
