@@ -1,4 +1,4 @@
-import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { AnchorLink } from '@/components/router-links';
 import { requestPasswordReset } from '@/lib/auth-recovery';
@@ -7,6 +7,7 @@ import { normalizeLogin } from '../schemas';
 import { AuthLayout } from './auth-layout';
 import { AuthNotice } from './auth-notice';
 import { FormError } from './form-error';
+import { LoginInput } from './login-input';
 
 type Sent = { destination: string | null; treatedAsSent: boolean };
 
@@ -60,19 +61,7 @@ export function ForgotPasswordScreen({ initialLogin = '' }: { initialLogin?: str
             </Text>
             <AuthNotice />
             <FormError message={error} />
-            <TextInput
-              label="Organization email or username"
-              value={login}
-              onChange={(event) => setLogin(normalizeLogin(event.currentTarget.value))}
-              type="text"
-              inputMode="email"
-              autoComplete="username"
-              autoCapitalize="none"
-              autoCorrect="off"
-              spellCheck={false}
-              size="lg"
-              disabled={busy}
-            />
+            <LoginInput label="Organization email or username" value={login} onChange={setLogin} disabled={busy} />
             <Button type="submit" size="lg" fullWidth disabled={!login || busy} loading={busy}>
               Send Link
             </Button>

@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { AnchorLink } from '@/components/router-links';
 import { useSignIn } from '../api/sign-in';
-import { normalizeLogin, signInSchema, type SignIn, type SignInInput } from '../schemas';
+import { signInSchema, type SignIn, type SignInInput } from '../schemas';
 import { requestPasswordReset } from '@/lib/auth-recovery';
 import { authErrorOutcome, MESSAGES } from '../auth-errors';
 import { FormError } from './form-error';
+import { LoginInput } from './login-input';
 
 export interface SignInFormProps {
   onSignedIn: () => void | Promise<void>;
@@ -74,20 +75,7 @@ export function SignInForm({ onSignedIn, onNewPasswordRequired, onConfirmationRe
           name="login"
           control={control}
           render={({ field }) => (
-            <TextInput
-              {...field}
-              // Whitespace can never be part of a sign-in name, so it is dropped as it is typed.
-              onChange={(event) => field.onChange(normalizeLogin(event.currentTarget.value))}
-              label="Email or username"
-              type="text"
-              inputMode="email"
-              autoComplete="username"
-              autoCapitalize="none"
-              autoCorrect="off"
-              spellCheck={false}
-              size="lg"
-              disabled={busy}
-            />
+            <LoginInput {...field} label="Email or username" disabled={busy} />
           )}
         />
         <Controller
