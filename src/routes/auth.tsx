@@ -7,15 +7,14 @@ import { readInvitation } from '@/features/auth/links';
 import { getSession } from '@/lib/auth';
 import { clearQueryData } from '@/lib/query-client';
 import { rootRoute } from './root';
+import { searchText } from './search-text';
 
-// Codes are digits; the router reads digit-only values as numbers, so they are turned back into text.
-const text = z.union([z.string(), z.number()]).transform(String).optional().catch(undefined);
 
 const authSearchSchema = z.object({
-  verification_code: text,
-  email: text,
-  username: text,
-  temp_pass: text,
+  verification_code: searchText,
+  email: searchText,
+  username: searchText,
+  temp_pass: searchText,
 });
 
 export const authRoute = createRoute({

@@ -7,22 +7,21 @@ import { NewPasswordChallengeScreen } from '@/features/auth/components/new-passw
 import { PasswordLinkScreen } from '@/features/auth/components/password-link-screen';
 import { clearQueryData } from '@/lib/query-client';
 import { rootRoute } from './root';
+import { searchText } from './search-text';
 
-// The router reads digit-only values as numbers; codes and names are text.
-const text = z.union([z.string(), z.number()]).transform(String).optional().catch(undefined);
 
 /** Forgot password; the sign-in screen's link carries the typed email. */
 export const passwordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'password',
-  validateSearch: z.object({ email: text }),
+  validateSearch: z.object({ email: searchText }),
   component: function PasswordPage() {
     const { email } = passwordRoute.useSearch();
     return <ForgotPasswordScreen initialLogin={email} />;
   },
 });
 
-const linkSearchSchema = z.object({ confirmation_code: text, username: text });
+const linkSearchSchema = z.object({ confirmation_code: searchText, username: searchText });
 
 /** Create New Password from a reset link. */
 export const resetRoute = createRoute({
@@ -54,7 +53,7 @@ export const accountSetupRoute = createRoute({
 export const accountAuthRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'account-auth',
-  validateSearch: z.object({ username: text, code: text }),
+  validateSearch: z.object({ username: searchText, code: searchText }),
   component: function AccountAuthPage() {
     const { username, code } = accountAuthRoute.useSearch();
     const state = useLocation({ select: (location) => location.state });

@@ -1,3 +1,5 @@
+import { normalizeLogin } from './schemas';
+
 /** An invitation link's credentials. */
 export interface Invitation {
   username: string;
@@ -22,7 +24,7 @@ export function readInvitation(href: string): Invitation | 'invalid' | null {
   } catch {
     // A raw password with a stray '%' is used as it stands.
   }
-  const username = (new URL(href.slice(0, at), 'http://localhost').searchParams.get('username') ?? '').replace(/\s+/g, '').toLowerCase();
+  const username = normalizeLogin(new URL(href.slice(0, at), 'http://localhost').searchParams.get('username') ?? '');
   if (!username || !temporaryPassword) return 'invalid';
   return { username, temporaryPassword };
 }

@@ -6,6 +6,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { mainApi } from '@/lib/api-client';
 import { getAccessToken } from '@/lib/auth';
+import { MESSAGES } from '../auth-errors';
 import { authKeys } from './keys';
 
 /** POST /users/user-verify-email: confirms the signed-in user's email with the code from their link. */
@@ -16,7 +17,7 @@ export function userVerifyEmail(body: UserVerifyEmailBody): Promise<UserVerifyEm
 /** Verifies `email` with `code`, authorized by the current access token. */
 export async function verifyEmailWithCode({ email, code }: { email: string; code: string }): Promise<UserVerifyEmailResponse> {
   const jwtToken = await getAccessToken();
-  if (!jwtToken) throw new Error('Email verification requires that you are logged in to complete. Please login and click the link again.');
+  if (!jwtToken) throw new Error(MESSAGES.verificationNeedsSignIn);
   return userVerifyEmail({ jwtToken, email, code });
 }
 

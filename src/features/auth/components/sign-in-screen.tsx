@@ -23,7 +23,8 @@ export function SignInScreen({ onSignedIn, invitation, verificationNeedsSignIn =
   const [linkError, setLinkError] = useState<string | null>(invitation === 'invalid' ? MESSAGES.invalidInvitation : null);
 
   async function toNewPassword(login: string, temporaryPassword: string) {
-    await navigate({ to: '/account-setup', search: { username: login }, state: { temporaryPassword } });
+    // Replacing the entry keeps an invitation link's temporary password out of the back history.
+    await navigate({ to: '/account-setup', search: { username: login }, state: { temporaryPassword }, replace: true });
   }
 
   async function toConfirmation(login: string, password: string) {
