@@ -9,6 +9,8 @@ import type { TokenVerifier } from './identity/verifier';
 import { accountAccessRoutes } from './modules/account-access/account-access.routes';
 import { bootstrapRoutes } from './modules/bootstrap/bootstrap.routes';
 import { configRoutes } from './modules/config/config.routes';
+import { ingestRoutes } from './modules/ingest/ingest.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { pusherAuthRoutes } from './modules/realtime-auth/pusher-auth.routes';
 import { usersRoutes, usersV2Routes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
@@ -23,6 +25,8 @@ export interface AppDeps {
   identity: IdentityAdmin;
   pusher: Pusher;
   runtimeConfig: RuntimeConfig;
+  /** Secret of the gateways' ingest tokens. */
+  ingestSecret: string;
   /** Directory of the built PWA, served when present. */
   staticDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -50,6 +54,8 @@ export async function buildApp(deps: AppDeps) {
       await api.register(usersRoutes, { db: deps.db });
       await api.register(accountAccessRoutes, { db: deps.db, identity: deps.identity, verifier: deps.verifier });
       await api.register(pusherAuthRoutes, { pusher: deps.pusher });
+      await api.register(ingestRoutes, { db: deps.db, secret: deps.ingestSecret });
+      await api.register(reportsRoutes, { db: deps.db });
     },
     { prefix: '/api' },
   );

@@ -15,6 +15,10 @@ export const envSchema = z.object({
   LAVO_DATA_DIR: z.string().default('.data'),
   /** Seed the demo organization tree and users on first start. */
   SEED_DEMO: bool.default(true),
+  /** Days of simulated sensor history written once after the demo seed (0: none). */
+  DEMO_HISTORY_DAYS: z.coerce.number().min(0).max(3650).default(60),
+  /** Seed of the device simulator (demo history and live events); unset means its default. */
+  SIMULATOR_SEED: z.coerce.number().int().optional(),
   /** Directory of the built PWA; the server serves it when it exists. */
   STATIC_DIR: z.string().default('dist'),
   COGNITO_REGION: z.string().default('us-east-1'),
@@ -32,6 +36,8 @@ export const envSchema = z.object({
   PUSHER_USE_TLS: bool.default(false),
   /** What browsers use to reach the Pusher-protocol server (defaults to PUSHER_HOST). */
   PUSHER_PUBLIC_HOST: z.string().optional(),
+  /** Secret from which each gateway's ingest token is derived (HMAC of its MAC); set it in production. */
+  INGEST_SECRET: z.string().min(16).default('lavo-local-ingest-secret'),
   SUPPORT_URL: z.string().url().default('https://support.lavo.health'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -37,3 +37,6 @@ export type TimeZone = (typeof TIME_ZONES)[number]['value'];
 
 /** Key in app_meta that marks a database as holding the demo data. */
 export const DEMO_SEEDED_KEY = 'demo_seeded';
+
+/** Column names of dispense_daily's 24 local-hour counts: h00 … h23. */
+export const DISPENSE_HOUR_COLUMNS = Array.from({ length: 24 }, (_, h) => `h${String(h).padStart(2, '0')}` as `h${string}`);

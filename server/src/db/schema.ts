@@ -231,3 +231,6 @@ export type UserManagedGroupRow = typeof userManagedGroups.$inferSelect;
 export type EmailSubscriptionRow = typeof emailSubscriptions.$inferSelect;
 export type NewEmailSubscriptionRow = typeof emailSubscriptions.$inferInsert;
 export type AppMetaRow = typeof appMeta.$inferSelect;
+
+export * from './schema-devices';
+export * from './schema-events';

@@ -8,6 +8,9 @@ import { createUserInfoLookup } from '../../../server/src/identity/user-info';
 import { createTokenVerifier, issuerFor } from '../../../server/src/identity/verifier';
 import { createTestDatabase } from './test-db';
 
+/** The ingest secret of the test server, from which each gateway's token is derived. */
+export const TEST_INGEST_SECRET = 'lavo-test-ingest-secret';
+
 export const PUSHER_TEST_APP = { appId: 'lavo-test', key: 'lavo-test-key', secret: 'lavo-test-secret' };
 
 /** The admin API of the real local identity provider. */
@@ -33,6 +36,7 @@ export async function createTestApp(opts: { pusherPort?: number; identityAdmin?:
     userInfo: createUserInfoLookup({ region: 'us-east-1', endpoint: identity.endpoint }),
     identity: opts.identityAdmin ?? testIdentityAdmin(),
     pusher,
+    ingestSecret: TEST_INGEST_SECRET,
     runtimeConfig: {
       apiBaseUrl: '/api',
       apiV2BaseUrl: '/api/v2',

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { washTypeSchema } from './devices';
+
+// POST /api/ingest/events: what a gateway sends. Devices are named by MAC, as gateways know them;
+// the server resolves each to its device, the wearer at the event's time, and the location.
+
+/** The most events one batch may carry. */
+export const INGEST_MAX_BATCH = 5000;
+
+export const macSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^([0-9A-F]{2}:){5}[0-9A-F]{2}$/, 'must be a MAC address like AA:BB:CC:DD:EE:FF');
+
+const base = {
+  /** Unique per event, chosen by the sender; a replayed id is ignored. */
+  id: z.string().trim().min(1, 'is required').max(64, 'must be at most 64 characters'),
+  /** When it happened (ISO 8601 with offset). */
+  at: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' }),
+};
+
+const enterLeave = z.enum(['enter', 'leave']);
+
+export const ingestEventSchema = z.discriminatedUnion('type', [
+  /** A wearable entering or leaving the room a ROOM beacon marks. */
+  z.object({ ...base, type: z.literal('presence'), wearable: macSchema, beacon: macSchema, action: enterLeave }),
+  /** A wearable coming near a BED beacon or leaving it. */
+  z.object({ ...base, type: z.literal('bed'), wearable: macSchema, beacon: macSchema, action: enterLeave }),
+  /** A dispenser activation, credited to the wearable the dispenser saw, if any. */
+  z.object({
+    ...base,
+    type: z.literal('dispense'),
+    dispenser: macSchema,
+    wearable: macSchema.optional(),
+    durationS: z.number().min(0).max(600).optional(),
+  }),
+  /** A wash the wristband itself detected. */
+  z.object({
+    ...base,
+    type: z.literal('wash'),
+    wearable: macSchema,
+    washType: washTypeSchema,
+    durationS: z.number().min(0).max(600).optional(),
+  }),
+  /** A reminder the wristband gave in a REMINDER zone. */
+  z.object({ ...base, type: z.literal('reminder'), wearable: macSchema, zoneId: z.number().int().positive() }),
+  /** A device heartbeat, with its battery when it reports one. */
+  z.object({
+    ...base,
+    type: z.literal('heartbeat'),
+    device: macSchema,
+    batteryPercent: z.number().int().min(0).max(100).optional(),
+    batteryMv: z.number().int().min(0).max(10_000).optional(),
+  }),
+  /** A wearable taken out of (check-out) or put back into (check-in) a station slot of this gateway. */
+  z.object({
+    ...base,
+    type: z.literal('station'),
+    wearable: macSchema,
+    action: z.enum(['check-out', 'check-in']),
+    slot: z.number().int().min(1).max(16).optional(),
+  }),
+  /** A wristband's counters since its last report. */
+  z.object({
+    ...base,
+    type: z.literal('counters'),
+    device: macSchema,
+    steps: z.number().int().min(0).optional(),
+    distanceM: z.number().min(0).optional(),
+    calories: z.number().min(0).optional(),
+  }),
+]);
+export type IngestEvent = z.infer<typeof ingestEventSchema>;
+export type IngestEventType = IngestEvent['type'];
+
+/** The body is checked event by event by the server, so the error can name the first bad one. */
+export const ingestBatchSchema = z.object({ events: z.array(z.unknown()).min(1, 'events must not be empty').max(INGEST_MAX_BATCH) });
+
+export const ingestResponseSchema = z.object({
+  /** Events stored by this call. */
+  accepted: z.number().int(),
+  /** Events whose id was already stored (a replay): ignored. */
+  duplicates: z.number().int(),
+});
+export type IngestResponse = z.infer<typeof ingestResponseSchema>;

@@ -1,0 +1,202 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { DISPENSE_HOUR_COLUMNS } from '../../db/enums';
+
+// Keeps the derived tables (visits, bed_visits, compliance_daily, hygiene_daily, dispense_daily)
+// equal to docs/METRICS.md computed from the raw events. Work is done per window: a wearer (or a
+// dispenser) and the time span new events touched, widened so every visit whose pairing or
+// compliance those events can change is recomputed.
+
+/** The longest stay that is still a visit; a longer one is a wearable left in a room. */
+export const MAX_VISIT = '12 hours';
+/** Compliance windows are at most this long, so a wash can only change visits this close to it. */
+const MAX_WINDOW_HOURS = 1;
+
+export interface UserWindow {
+  userId: number;
+  from: Date;
+  to: Date;
+}
+
+export interface DispenserWindow {
+  dispenserId: number;
+  from: Date;
+  to: Date;
+}
+
+/** Windows as a JSON parameter: both drivers pass one text value, and SQL unpacks it. */
+function windowsParam(rows: readonly { id: number; from: Date; to: Date }[]): string {
+  return JSON.stringify(rows.map((r) => ({ id: r.id, a: r.from.toISOString(), b: r.to.toISOString() })));
+}
+
+/** One window per id, spanning all of that id's windows. */
+function merge<T extends { from: Date; to: Date }>(rows: readonly T[], key: (row: T) => number) {
+  const out = new Map<number, { id: number; from: Date; to: Date }>();
+  for (const row of rows) {
+    const id = key(row);
+    const seen = out.get(id);
+    if (!seen) out.set(id, { id, from: row.from, to: row.to });
+    else {
+      if (row.from < seen.from) seen.from = row.from;
+      if (row.to > seen.to) seen.to = row.to;
+    }
+  }
+  return [...out.values()];
+}
+
+/**
+ * The windows' visits computed from raw presence and hygiene events: a SELECT of visits columns.
+ * `w` must be a relation (user_id, a, b); visits entering in [a, b] are produced. This is also the
+ * plain scan the benchmark and the tests compare the rollups against.
+ */
+export function visitsFromRaw(w: SQL): SQL {
+  return sql`
+    with w as (${w}),
+    seq as (
+      select p.user_id, p.zone_id, p.group_id, p.action, p.ts, w.a, w.b,
+             lead(p.ts) over (partition by p.user_id order by p.ts, p.event_id) as next_ts
+      from presence_events p
+      join w on p.user_id = w.user_id and p.ts >= w.a and p.ts <= w.b + interval '12 hours'
+    ),
+    v as (
+      select s.user_id, s.ts as entry_at, s.next_ts as exit_at, s.zone_id, s.group_id
+      from seq s
+      join zones z on z.id = s.zone_id and z.type in ('PATIENT_ROOM', 'CDIFF')
+      where s.action = 'ENTER' and s.next_ts is not null
+        and s.next_ts - s.ts <= interval '12 hours' and s.ts >= s.a and s.ts <= s.b
+    )
+    select v.user_id, v.entry_at, v.exit_at, v.zone_id, v.group_id,
+           floor(extract(epoch from v.exit_at - v.entry_at))::int as duration_s,
+           (v.exit_at - v.entry_at) >= make_interval(secs => g.required_visit_duration) as counted,
+           ew.ts is not null as entry_compliant,
+           xw.ts is not null as exit_compliant,
+           ew.ts as entry_wash_at, xw.ts as exit_wash_at, xw.wash_type as exit_wash_type
+    from v
+    join groups g on g.id = v.group_id
+    left join lateral (
+      select h.ts from hygiene_events h
+      where h.user_id = v.user_id
+        and h.ts >= v.entry_at - make_interval(secs => g.before_entry_seconds_to_comply)
+        and h.ts <= v.entry_at + make_interval(secs => g.after_entry_seconds_to_comply)
+      order by abs(extract(epoch from h.ts - v.entry_at)), h.ts limit 1
+    ) ew on true
+    left join lateral (
+      select h.ts, h.wash_type from hygiene_events h
+      where h.user_id = v.user_id
+        and h.ts >= v.exit_at - make_interval(secs => g.before_exit_seconds_to_comply)
+        and h.ts <= v.exit_at + make_interval(secs => g.after_exit_seconds_to_comply)
+      order by abs(extract(epoch from h.ts - v.exit_at)), h.ts limit 1
+    ) xw on true`;
+}
+
+/** Bed visits of the windows from raw bed events: a stay ends at the wearer's next bed event. */
+function bedVisitsFromRaw(w: SQL): SQL {
+  return sql`
+    with w as (${w}),
+    seq as (
+      select e.user_id, e.beacon_id, e.group_id, e.action, e.ts, w.a, w.b,
+             lead(e.ts) over (partition by e.user_id order by e.ts, e.event_id) as next_ts
+      from bed_events e
+      join w on e.user_id = w.user_id and e.ts >= w.a and e.ts <= w.b + interval '12 hours'
+    )
+    select s.user_id, s.beacon_id, s.ts as entry_at, s.next_ts as exit_at, s.group_id,
+           floor(extract(epoch from s.next_ts - s.ts))::int as duration_s,
+           (s.next_ts - s.ts) >= make_interval(secs => g.required_visit_duration) as counted
+    from seq s join groups g on g.id = s.group_id
+    where s.action = 'ENTER' and s.next_ts is not null
+      and s.next_ts - s.ts <= interval '12 hours' and s.ts >= s.a and s.ts <= s.b`;
+}
+
+const windowRelation = (param: string) =>
+  sql`select id as user_id, a, b from jsonb_to_recordset(${param}::jsonb) as r(id int, a timestamptz, b timestamptz)`;
+
+/** Recomputes visits, bed visits and the daily rollups of these wearers over these spans. */
+export async function deriveUsers(db: Database, windows: readonly UserWindow[]): Promise<void> {
+  if (windows.length === 0) return;
+  const widened = merge(windows, (w) => w.userId).map((w) => ({
+    id: w.id,
+    from: new Date(w.from.getTime() - (12 + MAX_WINDOW_HOURS) * 3_600_000),
+    to: new Date(w.to.getTime() + MAX_WINDOW_HOURS * 3_600_000),
+  }));
+  const w = windowRelation(windowsParam(widened));
+  await db.execute(sql`delete from visits v using (${w}) w where v.user_id = w.user_id and v.entry_at >= w.a and v.entry_at <= w.b`);
+  await db.execute(sql`
+    insert into visits (user_id, entry_at, exit_at, zone_id, group_id, duration_s, counted,
+                        entry_compliant, exit_compliant, entry_wash_at, exit_wash_at, exit_wash_type)
+    ${visitsFromRaw(w)}
+    on conflict do nothing`);
+  await db.execute(sql`delete from bed_visits v using (${w}) w where v.user_id = w.user_id and v.entry_at >= w.a and v.entry_at <= w.b`);
+  await db.execute(sql`
+    insert into bed_visits (user_id, beacon_id, entry_at, exit_at, group_id, duration_s, counted)
+    ${bedVisitsFromRaw(w)}
+    on conflict do nothing`);
+
+  // Whole UTC days around each window, aggregated from the (now correct) visits and washes.
+  const days = sql`select user_id, (a at time zone 'UTC')::date as d0, (b at time zone 'UTC')::date as d1 from (${w}) w`;
+  await db.execute(sql`delete from compliance_daily c using (${days}) d where c.user_id = d.user_id and c.day between d.d0 and d.d1`);
+  await db.execute(sql`
+    insert into compliance_daily (day, user_id, group_id, entry_opportunities, entry_compliant,
+                                  exit_opportunities, exit_compliant, visit_count, visit_seconds)
+    select (v.entry_at at time zone 'UTC')::date, v.user_id, v.group_id,
+           count(*), count(*) filter (where v.entry_compliant),
+           count(*), count(*) filter (where v.exit_compliant),
+           count(*), sum(v.duration_s)
+    from visits v join (${days}) d on v.user_id = d.user_id
+      and v.entry_at >= d.d0::timestamp at time zone 'UTC'
+      and v.entry_at < (d.d1 + 1)::timestamp at time zone 'UTC'
+    where v.counted
+    group by 1, 2, 3`);
+  await db.execute(sql`delete from hygiene_daily h using (${days}) d where h.user_id = d.user_id and h.day between d.d0 and d.d1`);
+  await db.execute(sql`
+    insert into hygiene_daily (day, user_id, group_id, wash_type, wash_count, duration_sum, duration_count)
+    select (h.ts at time zone 'UTC')::date, h.user_id, coalesce(h.group_id, 0), h.wash_type,
+           count(*), coalesce(sum(h.duration_s), 0), count(h.duration_s)
+    from hygiene_events h join (${days}) d on h.user_id = d.user_id
+      and h.ts >= d.d0::timestamp at time zone 'UTC'
+      and h.ts < (d.d1 + 1)::timestamp at time zone 'UTC'
+    group by 1, 2, 3, 4`);
+}
+
+const hourColumns = sql.raw(DISPENSE_HOUR_COLUMNS.join(', '));
+const hourCounts = sql.raw(
+  DISPENSE_HOUR_COLUMNS.map((_, h) => `count(*) filter (where extract(hour from e.ts at time zone g.time_zone) = ${h})`).join(', '),
+);
+
+/** Recomputes dispense_daily for these dispensers over the UTC days of these spans. */
+export async function deriveDispensers(db: Database, windows: readonly DispenserWindow[]): Promise<void> {
+  if (windows.length === 0) return;
+  const param = windowsParam(merge(windows, (w) => w.dispenserId));
+  const days = sql`select id as dispenser_id, (a at time zone 'UTC')::date as d0, (b at time zone 'UTC')::date as d1
+                   from jsonb_to_recordset(${param}::jsonb) as r(id int, a timestamptz, b timestamptz)`;
+  await db.execute(sql`delete from dispense_daily x using (${days}) d where x.dispenser_id = d.dispenser_id and x.day between d.d0 and d.d1`);
+  await db.execute(sql`
+    insert into dispense_daily (day, dispenser_id, group_id, role, dispense_count, ${hourColumns})
+    select (e.ts at time zone 'UTC')::date, e.dispenser_id, min(e.group_id), min(e.role), count(*), ${hourCounts}
+    from dispense_events e
+    join (${days}) d on e.dispenser_id = d.dispenser_id
+      and e.ts >= d.d0::timestamp at time zone 'UTC'
+      and e.ts < (d.d1 + 1)::timestamp at time zone 'UTC'
+    join groups g on g.id = e.group_id
+    group by 1, 2`);
+}
+
+/** Rebuilds every derived table from all raw events (after a bulk load). */
+export async function deriveAll(db: Database): Promise<void> {
+  const users = await db.execute<{ id: number; a: string; b: string }>(sql`
+    select user_id as id, min(ts) as a, max(ts) as b from (
+      select user_id, ts from presence_events where user_id is not null
+      union all select user_id, ts from hygiene_events where user_id is not null
+      union all select user_id, ts from bed_events where user_id is not null
+    ) e group by user_id`);
+  const dispensers = await db.execute<{ id: number; a: string; b: string }>(
+    sql`select dispenser_id as id, min(ts) as a, max(ts) as b from dispense_events group by dispenser_id`,
+  );
+  await deriveUsers(
+    db,
+    users.rows.map((r) => ({ userId: r.id, from: new Date(r.a), to: new Date(r.b) })),
+  );
+  await deriveDispensers(
+    db,
+    dispensers.rows.map((r) => ({ dispenserId: r.id, from: new Date(r.a), to: new Date(r.b) })),
+  );
+}
