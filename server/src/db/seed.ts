@@ -4,6 +4,7 @@ import { DEMO_SEEDED_KEY } from './enums';
 import { appMeta } from './schema';
 import { seedPermissions, seedProfessions } from './demo/catalogs';
 import { seedHierarchy } from './demo/hierarchy';
+import { seedDevices } from './demo/devices';
 import { seedUsers } from './demo/users';
 
 export { DEMO_GROUP_IDS, DEMO_ORG_IDS } from './demo/hierarchy-data';
@@ -21,6 +22,11 @@ const SERIAL_COLUMNS: readonly (readonly [table: string, column: string])[] = [
   ['permission_templates', 'id'],
   ['users', 'id'],
   ['email_subscriptions', 'id'],
+  ['device_models', 'id'],
+  ['firmware_versions', 'id'],
+  ['zones', 'id'],
+  ['devices', 'id'],
+  ['wearable_assignments', 'id'],
 ];
 
 async function resetSequences(db: Database): Promise<void> {
@@ -32,8 +38,9 @@ async function resetSequences(db: Database): Promise<void> {
 }
 
 /**
- * Fills an empty, migrated database with the demo hierarchy, catalogs, ~200 users and the six demo
- * accounts, in one transaction. Does nothing when app_meta already carries the demo marker.
+ * Fills an empty, migrated database with the demo hierarchy, catalogs, ~200 users, the six demo
+ * accounts and the device fleet (rooms, devices, wearable assignments, floor plans), in one
+ * transaction. Does nothing when app_meta already carries the demo marker.
  */
 export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
   return db.transaction(async (tx) => {
@@ -45,6 +52,7 @@ export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
     await seedProfessions(tx);
     await seedPermissions(tx);
     await seedUsers(tx);
+    await seedDevices(tx);
     await resetSequences(tx);
     await tx.insert(appMeta).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() });
     return { seeded: true };
