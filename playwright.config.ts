@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PORT } from './e2e/fixtures/server';
+import { E2E_DATA_DIR, E2E_DEMO_HISTORY_DAYS, E2E_PORT } from './e2e/fixtures/server';
 
 // The browser tests drive the built app started exactly as `npm start` starts it, on ports and a
 // data directory of their own so a running console is left alone.
@@ -49,6 +49,9 @@ export default defineConfig({
       COGNITO_PORT: String(PORT + 1239),
       PUSHER_PORT: String(PORT + 1),
       LOG_LEVEL: 'warn',
+      // A short history keeps start-up quick; without the live simulator the data holds still.
+      DEMO_HISTORY_DAYS: String(E2E_DEMO_HISTORY_DAYS),
+      SIMULATOR: 'off',
     },
   },
 });

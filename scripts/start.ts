@@ -3,7 +3,9 @@
  * (unless COGNITO_USER_POOL_ID points at a real pool), the local Pusher-protocol server (unless
  * PUSHER_HOST points at a real one) and the API server, which applies migrations, seeds the demo
  * on first start and serves the built app. With the local identity provider, every email it sends
- * is printed as it arrives (and kept in `{LAVO_DATA_DIR}/mail/outbox.jsonl`). Ctrl-C stops every child.
+ * is printed as it arrives (and kept in `{LAVO_DATA_DIR}/mail/outbox.jsonl`). On first start the API
+ * server also writes the demo's simulated history (DEMO_HISTORY_DAYS); once it answers, the live
+ * device simulator starts posting events (unless SIMULATOR=off). Ctrl-C stops every child.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
@@ -20,6 +22,10 @@ const port = Number(env.PORT ?? 8080);
 const cognitoPort = Number(env.COGNITO_PORT ?? 9229);
 const pusherPort = Number(env.PUSHER_PORT ?? 6001);
 const children: ChildProcess[] = [];
+// The simulator needs the demo fleet, which only exists when the demo is seeded.
+const simulate = env.SIMULATOR !== 'off' && !['false', '0'].includes(env.SEED_DEMO ?? 'true');
+// First start writes the demo history before the API listens; that takes a while.
+const API_START_TIMEOUT_MS = 20 * 60_000;
 const tsx = import.meta.resolve('tsx');
 
 function run(name: string, script: string, childEnv: NodeJS.ProcessEnv): ChildProcess {
@@ -113,7 +119,8 @@ try {
     await waitForPort(pusherPort);
   }
   run('API server', 'server/src/main.ts', { ...env, PORT: String(port) });
-  await waitFor(`http://127.0.0.1:${port}/config.json`);
+  await waitFor(`http://127.0.0.1:${port}/config.json`, API_START_TIMEOUT_MS);
+  if (simulate) run('Device simulator', 'scripts/simulate.ts', { ...env, PORT: String(port) });
 
   const url = `http://localhost:${port}`;
   console.log(`\nLavo is running at ${url}\n\nDemo accounts:`);
@@ -121,6 +128,7 @@ try {
     const note = a.temporary ? ' (temporary: choose a new one)' : a.disabled ? ' (disabled)' : '';
     console.log(`  ${a.email.padEnd(22)} ${a.password}${note}  — ${a.description}`);
   }
+  console.log(simulate ? '\nThe device simulator is sending live events (SIMULATOR=off to stop it).' : '\nThe device simulator is off.');
   console.log('\nPress Ctrl-C to stop.');
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

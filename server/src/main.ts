@@ -5,6 +5,7 @@ import { seedDemo } from './db/seed';
 import { loadEnv } from './env';
 import { createUserInfoLookup } from './identity/user-info';
 import { identityAdminFromEnv, pgliteDirOf, pusherFromEnv, runtimeConfigFromEnv, verifierFromEnv } from './runtime';
+import { prepareDemoSimulation } from './simulator/startup';
 
 const env = loadEnv();
 const handle = await createDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: pgliteDirOf(env) });
@@ -12,6 +13,7 @@ await runMigrations(handle);
 if (env.SEED_DEMO) {
   const { seeded } = await seedDemo(handle.db);
   console.log(seeded ? 'Demo data seeded.' : 'Demo data already present; nothing seeded.');
+  await prepareDemoSimulation(handle.db, { historyDays: env.DEMO_HISTORY_DAYS, seed: env.SIMULATOR_SEED, dataDir: env.LAVO_DATA_DIR });
 }
 
 const app = await buildApp({
@@ -21,6 +23,7 @@ const app = await buildApp({
   identity: identityAdminFromEnv(env),
   pusher: pusherFromEnv(env),
   runtimeConfig: runtimeConfigFromEnv(env),
+  ingestSecret: env.INGEST_SECRET,
   staticDir: env.STATIC_DIR,
   logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
   requestLogging: env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace',

@@ -1,0 +1,63 @@
+/**
+ * `npm run simulate`: the live device simulator. Every few seconds it generates what the demo's
+ * staff and devices did since the last send and posts it, gateway by gateway, to the API server's
+ * ingest (POST /api/ingest/events with each gateway's token), as real gateways would.
+ *
+ * The fleet comes from the database when DATABASE_URL is set, else from the world file the API
+ * server writes under LAVO_DATA_DIR at start (PGlite is open in that process only).
+ * Environment: PORT (8080), INGEST_SECRET, SIMULATOR_SEED, SIMULATOR_TICK_MS (5000),
+ * LAVO_DATA_DIR (.data), DATABASE_URL.
+ */
+import { existsSync } from 'node:fs';
+import { createDatabase } from '../server/src/db/client';
+import { DEFAULT_SIMULATOR_SEED } from '../server/src/simulator/generate';
+import { runLive } from '../server/src/simulator/live';
+import { loadWorldData, readWorldFile, simulatorFiles, type WorldData } from '../server/src/simulator/world';
+import { indexWorld } from '../server/src/simulator/world-index';
+
+const port = Number(process.env.PORT ?? 8080);
+const secret = process.env.INGEST_SECRET ?? 'lavo-local-ingest-secret';
+const seed = process.env.SIMULATOR_SEED ? Number(process.env.SIMULATOR_SEED) : DEFAULT_SIMULATOR_SEED;
+const tickMs = Number(process.env.SIMULATOR_TICK_MS ?? 5000);
+const files = simulatorFiles(process.env.LAVO_DATA_DIR ?? '.data');
+
+if (!Number.isInteger(seed) || !(tickMs >= 100)) {
+  console.error('SIMULATOR_SEED must be an integer and SIMULATOR_TICK_MS at least 100.');
+  process.exit(1);
+}
+
+async function worldData(): Promise<WorldData> {
+  if (process.env.DATABASE_URL) {
+    const handle = await createDatabase({ url: process.env.DATABASE_URL });
+    try {
+      return await loadWorldData(handle.db);
+    } finally {
+      await handle.close();
+    }
+  }
+  if (!existsSync(files.world)) {
+    throw new Error(`No fleet to simulate: ${files.world} is written by the API server at start (with SEED_DEMO on).`);
+  }
+  return readWorldFile(files.world);
+}
+
+const controller = new AbortController();
+process.on('SIGINT', () => controller.abort());
+process.on('SIGTERM', () => controller.abort());
+
+try {
+  const world = indexWorld(await worldData());
+  console.log(`Device simulator: ${world.workers.length} staff, ${world.devices.size} devices → http://localhost:${port}/api/ingest/events every ${tickMs} ms`);
+  await runLive({
+    baseUrl: `http://localhost:${port}`,
+    secret,
+    world,
+    seed,
+    tickMs,
+    statePath: files.state,
+    signal: controller.signal,
+  });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

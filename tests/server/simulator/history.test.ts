@@ -1,0 +1,49 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/src/db/client';
+import { appMeta, eventLedger } from '../../../server/src/db/schema';
+import { generateEvents } from '../../../server/src/simulator/generate';
+import { type HistoryProgress, writeHistory } from '../../../server/src/simulator/history';
+import { DEMO_HISTORY_KEY, loadWorld } from '../../../server/src/simulator/world';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { complianceOf } from './compliance';
+import { DAY, T0 } from './world';
+
+describe('writeHistory', () => {
+  let database: TestDatabase;
+  let db: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = database.handle.db;
+  });
+  afterAll(() => database.close());
+
+  it('stores every generated event, derives what the metric definitions give, and marks the history', async () => {
+    const end = new Date(T0);
+    const progress: HistoryProgress[] = [];
+    const result = await writeHistory(db, { days: 2, end, onProgress: (p) => progress.push(p) });
+    expect(progress.map((p) => p.daysDone)).toEqual([1, 2]);
+
+    const world = await loadWorld(db);
+    const events = generateEvents(world, { from: T0 - 2 * DAY, to: T0 });
+    expect(result).toMatchObject({ events: events.length, accepted: events.length });
+    const [ledger] = await db.select({ n: count() }).from(eventLedger);
+    expect(ledger?.n).toBe(events.length);
+
+    const tally = complianceOf(world, events);
+    const derived = await db.execute<{ opportunities: number; compliant: number }>(sql`
+      select (2 * count(*))::int as opportunities,
+             (count(*) filter (where entry_compliant) + count(*) filter (where exit_compliant))::int as compliant
+      from visits where counted`);
+    expect(derived.rows[0]).toEqual({ opportunities: tally.opportunities, compliant: tally.compliant });
+
+    const [marker] = await db.select().from(appMeta).where(eq(appMeta.key, DEMO_HISTORY_KEY));
+    expect(marker?.value).toBe(end.toISOString());
+  });
+
+  it('stores nothing twice when the same span is written again', async () => {
+    const again = await writeHistory(db, { days: 1, end: new Date(T0) });
+    expect(again.events).toBeGreaterThan(0);
+    expect(again.accepted).toBe(0);
+  });
+});
