@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '../contracts/entities';
-import type { PermissionSubject } from '../contracts/permissions';
+import type { AccountType, PermissionSubject } from '../contracts/permissions';
 import type { Database } from '../db/client';
 import type { OrganizationRow, UserRow } from '../db/schema';
 import type { UserInfoLookup } from '../identity/user-info';
@@ -33,6 +33,8 @@ declare module 'fastify' {
     auth?: AuthMode;
     /** The caller needs at least one of these permission subjects. */
     subjects?: readonly PermissionSubject[];
+    /** The caller's organization must have one of these account types (the route table's column). */
+    accountTypes?: readonly AccountType[];
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -110,6 +112,9 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
     const needed = config.subjects;
     if (needed?.length && !needed.some((s) => subjects.has(s))) {
       throw new HttpError(403, 'You do not have permission to do this');
+    }
+    if (config.accountTypes && !config.accountTypes.includes(organization.accountType)) {
+      throw new HttpError(403, 'Your account type does not include this report');
     }
   });
 }

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { idListSchema, reportDateSchema, reportQuerySchema, statSchema } from './common';
+
+// Compliance and hand-wash report calls (02 §7) and their answers (02 §3; docs/METRICS.md §4).
+// Ratios are fractions 0–1; screens show Math.round(ratio × 100).
+
+const ratio = z.number().min(0).max(1).nullable();
+
+export const complianceOverviewSchema = z.object({
+  complianceTotal: statSchema,
+  complianceAverage: statSchema,
+  washAverage: statSchema,
+  activeUsers: statSchema,
+  opportunities: statSchema,
+});
+export type ComplianceOverview = z.infer<typeof complianceOverviewSchema>;
+
+export const trendQuerySchema = reportQuerySchema.safeExtend({
+  metric: z.enum(['total', 'average']).default('total'),
+});
+
+export const complianceTrendSchema = z.object({
+  trend: z.array(
+    z.object({
+      date: z.string(),
+      value: ratio,
+      opportunities: z.number().int(),
+      compliantEvents: z.number().int(),
+    }),
+  ),
+  /** By event type: entry and exit opportunities, with the change against the preceding period. */
+  breakdown: z.array(
+    z.object({
+      type: z.enum(['Entry', 'Exit']),
+      value: ratio,
+      delta: z.number().nullable(),
+      opportunities: z.number().int(),
+      compliantEvents: z.number().int(),
+    }),
+  ),
+});
+
+export const washTypeBreakdownSchema = z.array(
+  z.object({
+    type: z.enum(['Soap', 'Sanitizer']),
+    count: z.number().int(),
+    averageDuration: z.number().nullable(),
+    /** The caller's organization does not show durations. */
+    disabled: z.boolean(),
+  }),
+);
+
+export const rankingQuerySchema = reportQuerySchema.safeExtend({
+  /** How many rows (default 10, the Overview's top 10; User Performance asks for more). */
+  take: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Also list users of the selection with no opportunities (User Performance's menu option). */
+  includeEmpty: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .default(false),
+  search: z.string().trim().max(100).optional(),
+});
+
+export const userRankingRowSchema = z.object({
+  name: z.string(),
+  userId: z.number().int(),
+  profession: z.string().nullable(),
+  organizationId: z.number().int(),
+  opportunities: z.number().int(),
+  /** Compliant events. */
+  handwashes: z.number().int(),
+  avgSoapDuration: z.number().nullable(),
+  avgSanitizerDuration: z.number().nullable(),
+  compliance: ratio,
+  usageMs: z.number(),
+  active: z.boolean(),
+});
+export const userRankingSchema = z.array(userRankingRowSchema);
+
+export const professionRankingSchema = z.array(
+  z.object({
+    professionId: z.string(),
+    name: z.string(),
+    users: z.number().int(),
+    opportunities: z.number().int(),
+    handwashes: z.number().int(),
+    compliance: ratio,
+  }),
+);
+
+export const breakdownsQuerySchema = z
+  .object({
+    organizationId: z.coerce.number().int().positive().optional(),
+    professionId: z.string().trim().max(100).optional(),
+    groupIds: idListSchema,
+    startDate: reportDateSchema,
+    endDate: reportDateSchema,
+    userId: z.coerce.number().int().positive().optional(),
+  })
+  .refine((q) => q.startDate <= q.endDate, { message: 'startDate must not be after endDate', path: ['startDate'] });
+
+export const breakdownsSchema = z.object({
+  eventTypes: z.array(
+    z.object({ type: z.enum(['Entry', 'Exit']), opportunities: z.number().int(), compliantEvents: z.number().int(), compliance: ratio }),
+  ),
+  washTypes: washTypeBreakdownSchema,
+});
+
+export const complianceReportQuerySchema = reportQuerySchema.safeExtend({
+  userIds: idListSchema,
+  metric: z.enum(['total', 'average']).default('total'),
+  split: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .default(false),
+  numOrgs: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+const reportPoint = z.object({
+  date: z.string(),
+  compliantEvents: z.number().int(),
+  opportunities: z.number().int(),
+  complianceTotal: ratio,
+  complianceAverage: ratio,
+});
+export const complianceReportSchema = z.object({
+  series: z.array(
+    z.object({
+      id: z.number().int().nullable(),
+      name: z.string(),
+      kind: z.enum(['organization', 'location', 'user', 'all']),
+      points: z.array(reportPoint),
+      total: reportPoint.omit({ date: true }),
+    }),
+  ),
+});
+
+export const userDashboardQuerySchema = z.object({
+  userId: z.coerce.number().int().positive().optional(),
+  date: reportDateSchema.optional(),
+  startDate: reportDateSchema.optional(),
+  endDate: reportDateSchema.optional(),
+});
+
+export const userDashboardSchema = z.object({
+  complianceTotal: statSchema,
+  opportunities: statSchema,
+  compliantEvents: statSchema,
+  washCount: statSchema,
+  washAverage: statSchema,
+  trend: z.array(z.object({ date: z.string(), value: ratio, opportunities: z.number().int() })),
+  washTypeBreakdown: washTypeBreakdownSchema,
+  reminderBreakdown: z.array(z.object({ zoneId: z.number().int(), name: z.string(), count: z.number().int() })),
+  usageDuration: z.number(),
+  visitAverage: z.number().nullable(),
+  visitCount: z.number().int(),
+  steps: z.number().nullable(),
+  distance: z.number().nullable(),
+  calories: z.number().nullable(),
+});
+
+export const userActivityQuerySchema = z.object({
+  userId: z.coerce.number().int().positive().optional(),
+  date: reportDateSchema,
+});
+
+export const userActivitySchema = z.object({
+  compliance: ratio,
+  opportunities: z.number().int(),
+  washAverage: z.number().nullable(),
+  userActivity: z.array(
+    z.object({
+      timestamp: z.string(),
+      type: z.enum(['Room Entry', 'Room Exit', 'Hand Hygiene', 'Bed Visit', 'Reminder']),
+      location: z.string().nullable(),
+      device: z.string().nullable(),
+      duration: z.number().nullable(),
+    }),
+  ),
+});
+
+export const availableDaysQuerySchema = z.object({ userId: z.coerce.number().int().positive().optional() });
+export const availableDaysSchema = z.array(z.string());
+
+export const handwashOverviewSchema = z.object({
+  washAverage: statSchema,
+  washCount: statSchema,
+  /** washCount ÷ hours in the range. */
+  hourlyWashCount: statSchema,
+});
+
+export const washCountTrendSchema = z.object({
+  trend: z.array(z.object({ date: z.string(), value: z.number().int(), washAverage: z.number().nullable() })),
+});
+
+export const washTypeTrendSchema = z.object({
+  trend: z.array(
+    z.object({
+      date: z.string(),
+      soap: z.number().int(),
+      sanitizer: z.number().int(),
+      soapDuration: z.number().nullable(),
+      sanitizerDuration: z.number().nullable(),
+    }),
+  ),
+});

@@ -1,0 +1,137 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ReportQuery, ReportView } from '../../contracts/reports/common';
+import type { Database } from '../../db/client';
+import { groups, organizations } from '../../db/schema';
+import { withDescendants, type Scope } from '../session/scope';
+
+// Turns a report's parameters into what its queries filter on: a day range (and the preceding
+// one for deltas), the locations events may come from and, in organization view, the wearers'
+// organizations. Every requested id is intersected with the caller's scope, so ids of another
+// hospital select nothing (docs/METRICS.md §2).
+
+const DAY_MS = 86_400_000;
+
+/** Whole UTC days from `start` to `end`, both included; `to` is the exclusive end instant. */
+export interface DayRange {
+  start: string;
+  end: string;
+  from: Date;
+  to: Date;
+  days: number;
+}
+
+export function dayRange(start: string, end: string): DayRange {
+  const from = new Date(`${start}T00:00:00.000Z`);
+  const to = new Date(new Date(`${end}T00:00:00.000Z`).getTime() + DAY_MS);
+  return { start, end, from, to, days: Math.round((to.getTime() - from.getTime()) / DAY_MS) };
+}
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The period of the same length just before `range`; null when `range` exceeds six months. */
+export function previousRange(range: DayRange): DayRange | null {
+  const limit = new Date(range.from);
+  limit.setUTCMonth(limit.getUTCMonth() + 6);
+  if (new Date(`${range.end}T00:00:00.000Z`) > limit) return null;
+  const prevEnd = new Date(range.from.getTime() - DAY_MS);
+  const prevStart = new Date(range.from.getTime() - range.days * DAY_MS);
+  return dayRange(isoDay(prevStart), isoDay(prevEnd));
+}
+
+/** Every UTC day of the range, in order. */
+export function daysOf(range: DayRange): string[] {
+  return Array.from({ length: range.days }, (_, i) => isoDay(new Date(range.from.getTime() + i * DAY_MS)));
+}
+
+export interface ReportFilter {
+  range: DayRange;
+  previous: DayRange | null;
+  view: ReportView;
+  /** Locations whose events count (always scope-limited). */
+  groupIds: number[];
+  /** Organization view: the wearers' organizations. Null in location view. */
+  organizationIds: number[] | null;
+  professionCode: string | null;
+  /** The selections as the caller made them, scope-limited (for per-selection splits). */
+  selections: { id: number; members: number[] }[];
+  /** One wearer's own report: their events count wherever they happened (groupIds is ignored). */
+  anyLocation?: boolean;
+}
+
+/** The filter of one wearer's own figures over a range: every location, no other condition. */
+export function userFilter(range: DayRange): ReportFilter {
+  return { range, previous: previousRange(range), view: 'loc', groupIds: [], organizationIds: null, professionCode: null, selections: [], anyLocation: true };
+}
+
+/** The organization and location trees (a few dozen rows each). */
+export async function loadTrees(db: Database) {
+  const [orgTree, groupTree] = await Promise.all([
+    db.select({ id: organizations.id, parentId: organizations.parentId, name: organizations.name }).from(organizations),
+    db.select({ id: groups.id, parentId: groups.parentId, name: groups.name, organizationId: groups.organizationId }).from(groups),
+  ]);
+  return { orgTree, groupTree };
+}
+
+/** Resolves a report query against the caller's scope. */
+export async function resolveFilter(db: Database, scope: Scope, query: ReportQuery): Promise<ReportFilter> {
+  const { orgTree, groupTree } = await loadTrees(db);
+  const view: ReportView = query.view ?? (query.organizationIds.length > 0 ? 'org' : 'loc');
+  const range = dayRange(query.startDate, query.endDate);
+  const base = {
+    range,
+    previous: previousRange(range),
+    view,
+    professionCode: query.professionId && query.professionId !== 'ALL' ? query.professionId : null,
+  };
+  const pick = (tree: typeof orgTree, allowed: Set<number>, ids: number[], filters: number[]) => {
+    const roots = ids.length ? ids : [...allowed].filter((id) => {
+      const parent = tree.find((t) => t.id === id)?.parentId;
+      return parent === null || parent === undefined || !allowed.has(parent);
+    });
+    const narrowed = filters.length ? filters.filter((f) => withDescendants(tree, roots).has(f)) : roots;
+    const selections = narrowed.map((id) => ({
+      id,
+      members: [...withDescendants(tree, [id])].filter((m) => allowed.has(m)),
+    }));
+    const members = [...new Set(selections.flatMap((s) => s.members))];
+    return { members, selections: selections.filter((s) => s.members.length > 0) };
+  };
+  if (view === 'org') {
+    const orgs = pick(orgTree, scope.organizationIds, query.organizationIds, query.organizationIdFilters);
+    return { ...base, organizationIds: orgs.members, groupIds: [...scope.groupIds], selections: orgs.selections };
+  }
+  const locs = pick(groupTree, scope.groupIds, query.groupIds, query.groupIdFilters);
+  return { ...base, organizationIds: null, groupIds: locs.members, selections: locs.selections };
+}
+
+/** `expr IN (ids)`, false for an empty list. */
+export function idIn(expr: SQL | AnyPgColumn, ids: readonly number[]): SQL {
+  if (ids.length === 0) return sql`false`;
+  return sql`${expr} in (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+}
+
+/**
+ * The filter's conditions on a row with a location column and a wearer joined as `u`
+ * (users: organization_id, profession_code). Pass `userJoined: false` for rows without a wearer.
+ */
+export function filterWhere(filter: ReportFilter, groupColumn: SQL, userJoined = true): SQL {
+  const parts: SQL[] = [filter.anyLocation ? sql`true` : idIn(groupColumn, filter.groupIds)];
+  if (userJoined && filter.organizationIds) parts.push(idIn(sql`u.organization_id`, filter.organizationIds));
+  if (userJoined && filter.professionCode) parts.push(sql`u.profession_code = ${filter.professionCode}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** The day column's bounds for a range: `col between start and end`. */
+export function dayBetween(column: SQL, range: DayRange): SQL {
+  return sql`${column} between ${range.start}::date and ${range.end}::date`;
+}
+
+/** value − previous, or null when either is missing. */
+export function delta(value: number | null, previous: number | null | undefined): number | null {
+  if (value === null || previous === null || previous === undefined) return null;
+  return value - previous;
+}

@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { DayRange } from './filters';
+
+// One wearer's own figures: the user overview's extra cards and the activity breakdown's day.
+
+export interface VisitFigures {
+  visitCount: number;
+  visitAverage: number | null;
+}
+
+/** Counted room visits entering in the range, and their mean length in seconds. */
+export async function visitFigures(db: Database, userId: number, range: DayRange): Promise<VisitFigures> {
+  const result = await db.execute<{ n: number; avg: number | null }>(sql`
+    select coalesce(sum(visit_count), 0)::int as n, sum(visit_seconds)::float8 / nullif(sum(visit_count), 0) as avg
+    from compliance_daily where user_id = ${userId} and day between ${range.start}::date and ${range.end}::date`);
+  const row = result.rows[0];
+  return { visitCount: Number(row?.n ?? 0), visitAverage: row?.avg === null || row?.avg === undefined ? null : Number(row.avg) };
+}
+
+/** Reminders the wearer received in the range, by reminder zone. */
+export async function reminderBreakdown(db: Database, userId: number, range: DayRange) {
+  const result = await db.execute<{ zone_id: number; name: string; n: number }>(sql`
+    select r.zone_id, z.name, count(*)::int as n
+    from reminder_events r join zones z on z.id = r.zone_id
+    where r.user_id = ${userId} and r.ts >= ${range.from.toISOString()}::timestamptz and r.ts < ${range.to.toISOString()}::timestamptz
+    group by r.zone_id, z.name order by n desc, z.name`);
+  return result.rows.map((r) => ({ zoneId: r.zone_id, name: r.name, count: Number(r.n) }));
+}
+
+/** The wristband's own counters summed over the range; null when it reported none. */
+export async function counterTotals(db: Database, userId: number, range: DayRange) {
+  const result = await db.execute<{ steps: number | null; distance: number | null; calories: number | null }>(sql`
+    select sum(steps)::float8 as steps, sum(distance_m)::float8 as distance, sum(calories)::float8 as calories
+    from counter_events
+    where user_id = ${userId} and ts >= ${range.from.toISOString()}::timestamptz and ts < ${range.to.toISOString()}::timestamptz`);
+  const row = result.rows[0];
+  const num = (v: number | null | undefined) => (v === null || v === undefined ? null : Number(v));
+  return { steps: num(row?.steps), distance: num(row?.distance), calories: num(row?.calories) };
+}
+
+export interface ActivityRow {
+  timestamp: string;
+  type: 'Room Entry' | 'Room Exit' | 'Hand Hygiene' | 'Bed Visit' | 'Reminder';
+  location: string | null;
+  device: string | null;
+  duration: number | null;
+}
+
+const roomBeacon = sql`(select d.name from devices d where d.zone_id = v.zone_id and d.physical_role = 'ROOM' order by d.id limit 1)`;
+
+/** The day's events of a wearer, oldest first (METRICS §9). */
+export async function dayActivity(db: Database, userId: number, range: DayRange): Promise<ActivityRow[]> {
+  const from = range.from.toISOString();
+  const to = range.to.toISOString();
+  const result = await db.execute<{ ts: string; type: ActivityRow['type']; location: string | null; device: string | null; duration: number | null }>(sql`
+    select ts, type, location, device, duration from (
+      select v.entry_at as ts, 'Room Entry' as type, z.name as location, ${roomBeacon} as device, v.duration_s::float8 as duration
+        from visits v join zones z on z.id = v.zone_id
+        where v.user_id = ${userId} and v.entry_at >= ${from}::timestamptz and v.entry_at < ${to}::timestamptz
+      union all
+      select v.exit_at, 'Room Exit', z.name, ${roomBeacon}, null
+        from visits v join zones z on z.id = v.zone_id
+        where v.user_id = ${userId} and v.exit_at >= ${from}::timestamptz and v.exit_at < ${to}::timestamptz
+      union all
+      select h.ts, 'Hand Hygiene', g.name,
+             coalesce(d.name, case h.wash_type when 'SOAP' then 'Wristband (soap)' else 'Wristband (sanitizer)' end),
+             h.duration_s::float8
+        from hygiene_events h left join devices d on d.id = h.dispenser_id left join groups g on g.id = h.group_id
+        where h.user_id = ${userId} and h.ts >= ${from}::timestamptz and h.ts < ${to}::timestamptz
+      union all
+      select b.entry_at, 'Bed Visit', g.name, d.name, b.duration_s::float8
+        from bed_visits b join devices d on d.id = b.beacon_id join groups g on g.id = b.group_id
+        where b.user_id = ${userId} and b.counted and b.entry_at >= ${from}::timestamptz and b.entry_at < ${to}::timestamptz
+      union all
+      select r.ts, 'Reminder', z.name, null, null
+        from reminder_events r join zones z on z.id = r.zone_id
+        where r.user_id = ${userId} and r.ts >= ${from}::timestamptz and r.ts < ${to}::timestamptz
+    ) a order by ts, type`);
+  return result.rows.map((r) => ({
+    timestamp: new Date(r.ts).toISOString(),
+    type: r.type,
+    location: r.location,
+    device: r.device,
+    duration: r.duration === null ? null : Number(r.duration),
+  }));
+}
+
+/** UTC days with any opportunity, hand-hygiene event or visit of the wearer, newest first. */
+export async function availableDays(db: Database, userId: number): Promise<string[]> {
+  const result = await db.execute<{ day: string }>(sql`
+    select day::text as day from compliance_daily where user_id = ${userId}
+    union select day::text from hygiene_daily where user_id = ${userId}
+    union select (entry_at at time zone 'UTC')::date::text from visits where user_id = ${userId}
+    order by 1 desc`);
+  return result.rows.map((r) => String(r.day).slice(0, 10));
+}

@@ -1,0 +1,33 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { users, type UserRow } from '../../db/schema';
+import type { Caller } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { resolveFilter, type ReportFilter } from '../metrics/filters';
+import type { ReportQuery } from '../../contracts/reports/common';
+
+/** Every account type: the routes the route table gives to {product}, PRO and BASIC. */
+export const ALL_ACCOUNTS = ['LAVO', 'PRO', 'BASIC'] as const;
+/** Routes the route table gives to {product} alone. */
+export const PRODUCT_ONLY = ['LAVO'] as const;
+
+/**
+ * The user a per-user report is about: the caller themselves, or a user of an organization or
+ * location in the caller's scope. Anyone else is answered 404, as if they did not exist.
+ */
+export async function reportUser(db: Database, caller: Caller, userId: number | undefined): Promise<UserRow> {
+  if (userId === undefined || userId === caller.user.id) return caller.user;
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (user) {
+    const scope = await caller.scope();
+    if (scope.organizationIds.has(user.organizationId) || (user.groupId !== null && scope.groupIds.has(user.groupId))) {
+      return user;
+    }
+  }
+  throw new HttpError(404, 'User not found');
+}
+
+/** The report filter of a query, scope-limited to the caller. */
+export async function callerFilter(db: Database, caller: Caller, query: ReportQuery): Promise<ReportFilter> {
+  return resolveFilter(db, await caller.scope(), query);
+}

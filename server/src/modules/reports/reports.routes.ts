@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client';
+import { cdiffRoutes } from './cdiff.routes';
+import { complianceReportRoutes } from './compliance-report.routes';
+import { complianceRoutes } from './compliance.routes';
+import { dispensersRoutes } from './dispensers.routes';
+import { exposureRoutes } from './exposure.routes';
+import { hygieneRoutes } from './hygiene.routes';
+import { roundingRoutes } from './rounding.routes';
+import { userReportsRoutes } from './user-reports.routes';
+import { wearablesRoutes } from './wearables.routes';
+
+/** Every report GET of 02 §7, computed by docs/METRICS.md. */
+export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  for (const routes of [complianceRoutes, complianceReportRoutes, userReportsRoutes, hygieneRoutes, dispensersRoutes, roundingRoutes, exposureRoutes, cdiffRoutes, wearablesRoutes]) {
+    await app.register(routes, { db });
+  }
+};
