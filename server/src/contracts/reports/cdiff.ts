@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { washTypeSchema } from '../devices';
+import { idListSchema, reportDateSchema } from './common';
+
+// C. diff room reports (02 §7 zones/cdiff; docs/METRICS.md §6). Dates are UTC days; an ISO
+// date-time is cut to its UTC day.
+
+/** Rooms and visits load this many at a time unless `take` says otherwise. */
+export const CDIFF_PAGE_SIZE = 15;
+
+const oneSearchTerm = /^\s*name\s*~\s*"((?:[^"\\]|\\.)*)"\s*$/;
+
+/**
+ * `search[]` terms of the form name~"text" (a `\` escapes the next character). Every term must
+ * match: a room's name contains each text, any case. Anything else is rejected.
+ */
+export const cdiffSearchSchema = z.preprocess(
+  (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
+  z
+    .array(z.string().max(200))
+    .max(10)
+    .transform((terms, ctx) => {
+      const out: string[] = [];
+      for (const term of terms) {
+        const match = oneSearchTerm.exec(term);
+        if (match?.[1] === undefined) {
+          ctx.addIssue({ code: 'custom', message: 'search terms must look like name~"text"' });
+          return z.NEVER;
+        }
+        out.push(match[1].replace(/\\(.)/g, '$1'));
+      }
+      return out.filter((t) => t !== '');
+    }),
+);
+
+const range = {
+  startDate: reportDateSchema,
+  endDate: reportDateSchema,
+  /** Locations (with descendants), intersected with the caller's scope; the whole scope without. */
+  groupIds: idListSchema,
+  take: z.coerce.number().int().min(1).max(100).default(CDIFF_PAGE_SIZE),
+};
+const startNotAfterEnd = { message: 'startDate must not be after endDate', path: ['startDate'] };
+
+export const cdiffRoomsQuerySchema = z
+  .object({
+    ...range,
+    /** Only these rooms (zone ids). */
+    zoneIds: idListSchema,
+    /** The zone id of the last room of the previous page. */
+    startingAfter: z.coerce.number().int().positive().optional(),
+    search: cdiffSearchSchema,
+    'search[]': cdiffSearchSchema,
+  })
+  .refine((q) => q.startDate <= q.endDate, startNotAfterEnd);
+
+export const cdiffRoomSchema = z.object({
+  zoneId: z.number().int(),
+  name: z.string(),
+  groupId: z.number().int(),
+  /** Counted visits with a compliant entry and a compliant exit. */
+  compliantVisits: z.number().int(),
+  totalVisits: z.number().int(),
+  /** Share of visits whose exit was satisfied by a soap wash (0–1; null without visits). */
+  soapCompliance: z.number().min(0).max(1).nullable(),
+});
+
+export const cdiffRoomsSchema = z.object({ data: z.array(cdiffRoomSchema), totalCount: z.number().int() });
+
+export const cdiffVisitsParamsSchema = z.object({ zoneId: z.coerce.number().int().positive() });
+
+export const cdiffVisitsQuerySchema = z
+  .object({
+    ...range,
+    /** The `visit.id` of the last visit of the previous page. */
+    startingAfter: z
+      .string()
+      .regex(/^\d+-\d+$/, 'must be a visit id')
+      .optional(),
+  })
+  .refine((q) => q.startDate <= q.endDate, startNotAfterEnd);
+
+export const cdiffVisitSchema = z.object({
+  visit: z.object({
+    /** `<userId>-<entry epoch ms>`: the paging cursor. */
+    id: z.string(),
+    entryTimestamp: z.string(),
+    exitTimestamp: z.string(),
+    entryWashTimestamp: z.string().nullable(),
+    exitWashTimestamp: z.string().nullable(),
+    exitWashType: washTypeSchema.nullable(),
+    entryCompliant: z.boolean(),
+    exitCompliant: z.boolean(),
+    /** Compliant entry and compliant exit. */
+    compliant: z.boolean(),
+    /** The exit was satisfied by a soap wash. */
+    soapCompliant: z.boolean(),
+  }),
+  user: z.object({
+    id: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    organizationId: z.number().int(),
+    professionId: z.string().nullable(),
+  }),
+  /** The patient room the wearer entered next, within 24 hours of leaving. */
+  nextBeacon: z.object({ name: z.string() }).nullable(),
+});
+
+export const cdiffVisitsSchema = z.object({ data: z.array(cdiffVisitSchema), totalCount: z.number().int() });

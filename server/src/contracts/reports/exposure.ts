@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { idListSchema, reportDateSchema } from './common';
+
+// Exposure and contact tracing (02 §7 exposureReport/interaction; docs/METRICS.md §8): two care
+// providers in the same room at once, for more than 30 s and less than 2 h.
+
+/** The exposure slider's bounds and default (1–15 minutes). */
+export const EXPOSURE_PERIOD_MS = { min: 60_000, max: 900_000, default: 900_000 } as const;
+
+export const exposureQuerySchema = z
+  .object({
+    /** The organization whose staff are traced (with descendants); the caller's scope without it. */
+    organizationId: z.coerce.number().int().positive().optional(),
+    /** Several organizations at once (the Contact Tracing page's picker). */
+    organizationIds: idListSchema,
+    startDate: reportDateSchema,
+    endDate: reportDateSchema,
+    /** Contact tracing of one user: only their contacts. */
+    userId: z.coerce.number().int().positive().optional(),
+    /** The period a user's total exposure must reach to be listed. */
+    periodMs: z.coerce.number().int().min(EXPOSURE_PERIOD_MS.min).max(EXPOSURE_PERIOD_MS.max).default(EXPOSURE_PERIOD_MS.default),
+  })
+  .refine((q) => q.startDate <= q.endDate, { message: 'startDate must not be after endDate', path: ['startDate'] });
+export type ExposureQuery = z.infer<typeof exposureQuerySchema>;
+
+/**
+ * One qualifying overlap seen from one side: `userId`, `name` and `organizationId` are the contact,
+ * `sourceUserId` the user they were with. Timestamps are the overlap's start and end.
+ */
+export const exposureInteractionSchema = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  organizationId: z.number().int(),
+  profession: z.string().nullable(),
+  sourceUserId: z.number().int(),
+  sourceName: z.string(),
+  /** The room's ROOM beacon (null when the room has none any more). */
+  beaconId: z.number().int().nullable(),
+  zoneId: z.number().int(),
+  room: z.string(),
+  entryTimestamp: z.string(),
+  exitTimestamp: z.string(),
+  durationMs: z.number().int(),
+});
+export type ExposureInteraction = z.infer<typeof exposureInteractionSchema>;
+
+/** A user whose qualifying overlaps add up to at least the period. */
+export const exposureUserSchema = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  organizationId: z.number().int(),
+  profession: z.string().nullable(),
+  totalMs: z.number().int(),
+  /** Distinct people they overlapped with. */
+  contacts: z.number().int(),
+  interactions: z.number().int(),
+});
+export type ExposureUser = z.infer<typeof exposureUserSchema>;
+
+export const exposureResponseSchema = z.object({
+  /** The traced span: 24 hours before startDate to the end of endDate (ISO). */
+  from: z.string(),
+  to: z.string(),
+  periodMs: z.number().int(),
+  interactions: z.array(exposureInteractionSchema),
+  users: z.array(exposureUserSchema),
+});
+export type ExposureResponse = z.infer<typeof exposureResponseSchema>;

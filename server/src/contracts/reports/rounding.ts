@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { idListSchema, reportDateSchema, reportQuerySchema } from './common';
+
+// Staff rounding calls (02 §7) and their answers (02 §3; docs/METRICS.md §7): counted bed visits,
+// per user, per bed, per location and per organization. Durations are whole seconds.
+
+/** staffRounding/user and staffRounding/bed: the common parameters plus a name search. */
+export const roundingQuerySchema = reportQuerySchema.safeExtend({
+  /** Part of the user's name (user tab) or the bed's name (bed tab), any case. */
+  search: z.string().trim().max(100).optional(),
+});
+export type RoundingQuery = z.infer<typeof roundingQuerySchema>;
+
+const count = z.number().int().min(0);
+const seconds = z.number().min(0);
+
+export const roundingUserRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  profession: z.string().nullable(),
+  organizationId: z.number().int(),
+  /** Mean bed-visit length, seconds. */
+  avgDuration: seconds,
+  /** Sum of bed-visit lengths, seconds. */
+  totalDuration: count,
+  uniqueBedsVisited: count,
+  totalBedVisits: count,
+});
+export const roundingUsersSchema = z.array(roundingUserRowSchema);
+export type RoundingUserRow = z.infer<typeof roundingUserRowSchema>;
+
+export const roundingBedRowSchema = z.object({
+  beaconId: z.number().int(),
+  name: z.string(),
+  /** The bed's location. */
+  groupId: z.number().int(),
+  avgDuration: seconds,
+  totalDuration: count,
+  uniqueStaffVisits: count,
+  totalStaffVisits: count,
+});
+export const roundingBedsSchema = z.array(roundingBedRowSchema);
+export type RoundingBedRow = z.infer<typeof roundingBedRowSchema>;
+
+/** Bed visits starting in each local hour of day (24 entries, '0:00' … '23:00'). */
+export const hourlyStatsSchema = z.array(z.object({ hour: z.string(), total: count, duration: count }));
+export type HourlyStats = z.infer<typeof hourlyStatsSchema>;
+
+const statsRange = {
+  startDate: reportDateSchema,
+  endDate: reportDateSchema,
+};
+const startNotAfterEnd = { message: 'startDate must not be after endDate', path: ['startDate'] };
+
+export const roundingUserStatsQuerySchema = z
+  .object({
+    userId: z.coerce.number().int().positive(),
+    ...statsRange,
+    /** Narrows the visits to these locations (with descendants); the caller's scope without it. */
+    groupIds: idListSchema,
+  })
+  .refine((q) => q.startDate <= q.endDate, startNotAfterEnd);
+
+export const roundingUserStatsSchema = z.object({
+  visits: z.array(z.object({ entryTime: z.string(), beaconId: z.number().int(), bedName: z.string(), duration: count })),
+  hourly: hourlyStatsSchema,
+});
+
+export const roundingBedStatsQuerySchema = z
+  .object({ beaconId: z.coerce.number().int().positive(), ...statsRange })
+  .refine((q) => q.startDate <= q.endDate, startNotAfterEnd);
+
+export const roundingBedStatsSchema = z.object({
+  visits: z.array(
+    z.object({
+      entryTime: z.string(),
+      userId: z.number().int(),
+      name: z.string(),
+      profession: z.string().nullable(),
+      duration: count,
+    }),
+  ),
+  hourly: hourlyStatsSchema,
+});
+
+/** A summary row of a location or an organization (its descendants included). */
+const summaryFields = {
+  name: z.string(),
+  /** Mean bed-visit length, seconds; null without visits. */
+  avgDuration: seconds.nullable(),
+  totalDuration: count,
+  uniqueBedsVisited: count,
+  totalBedVisits: count,
+  /** Distinct staff with a counted bed visit. */
+  uniqueStaff: count,
+};
+
+export const roundingLocationsSchema = z.array(z.object({ groupId: z.number().int(), ...summaryFields }));
+export const roundingOrganizationsSchema = z.array(z.object({ organizationId: z.number().int(), ...summaryFields }));
