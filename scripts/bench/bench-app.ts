@@ -1,0 +1,43 @@
+import Pusher from 'pusher';
+import { buildApp } from '../../server/src/app';
+import type { Database } from '../../server/src/db/client';
+import type { IdentityAdmin } from '../../server/src/identity/identity-admin';
+import type { TokenVerifier } from '../../server/src/identity/verifier';
+
+/** The token the benchmark sends: it stands for the provider administrator, who sees everything. */
+export const BENCH_TOKEN = 'bench-admin';
+
+// The benchmark measures the report routes, not sign-in: its verifier accepts one fixed token as
+// the demo administrator, so no identity provider has to run beside it.
+const benchVerifier: TokenVerifier = {
+  async verifyIdToken(token) {
+    if (token !== BENCH_TOKEN) throw new Error('not the benchmark token');
+    return { sub: 'bench-admin-sub', token_use: 'id', 'cognito:username': 'admin@demo.health', email: 'admin@demo.health' };
+  },
+  async verifyAccessToken() {
+    throw new Error('the benchmark uses id tokens only');
+  },
+};
+
+const noIdentityAdmin = new Proxy({} as IdentityAdmin, {
+  get: () => () => Promise.reject(new Error('no identity provider in the benchmark')),
+});
+
+/** The real API server over `db`, answering the benchmark's token. */
+export function benchApp(db: Database) {
+  return buildApp({
+    db,
+    verifier: benchVerifier,
+    userInfo: () => Promise.reject(new Error('no identity provider in the benchmark')),
+    identity: noIdentityAdmin,
+    pusher: new Pusher({ appId: 'bench', key: 'bench', secret: 'bench', host: '127.0.0.1', port: '1', useTLS: false }),
+    ingestSecret: 'bench-ingest-secret-0000',
+    runtimeConfig: {
+      apiBaseUrl: '/api',
+      apiV2BaseUrl: '/api/v2',
+      cognito: { region: 'us-east-1', userPoolId: 'bench', userPoolClientId: 'bench', endpoint: null },
+      pusher: { key: 'bench', cluster: 'mt1', wsHost: 'localhost', wsPort: 1, forceTLS: false },
+      supportUrl: 'https://support.example',
+    },
+  });
+}
