@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { roomBeds, UNIT_PLANS, type UnitPlan } from '../server/src/db/demo/devices-data';
 import { FLOORPLAN_HEIGHT, FLOORPLAN_WIDTH, type Rect, wardLayout } from '../server/src/db/demo/ward-layout';
+import { pngChunk } from './png-chunk';
 
 const PALETTE = [
   [0xf3, 0xf5, 0xf7], // 0 background
@@ -104,26 +105,6 @@ function draw(plan: UnitPlan): Canvas {
   return canvas;
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Uint8Array): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
 
 /** An 8-bit indexed-colour PNG of the canvas. */
 function encodePng(canvas: Canvas): Buffer {
@@ -139,10 +120,10 @@ function encodePng(canvas: Canvas): Buffer {
   }
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('PLTE', Uint8Array.from(PALETTE.flat())),
-    chunk('IDAT', deflateSync(raw, { level: 9 })),
-    chunk('IEND', new Uint8Array()),
+    pngChunk('IHDR', header),
+    pngChunk('PLTE', Uint8Array.from(PALETTE.flat())),
+    pngChunk('IDAT', deflateSync(raw, { level: 9 })),
+    pngChunk('IEND', new Uint8Array()),
   ]);
 }
 
