@@ -10,7 +10,7 @@ const alias = {
 // database-backed ones run a second time on the PostgreSQL server at 127.0.0.1:5432.
 const withPostgres = process.env.CI === 'true' || process.env.TEST_POSTGRES === '1';
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbBacked = ['tests/server/api/**/*.test.ts', 'tests/server/db/**/*.test.ts'];
+const dbBacked = ['tests/server/api/**/*.test.ts', 'tests/server/db/**/*.test.ts', 'tests/server/metrics/**/*.test.ts'];
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 

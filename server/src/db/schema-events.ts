@@ -1,16 +1,5 @@
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  real,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
 import type { WashType } from '../contracts/devices';
-import { DISPENSE_HOUR_COLUMNS } from './enums';
 
 // Raw sensor events, append-only, one table per kind. Each row keeps the ids the ingest resolved
 // (device, wearer, zone, location) so reports never re-resolve MACs.
@@ -182,109 +171,6 @@ export const counterEvents = pgTable(
   (t) => [primaryKey({ columns: [t.ts, t.eventId] }), index('counter_events_user_id_ts_idx').on(t.userId, t.ts)],
 );
 
-// Derived tables: caches of docs/METRICS.md computed from the raw events above, rebuilt for the
-// wearers and days an ingest touches. Deleting every row and deriving again gives the same rows.
-
-/** A wearer's stay in a patient room with its two opportunities (docs/METRICS.md §3). */
-export const visits = pgTable(
-  'visits',
-  {
-    userId: integer('user_id').notNull(),
-    entryAt: timestamp('entry_at', { withTimezone: true, mode: 'date' }).notNull(),
-    exitAt: timestamp('exit_at', { withTimezone: true, mode: 'date' }).notNull(),
-    zoneId: integer('zone_id').notNull(),
-    groupId: integer('group_id').notNull(),
-    durationS: integer('duration_s').notNull(),
-    /** At least the location's requiredVisitDuration: only counted visits make opportunities. */
-    counted: boolean('counted').notNull(),
-    entryCompliant: boolean('entry_compliant').notNull(),
-    exitCompliant: boolean('exit_compliant').notNull(),
-    entryWashAt: timestamp('entry_wash_at', { withTimezone: true, mode: 'date' }),
-    exitWashAt: timestamp('exit_wash_at', { withTimezone: true, mode: 'date' }),
-    exitWashType: text('exit_wash_type').$type<WashType>(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.entryAt] }),
-    index('visits_group_id_entry_at_idx').on(t.groupId, t.entryAt),
-    index('visits_zone_id_entry_at_idx').on(t.zoneId, t.entryAt),
-  ],
-);
-
-/** A wearer's stay at a bed (docs/METRICS.md §7). */
-export const bedVisits = pgTable(
-  'bed_visits',
-  {
-    userId: integer('user_id').notNull(),
-    beaconId: integer('beacon_id').notNull(),
-    entryAt: timestamp('entry_at', { withTimezone: true, mode: 'date' }).notNull(),
-    exitAt: timestamp('exit_at', { withTimezone: true, mode: 'date' }).notNull(),
-    groupId: integer('group_id').notNull(),
-    durationS: integer('duration_s').notNull(),
-    counted: boolean('counted').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.beaconId, t.entryAt] }),
-    index('bed_visits_group_id_entry_at_idx').on(t.groupId, t.entryAt),
-    index('bed_visits_beacon_id_entry_at_idx').on(t.beaconId, t.entryAt),
-  ],
-);
-
-/** Opportunities per UTC day, wearer and location. */
-export const complianceDaily = pgTable(
-  'compliance_daily',
-  {
-    day: date('day', { mode: 'string' }).notNull(),
-    userId: integer('user_id').notNull(),
-    groupId: integer('group_id').notNull(),
-    entryOpportunities: integer('entry_opportunities').notNull(),
-    entryCompliant: integer('entry_compliant').notNull(),
-    exitOpportunities: integer('exit_opportunities').notNull(),
-    exitCompliant: integer('exit_compliant').notNull(),
-    visitCount: integer('visit_count').notNull(),
-    visitSeconds: integer('visit_seconds').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.day, t.userId, t.groupId] }), index('compliance_daily_user_id_day_idx').on(t.userId, t.day)],
-);
-
-/** Hand-hygiene events per UTC day, wearer, location (0 when unknown) and wash type. */
-export const hygieneDaily = pgTable(
-  'hygiene_daily',
-  {
-    day: date('day', { mode: 'string' }).notNull(),
-    userId: integer('user_id').notNull(),
-    groupId: integer('group_id').notNull(),
-    washType: text('wash_type').$type<WashType>().notNull(),
-    washCount: integer('wash_count').notNull(),
-    durationSum: real('duration_sum').notNull(),
-    durationCount: integer('duration_count').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.day, t.userId, t.groupId, t.washType] }),
-    index('hygiene_daily_user_id_day_idx').on(t.userId, t.day),
-  ],
-);
-
-const HOURS = DISPENSE_HOUR_COLUMNS;
-
-/** Dispenses per UTC day and dispenser, with the day's count split by local hour of day. */
-export const dispenseDaily = pgTable(
-  'dispense_daily',
-  {
-    day: date('day', { mode: 'string' }).notNull(),
-    dispenserId: integer('dispenser_id').notNull(),
-    groupId: integer('group_id').notNull(),
-    role: text('role').notNull(),
-    dispenseCount: integer('dispense_count').notNull(),
-    ...(Object.fromEntries(HOURS.map((h) => [h, integer(h).notNull().default(0)])) as Record<
-      `h${string}`,
-      ReturnType<typeof integer>
-    >),
-  },
-  (t) => [primaryKey({ columns: [t.day, t.dispenserId] }), index('dispense_daily_group_id_day_idx').on(t.groupId, t.day)],
-);
-
 export type PresenceEventRow = typeof presenceEvents.$inferSelect;
 export type HygieneEventRow = typeof hygieneEvents.$inferSelect;
 export type DispenseEventRow = typeof dispenseEvents.$inferSelect;
-export type VisitRow = typeof visits.$inferSelect;
-export type BedVisitRow = typeof bedVisits.$inferSelect;

@@ -234,3 +234,4 @@ export type AppMetaRow = typeof appMeta.$inferSelect;
 
 export * from './schema-devices';
 export * from './schema-events';
+export * from './schema-derived';

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { IngestResponse } from '../../contracts/ingest';
 import type { Database } from '../../db/client';
 import {
@@ -69,7 +69,7 @@ export async function ingestEvents(db: Database, events: readonly unknown[], opt
   });
 }
 
-export async function insertChunked(db: Database, b: ResolvedBatch): Promise<void> {
+async function insertChunked(db: Database, b: ResolvedBatch): Promise<void> {
   const pairs = [
     [presenceEvents, b.presence],
     [bedEvents, b.bed],
@@ -121,7 +121,7 @@ async function updateDeviceState(db: Database, b: ResolvedBatch): Promise<void> 
   const docked = new Map<number, number>();
   for (const s of [...b.station].sort((x, y) => x.ts.getTime() - y.ts.getTime())) docked.set(s.wearableId, s.gatewayId);
   for (const [wearableId, gatewayId] of docked) {
-    await db.update(devices).set({ gatewayId }).where(inArray(devices.id, [wearableId]));
+    await db.update(devices).set({ gatewayId }).where(eq(devices.id, wearableId));
   }
 }
 
@@ -144,7 +144,7 @@ function span<T>(rows: readonly T[], key: (row: T) => number | null, at: (row: T
 /** Recomputes the derived rows the stored events can change. */
 export async function deriveBatch(db: Database, b: ResolvedBatch): Promise<void> {
   const byUser = span(
-    [...b.presence, ...b.bed, ...b.hygiene] as { userId: number | null; ts: Date }[],
+    [...b.presence, ...b.bed, ...b.hygiene, ...b.reminder, ...b.station] as { userId: number | null; ts: Date }[],
     (r) => r.userId,
     (r) => r.ts,
   );

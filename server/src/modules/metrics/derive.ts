@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { DISPENSE_HOUR_COLUMNS } from '../../db/enums';
+import { deriveSessions } from './usage';
+import { mergeWindows, userWindows, windowsParam } from './windows';
 
 // Keeps the derived tables (visits, bed_visits, compliance_daily, hygiene_daily, dispense_daily)
 // equal to docs/METRICS.md computed from the raw events. Work is done per window: a wearer (or a
@@ -22,26 +24,6 @@ export interface DispenserWindow {
   dispenserId: number;
   from: Date;
   to: Date;
-}
-
-/** Windows as a JSON parameter: both drivers pass one text value, and SQL unpacks it. */
-function windowsParam(rows: readonly { id: number; from: Date; to: Date }[]): string {
-  return JSON.stringify(rows.map((r) => ({ id: r.id, a: r.from.toISOString(), b: r.to.toISOString() })));
-}
-
-/** One window per id, spanning all of that id's windows. */
-function merge<T extends { from: Date; to: Date }>(rows: readonly T[], key: (row: T) => number) {
-  const out = new Map<number, { id: number; from: Date; to: Date }>();
-  for (const row of rows) {
-    const id = key(row);
-    const seen = out.get(id);
-    if (!seen) out.set(id, { id, from: row.from, to: row.to });
-    else {
-      if (row.from < seen.from) seen.from = row.from;
-      if (row.to > seen.to) seen.to = row.to;
-    }
-  }
-  return [...out.values()];
 }
 
 /**
@@ -107,18 +89,16 @@ function bedVisitsFromRaw(w: SQL): SQL {
       and s.next_ts - s.ts <= interval '12 hours' and s.ts >= s.a and s.ts <= s.b`;
 }
 
-const windowRelation = (param: string) =>
-  sql`select id as user_id, a, b from jsonb_to_recordset(${param}::jsonb) as r(id int, a timestamptz, b timestamptz)`;
-
-/** Recomputes visits, bed visits and the daily rollups of these wearers over these spans. */
+/** Recomputes visits, bed visits, sessions and the daily rollups of these wearers over these spans. */
 export async function deriveUsers(db: Database, windows: readonly UserWindow[]): Promise<void> {
   if (windows.length === 0) return;
-  const widened = merge(windows, (w) => w.userId).map((w) => ({
+  const merged = mergeWindows(windows, (w) => w.userId);
+  const widened = merged.map((w) => ({
     id: w.id,
     from: new Date(w.from.getTime() - (12 + MAX_WINDOW_HOURS) * 3_600_000),
     to: new Date(w.to.getTime() + MAX_WINDOW_HOURS * 3_600_000),
   }));
-  const w = windowRelation(windowsParam(widened));
+  const w = userWindows(widened);
   await db.execute(sql`delete from visits v using (${w}) w where v.user_id = w.user_id and v.entry_at >= w.a and v.entry_at <= w.b`);
   await db.execute(sql`
     insert into visits (user_id, entry_at, exit_at, zone_id, group_id, duration_s, counted,
@@ -155,6 +135,7 @@ export async function deriveUsers(db: Database, windows: readonly UserWindow[]):
       and h.ts >= d.d0::timestamp at time zone 'UTC'
       and h.ts < (d.d1 + 1)::timestamp at time zone 'UTC'
     group by 1, 2, 3, 4`);
+  await deriveSessions(db, merged);
 }
 
 const hourColumns = sql.raw(DISPENSE_HOUR_COLUMNS.join(', '));
@@ -165,7 +146,7 @@ const hourCounts = sql.raw(
 /** Recomputes dispense_daily for these dispensers over the UTC days of these spans. */
 export async function deriveDispensers(db: Database, windows: readonly DispenserWindow[]): Promise<void> {
   if (windows.length === 0) return;
-  const param = windowsParam(merge(windows, (w) => w.dispenserId));
+  const param = windowsParam(mergeWindows(windows, (w) => w.dispenserId));
   const days = sql`select id as dispenser_id, (a at time zone 'UTC')::date as d0, (b at time zone 'UTC')::date as d1
                    from jsonb_to_recordset(${param}::jsonb) as r(id int, a timestamptz, b timestamptz)`;
   await db.execute(sql`delete from dispense_daily x using (${days}) d where x.dispenser_id = d.dispenser_id and x.day between d.d0 and d.d1`);
@@ -187,6 +168,8 @@ export async function deriveAll(db: Database): Promise<void> {
       select user_id, ts from presence_events where user_id is not null
       union all select user_id, ts from hygiene_events where user_id is not null
       union all select user_id, ts from bed_events where user_id is not null
+      union all select user_id, ts from reminder_events where user_id is not null
+      union all select user_id, ts from station_events where user_id is not null
     ) e group by user_id`);
   const dispensers = await db.execute<{ id: number; a: string; b: string }>(
     sql`select dispenser_id as id, min(ts) as a, max(ts) as b from dispense_events group by dispenser_id`,
