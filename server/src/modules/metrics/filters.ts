@@ -52,6 +52,8 @@ export interface ReportFilter {
   groupIds: number[];
   /** Organization view: the wearers' organizations. Null in location view. */
   organizationIds: number[] | null;
+  /** Location view narrowed by organizationIdFilters: the wearers' organizations. Null: any. */
+  organizationFilter?: number[] | null;
   professionCode: string | null;
   /** The selections as the caller made them, scope-limited (for per-selection splits). */
   selections: { id: number; members: number[] }[];
@@ -84,25 +86,29 @@ export async function resolveFilter(db: Database, scope: Scope, query: ReportQue
     view,
     professionCode: query.professionId && query.professionId !== 'ALL' ? query.professionId : null,
   };
-  const pick = (tree: typeof orgTree, allowed: Set<number>, ids: number[], filters: number[]) => {
+  const pick = (tree: typeof orgTree, allowed: Set<number>, ids: number[]) => {
     const roots = ids.length ? ids : [...allowed].filter((id) => {
       const parent = tree.find((t) => t.id === id)?.parentId;
       return parent === null || parent === undefined || !allowed.has(parent);
     });
-    const narrowed = filters.length ? filters.filter((f) => withDescendants(tree, roots).has(f)) : roots;
-    const selections = narrowed.map((id) => ({
+    const selections = roots.map((id) => ({
       id,
       members: [...withDescendants(tree, [id])].filter((m) => allowed.has(m)),
     }));
     const members = [...new Set(selections.flatMap((s) => s.members))];
     return { members, selections: selections.filter((s) => s.members.length > 0) };
   };
+  // The other dimension's filter: its ids with their descendants, inside the scope.
+  const narrow = (tree: typeof orgTree, allowed: Set<number>, filters: number[]) =>
+    [...withDescendants(tree, filters)].filter((id) => allowed.has(id));
   if (view === 'org') {
-    const orgs = pick(orgTree, scope.organizationIds, query.organizationIds, query.organizationIdFilters);
-    return { ...base, organizationIds: orgs.members, groupIds: [...scope.groupIds], selections: orgs.selections };
+    const orgs = pick(orgTree, scope.organizationIds, query.organizationIds);
+    const groupIds = query.groupIdFilters.length ? narrow(groupTree, scope.groupIds, query.groupIdFilters) : [...scope.groupIds];
+    return { ...base, organizationIds: orgs.members, organizationFilter: null, groupIds, selections: orgs.selections };
   }
-  const locs = pick(groupTree, scope.groupIds, query.groupIds, query.groupIdFilters);
-  return { ...base, organizationIds: null, groupIds: locs.members, selections: locs.selections };
+  const locs = pick(groupTree, scope.groupIds, query.groupIds);
+  const organizationFilter = query.organizationIdFilters.length ? narrow(orgTree, scope.organizationIds, query.organizationIdFilters) : null;
+  return { ...base, organizationIds: null, organizationFilter, groupIds: locs.members, selections: locs.selections };
 }
 
 /** `expr IN (ids)`, false for an empty list. */
@@ -121,6 +127,7 @@ export function idIn(expr: SQL | AnyPgColumn, ids: readonly number[]): SQL {
 export function filterWhere(filter: ReportFilter, groupColumn: SQL, userJoined = true): SQL {
   const parts: SQL[] = [filter.anyLocation ? sql`true` : idIn(groupColumn, filter.groupIds)];
   if (userJoined && filter.organizationIds) parts.push(idIn(sql`u.organization_id`, filter.organizationIds));
+  if (userJoined && filter.organizationFilter) parts.push(idIn(sql`u.organization_id`, filter.organizationFilter));
   if (userJoined && filter.professionCode) parts.push(sql`u.profession_code = ${filter.professionCode}`);
   return sql.join(parts, sql` and `);
 }

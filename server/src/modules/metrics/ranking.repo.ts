@@ -5,7 +5,8 @@ import { userDisplayName } from './names';
 
 /** Users who belong to the selection themselves: its organizations, or their home location in it. */
 function selectionMembers(filter: ReportFilter) {
-  const where = filter.organizationIds ? idIn(sql`u.organization_id`, filter.organizationIds) : idIn(sql`u.group_id`, filter.groupIds);
+  let where = filter.organizationIds ? idIn(sql`u.organization_id`, filter.organizationIds) : idIn(sql`u.group_id`, filter.groupIds);
+  if (filter.organizationFilter) where = sql`${where} and ${idIn(sql`u.organization_id`, filter.organizationFilter)}`;
   return filter.professionCode ? sql`${where} and u.profession_code = ${filter.professionCode}` : where;
 }
 

@@ -161,6 +161,31 @@ describe('compliance reports computed from raw events', () => {
     expect(rollup).toEqual(scan);
   });
 
+  it('filters by the other dimension: locations in organization view, organizations in location view', async () => {
+    const all = await staffOf(ctx.db, ST_MARYS);
+    const mine = all.find((u) => u.organizationId === 5 && !staff.includes(u.id));
+    const other = all.find((u) => u.organizationId !== 5);
+    if (!mine || !other) throw new Error('demo staff missing');
+    const icu = eventsFor(await createFleet(ctx.db, ICU, [mine.id, other.id]));
+    const south = eventsFor(await createFleet(ctx.db, 7, [mine.id]));
+    await ingest(ctx.db, [
+      ...icu.visit(mine.id, '2025-09-01T10:00:00Z', '2025-09-01T10:05:00Z'),
+      ...icu.visit(other.id, '2025-09-01T11:00:00Z', '2025-09-01T11:05:00Z'),
+      ...south.visit(mine.id, '2025-09-01T12:00:00Z', '2025-09-01T12:05:00Z'),
+    ]);
+    const opportunities = async (query: Record<string, string | number | number[]>) =>
+      (await getReport(ctx.app, admin.idToken, 'compliance/overview-stats', { startDate: '2025-09-01', endDate: '2025-09-01', ...query })).body
+        .opportunities.value;
+    // Organization view: organization 5's wearers, anywhere; groupIdFilters keeps the ICU's events.
+    expect(await opportunities({ view: 'org', organizationIds: [5] })).toBe(4);
+    expect(await opportunities({ view: 'org', organizationIds: [5], groupIdFilters: [ICU] })).toBe(2);
+    // Location view: everyone's events in the ICU; organizationIdFilters keeps organization 5's wearers.
+    expect(await opportunities({ view: 'loc', groupIds: [ICU] })).toBe(4);
+    expect(await opportunities({ view: 'loc', groupIds: [ICU], organizationIdFilters: [5] })).toBe(2);
+    // A filter outside the caller's scope narrows to nothing rather than widening.
+    expect(await opportunities({ view: 'loc', groupIds: [ICU], organizationIdFilters: [9] })).toBe(0);
+  });
+
   it('refuses a start after the end', async () => {
     const { status, body } = await stats('2025-02-02', '2025-02-01');
     expect(status).toBe(400);
