@@ -1,0 +1,324 @@
+import { Alert, Box, Button, Checkbox, Group, Loader, Pagination, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useMemo, useState } from 'react';
+import { EMPTY_VALUE, type UnitConversion } from '@/lib/units';
+import { downloadCsv, exportFileName, toCsv } from './csv';
+
+type CellValue = string | number | boolean | null | undefined;
+type RowKey = string | number;
+
+/** One column of a DataTable. */
+export interface DataColumn<T> {
+  key: string;
+  header: string;
+  /** The cell's raw value: used to sort and to export. */
+  value: (row: T) => CellValue;
+  /** How the cell shows on screen (defaults to the value as text, '—' when null). */
+  render?: (row: T) => ReactNode;
+  /** Whether the header sorts the table (default true). */
+  sortable?: boolean;
+  align?: 'left' | 'right' | 'center';
+  /** Exported with this conversion (and the unit in the header). */
+  unit?: UnitConversion;
+  /** Leave out of the CSV export (default true: exported). */
+  exportable?: boolean;
+}
+
+/** A sort order of a DataTable. */
+export interface DataTableSort {
+  key: string;
+  direction: 'asc' | 'desc';
+}
+
+/** Row selection with checkboxes. */
+export interface DataTableSelection<T> {
+  selected: ReadonlySet<RowKey>;
+  onChange: (next: Set<RowKey>) => void;
+  isSelectable?: (row: T) => boolean;
+}
+
+/** Props of DataTable. */
+export interface DataTableProps<T> {
+  /** Accessible name of the table (aria-label) and the CSV file's base name. */
+  label: string;
+  columns: DataColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => RowKey;
+  /** Rows per page (default 10). */
+  pageSize?: number;
+  /** Shows skeleton rows (or, over rows already shown, a loader); never the empty text. */
+  loading?: boolean;
+  /** Shows an Alert with the message instead of rows. */
+  error?: string | null;
+  /** Shown when there are no rows (default 'No data'). */
+  emptyText?: string;
+  initialSort?: DataTableSort;
+  /** Selection with checkboxes (header checkbox selects the current page's rows). */
+  selection?: DataTableSelection<T>;
+  /** Makes rows clickable and keyboard-activatable (Tab, then Enter or Space). */
+  onRowClick?: (row: T) => void;
+  /** Shows an 'Export CSV' button; the export holds every row of the table in the current sort order (all pages), with the exportable columns. */
+  exportable?: boolean;
+  /** Extra controls on the toolbar row, left of the export button. */
+  toolbar?: ReactNode;
+  /** Called with the new page index (0-based) — lets a caller fetch more when fewer than 2 pages remain. */
+  onPageChange?: (page: number) => void;
+}
+
+const ROW_HEIGHT = 44;
+const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [role="checkbox"]';
+
+function isMissing(value: CellValue): value is null | undefined {
+  return value === null || value === undefined || (typeof value === 'number' && Number.isNaN(value));
+}
+
+/** Ascending order of two present values: numbers numerically, the rest as text. */
+function compareValues(a: string | number | boolean, b: string | number | boolean): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  return String(a).localeCompare(String(b), undefined, { numeric: true, sensitivity: 'base' });
+}
+
+function sortRows<T>(rows: readonly T[], column: DataColumn<T> | undefined, direction: 'asc' | 'desc'): readonly T[] {
+  if (!column) return rows;
+  const factor = direction === 'asc' ? 1 : -1;
+  return rows
+    .map((row) => ({ row, value: column.value(row) }))
+    .sort((a, b) => {
+      // Rows without a value go last whichever the direction.
+      if (isMissing(a.value)) return isMissing(b.value) ? 0 : 1;
+      if (isMissing(b.value)) return -1;
+      return factor * compareValues(a.value, b.value);
+    })
+    .map(({ row }) => row);
+}
+
+function defaultCell(value: CellValue): ReactNode {
+  return isMissing(value) ? EMPTY_VALUE : String(value);
+}
+
+/** A sortable, paginated table with optional row selection and CSV export. */
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  pageSize = 10,
+  loading = false,
+  error = null,
+  emptyText = 'No data',
+  initialSort,
+  selection,
+  onRowClick,
+  exportable = false,
+  toolbar,
+  onPageChange,
+}: DataTableProps<T>) {
+  const [sort, setSort] = useState<DataTableSort | null>(initialSort ?? null);
+  const [page, setPage] = useState(0);
+
+  const sortColumn = columns.find((column) => column.key === sort?.key && column.sortable !== false);
+  const sorted = useMemo(() => sortRows(rows, sortColumn, sort?.direction ?? 'asc'), [rows, sortColumn, sort?.direction]);
+
+  const pageCount = Math.max(1, Math.ceil(sorted.length / pageSize));
+  // Fewer rows than before can leave the page past the end: start again from the first page.
+  if (page >= pageCount) setPage(0);
+  const current = page < pageCount ? page : 0;
+  const start = current * pageSize;
+  const pageRows = sorted.slice(start, start + pageSize);
+
+  const changePage = (next: number) => {
+    setPage(next);
+    onPageChange?.(next);
+  };
+
+  const toggleSort = (key: string) =>
+    setSort((previous) => ({ key, direction: previous?.key === key && previous.direction === 'asc' ? 'desc' : 'asc' }));
+
+  const exportCsv = () => {
+    const exported = columns.filter((column) => column.exportable !== false);
+    downloadCsv(exportFileName(label), toCsv(exported, sorted));
+  };
+
+  const selectable = selection ? pageRows.filter((row) => selection.isSelectable?.(row) ?? true).map(rowKey) : [];
+  const selectedOnPage = selection ? selectable.filter((key) => selection.selected.has(key)).length : 0;
+  const allOnPageSelected = selectable.length > 0 && selectedOnPage === selectable.length;
+
+  const togglePage = () => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    for (const key of selectable) {
+      if (allOnPageSelected) next.delete(key);
+      else next.add(key);
+    }
+    selection.onChange(next);
+  };
+
+  const toggleRow = (key: RowKey) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    selection.onChange(next);
+  };
+
+  const columnCount = columns.length + (selection ? 1 : 0);
+  const showSkeleton = loading && rows.length === 0;
+
+  const activateRow = (row: T) => (event: MouseEvent<HTMLTableRowElement>) => {
+    // A click on a control inside the row (a checkbox, a link, an action button) is that control's.
+    const control = (event.target as HTMLElement).closest(INTERACTIVE);
+    if (control && control !== event.currentTarget && event.currentTarget.contains(control)) return;
+    onRowClick?.(row);
+  };
+
+  const rowKeyDown = (row: T) => (event: KeyboardEvent<HTMLTableRowElement>) => {
+    if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
+    event.preventDefault();
+    onRowClick?.(row);
+  };
+
+  const head = (
+    <Table.Thead>
+      <Table.Tr h={ROW_HEIGHT}>
+        {selection && (
+          <Table.Th w={48}>
+            <Checkbox
+              aria-label="Select all rows on this page"
+              checked={allOnPageSelected}
+              indeterminate={selectedOnPage > 0 && !allOnPageSelected}
+              disabled={selectable.length === 0}
+              onChange={togglePage}
+            />
+          </Table.Th>
+        )}
+        {columns.map((column) => {
+          const direction = sort?.key === column.key && column.sortable !== false ? sort.direction : null;
+          return (
+            <Table.Th
+              key={column.key}
+              ta={column.align}
+              aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
+            >
+              {column.sortable === false ? (
+                column.header
+              ) : (
+                <UnstyledButton
+                  onClick={() => toggleSort(column.key)}
+                  aria-label={`Sort by ${column.header}`}
+                  data-touch-target
+                  fw={700}
+                  fz="sm"
+                  style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+                >
+                  {column.header}
+                  <Text component="span" aria-hidden fz="xs" c={direction ? undefined : 'dimmed'}>
+                    {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
+                  </Text>
+                </UnstyledButton>
+              )}
+            </Table.Th>
+          );
+        })}
+      </Table.Tr>
+    </Table.Thead>
+  );
+
+  const skeletonRows = Array.from({ length: Math.min(pageSize, 5) }, (_, index) => (
+    <Table.Tr key={`skeleton-${index}`} h={ROW_HEIGHT}>
+      {Array.from({ length: columnCount }, (__, cell) => (
+        <Table.Td key={cell}>
+          <Skeleton height={12} radius="sm" />
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  ));
+
+  const bodyRows = pageRows.map((row) => {
+    const key = rowKey(row);
+    const canSelect = selection?.isSelectable?.(row) ?? true;
+    return (
+      <Table.Tr
+        key={key}
+        h={ROW_HEIGHT}
+        tabIndex={onRowClick ? 0 : undefined}
+        onClick={onRowClick ? activateRow(row) : undefined}
+        onKeyDown={onRowClick ? rowKeyDown(row) : undefined}
+        style={onRowClick ? { cursor: 'pointer' } : undefined}
+        bg={selection?.selected.has(key) ? 'var(--mantine-primary-color-light)' : undefined}
+      >
+        {selection && (
+          <Table.Td>
+            <Checkbox aria-label="Select row" checked={selection.selected.has(key)} disabled={!canSelect} onChange={() => toggleRow(key)} />
+          </Table.Td>
+        )}
+        {columns.map((column) => (
+          <Table.Td key={column.key} ta={column.align}>
+            {column.render ? column.render(row) : defaultCell(column.value(row))}
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    );
+  });
+
+  const emptyRow = (
+    <Table.Tr h={ROW_HEIGHT}>
+      <Table.Td colSpan={columnCount}>
+        <Text c="dimmed" ta="center" py="md">
+          {emptyText}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+
+  const hasToolbar = exportable || toolbar !== undefined;
+
+  return (
+    <Box>
+      {hasToolbar && (
+        <Group justify="flex-end" gap="sm" mb="sm" wrap="wrap">
+          {toolbar}
+          {exportable && (
+            <Button variant="default" onClick={exportCsv} disabled={sorted.length === 0 || Boolean(error)}>
+              Export CSV
+            </Button>
+          )}
+        </Group>
+      )}
+      {error ? (
+        <Alert color="red" variant="light" title="The data could not be loaded">
+          {error}
+        </Alert>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={640} type="native">
+            <Table aria-label={label} aria-busy={loading || undefined} highlightOnHover={Boolean(onRowClick)} verticalSpacing="xs">
+              {head}
+              <Table.Tbody>{showSkeleton ? skeletonRows : pageRows.length > 0 ? bodyRows : emptyRow}</Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group justify="space-between" align="center" mt="sm" gap="sm" wrap="wrap">
+            <Group gap="xs">
+              {sorted.length > 0 && (
+                <Text size="sm" c="dimmed">
+                  Showing {start + 1} to {start + pageRows.length} of {sorted.length}
+                </Text>
+              )}
+              {loading && !showSkeleton && <Loader size="xs" role="status" aria-label="Loading" />}
+            </Group>
+            {pageCount > 1 && (
+              <Box component="nav" aria-label={`${label} pages`}>
+                <Pagination
+                  total={pageCount}
+                  value={current + 1}
+                  onChange={(value) => changePage(value - 1)}
+                  getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+                  getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : `${control} page` })}
+                />
+              </Box>
+            )}
+          </Group>
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,2 @@
+export { type CsvColumn, downloadCsv, exportFileName, toCsv } from './csv';
+export { type DataColumn, DataTable, type DataTableProps, type DataTableSelection, type DataTableSort } from './data-table';

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import {
+  complianceColor,
+  compliancePercent,
+  convertUnit,
+  formatDelta,
+  formatPercent,
+  formatSeconds,
+  formatUsage,
+} from './units';
+
+describe('compliancePercent', () => {
+  it('shows a ratio as a whole percent', () => {
+    expect(compliancePercent(0.78)).toBe(78);
+    expect(compliancePercent(0.004)).toBe(0);
+    expect(compliancePercent(0)).toBe(0);
+    expect(compliancePercent(1)).toBe(100);
+  });
+
+  it('has no percent for a missing ratio', () => {
+    expect(compliancePercent(null)).toBeNull();
+    expect(compliancePercent(undefined)).toBeNull();
+    expect(compliancePercent(Number.NaN)).toBeNull();
+  });
+});
+
+describe('formatPercent', () => {
+  it('shows the percent sign, or a dash when unknown', () => {
+    expect(formatPercent(0.78)).toBe('78%');
+    expect(formatPercent(0)).toBe('0%');
+    expect(formatPercent(1)).toBe('100%');
+    expect(formatPercent(null)).toBe('—');
+    expect(formatPercent(undefined)).toBe('—');
+  });
+});
+
+describe('complianceColor', () => {
+  it.each([
+    [0, 'gray'],
+    [0.4, 'gray'],
+    [59.5, 'violet'],
+    [60, 'violet'],
+    [79.9, 'green'],
+    [80, 'green'],
+    [100, 'green'],
+    [null, 'gray'],
+  ] as const)('colours %s as %s', (percent, colour) => {
+    expect(complianceColor(percent)).toBe(colour);
+  });
+
+  it('colours a low but visible percent red', () => {
+    expect(complianceColor(0.5)).toBe('red');
+    expect(complianceColor(1)).toBe('red');
+    expect(complianceColor(59.4)).toBe('red');
+    expect(complianceColor(undefined)).toBe('gray');
+  });
+
+  it('matches the percent the badge displays', () => {
+    for (const ratio of [0.004, 0.595, 0.799]) {
+      const shown = compliancePercent(ratio);
+      expect(complianceColor(ratio * 100)).toBe(complianceColor(shown));
+    }
+  });
+});
+
+describe('convertUnit', () => {
+  it('converts and rounds to two decimals', () => {
+    expect(convertUnit(90, 's-to-m')).toBe(1.5);
+    expect(convertUnit(100, 's-to-m')).toBe(1.67);
+    expect(convertUnit(90, 'm-to-h')).toBe(1.5);
+    expect(convertUnit(5_400_000, 'ms-to-h')).toBe(1.5);
+    expect(convertUnit(1000, 'ms-to-h')).toBe(0);
+    expect(convertUnit(8_456, 'ms-to-s')).toBe(8.46);
+    expect(convertUnit(0, 'ms-to-s')).toBe(0);
+  });
+
+  it('returns the value unchanged without a conversion, and keeps null', () => {
+    expect(convertUnit(12.3456)).toBe(12.3456);
+    expect(convertUnit(null, 's-to-m')).toBeNull();
+    expect(convertUnit(null)).toBeNull();
+  });
+});
+
+describe('formatSeconds', () => {
+  it('shows one decimal below 10 s and whole seconds from 10 s', () => {
+    expect(formatSeconds(8.5)).toBe('8.5 sec');
+    expect(formatSeconds(0)).toBe('0.0 sec');
+    expect(formatSeconds(9.94)).toBe('9.9 sec');
+    expect(formatSeconds(9.96)).toBe('10 sec');
+    expect(formatSeconds(10)).toBe('10 sec');
+    expect(formatSeconds(23.4)).toBe('23 sec');
+    expect(formatSeconds(23.5)).toBe('24 sec');
+  });
+
+  it('shows a dash when unknown', () => {
+    expect(formatSeconds(null)).toBe('—');
+  });
+});
+
+describe('formatUsage', () => {
+  it('says less than a minute under 60 000 ms', () => {
+    expect(formatUsage(0)).toBe('Less than a minute');
+    expect(formatUsage(59_999)).toBe('Less than a minute');
+  });
+
+  it('shows floored minutes, with hours from one hour', () => {
+    expect(formatUsage(60_000)).toBe('1 min');
+    expect(formatUsage(119_999)).toBe('1 min');
+    expect(formatUsage(3_599_999)).toBe('59 min');
+    expect(formatUsage(3_600_000)).toBe('1 h 0 min');
+    expect(formatUsage(3_660_000)).toBe('1 h 1 min');
+    expect(formatUsage(7_200_000)).toBe('2 h 0 min');
+  });
+
+  it('shows a dash when unknown', () => {
+    expect(formatUsage(null)).toBe('—');
+  });
+});
+
+describe('formatDelta', () => {
+  it('shows ratio deltas as signed percentage points', () => {
+    expect(formatDelta(0.03, 'ratio')).toBe('+3 pts');
+    expect(formatDelta(-0.02, 'ratio')).toBe('\u22122 pts');
+    expect(formatDelta(0, 'ratio')).toBe('0 pts');
+    expect(formatDelta(-0.004, 'ratio')).toBe('0 pts');
+  });
+
+  it('shows number deltas with thousands separators', () => {
+    expect(formatDelta(1204, 'number')).toBe('+1,204');
+    expect(formatDelta(-1_234_567, 'number')).toBe('\u22121,234,567');
+    expect(formatDelta(0, 'number')).toBe('0');
+  });
+
+  it('shows seconds deltas with one decimal', () => {
+    expect(formatDelta(1.5, 'seconds')).toBe('+1.5 sec');
+    expect(formatDelta(-2, 'seconds')).toBe('\u22122.0 sec');
+    expect(formatDelta(0.04, 'seconds')).toBe('0.0 sec');
+  });
+
+  it('omits the comparison when there is none', () => {
+    expect(formatDelta(null, 'ratio')).toBeNull();
+    expect(formatDelta(null, 'number')).toBeNull();
+    expect(formatDelta(null, 'seconds')).toBeNull();
+  });
+});
