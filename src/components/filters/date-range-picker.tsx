@@ -1,0 +1,140 @@
+import '@mantine/dates/styles.css';
+import { Button, Combobox, Group, Input, Popover, Stack } from '@mantine/core';
+import { type CalendarAriaLabels, DatePicker } from '@mantine/dates';
+import { useId, useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { earliestSelectableDay, formatDayRange, isRangeComplete, rangeShortcuts, startOfMonth, todayUtc } from './date-range';
+
+type Draft = [string | null, string | null];
+
+/** Names for the calendar's navigation buttons, which have none of their own. */
+export const CALENDAR_ARIA_LABELS: CalendarAriaLabels = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  monthLevelControl: 'Choose month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  yearLevelControl: 'Choose year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+};
+
+/** Below this width the calendars stack into one column. */
+export const NARROW_QUERY = '(max-width: 599px)';
+/** Fingers get larger calendar days than mouse pointers. */
+export const COARSE_POINTER_QUERY = '(pointer: coarse)';
+
+/** The month the first calendar column shows, so that `end` sits in the last column. */
+function firstShownMonth(end: string, columns: number, minDay: string): string {
+  const month = startOfMonth(end, 1 - columns);
+  const earliest = startOfMonth(minDay);
+  return month < earliest ? earliest : month;
+}
+
+/**
+ * A button showing the range that opens a two-month calendar (one month on narrow screens)
+ * limited to [earliestSelectableDay(today), today]. A shortcut only selects its range in the
+ * calendar, like picking two days would; nothing is applied until Apply, and Cancel (or
+ * dismissing the popover) keeps the previous range. Apply calls `onApply(start, end)` with the
+ * days in order, even when they equal the current range.
+ */
+export function DateRangePicker({
+  label = 'Date range',
+  start,
+  end,
+  onApply,
+  today = todayUtc(),
+}: {
+  label?: string;
+  start: string;
+  end: string;
+  onApply: (start: string, end: string) => void;
+  today?: string;
+}) {
+  const id = useId();
+  const labelId = `${id}-label`;
+  const columns = useMediaQuery(NARROW_QUERY) ? 1 : 2;
+  const coarse = useMediaQuery(COARSE_POINTER_QUERY);
+  const minDay = earliestSelectableDay(today);
+  const [opened, setOpened] = useState(false);
+  const [draft, setDraft] = useState<Draft>([start, end]);
+  const [month, setMonth] = useState(() => firstShownMonth(end, columns, minDay));
+
+  const select = (from: string, to: string) => {
+    setDraft([from, to]);
+    setMonth(firstShownMonth(to, columns, minDay));
+  };
+  const toggle = () => {
+    if (!opened) select(start, end);
+    setOpened(!opened);
+  };
+  const [draftStart, draftEnd] = draft;
+  const complete = isRangeComplete(draftStart, draftEnd);
+  const apply = () => {
+    if (!draftStart || !draftEnd || !complete) return;
+    setOpened(false);
+    onApply(draftStart, draftEnd);
+  };
+
+  return (
+    <Input.Wrapper label={label} id={id} size="md" labelElement="div" labelProps={{ id: labelId }}>
+      <Popover id={id} opened={opened} onChange={setOpened} position="bottom-start" shadow="md" trapFocus returnFocus>
+        <Popover.Target>
+          <Input
+            component="button"
+            type="button"
+            size="md"
+            pointer
+            aria-labelledby={`${labelId} ${id}`}
+            rightSection={<Combobox.Chevron />}
+            rightSectionPointerEvents="none"
+            onClick={toggle}
+          >
+            {formatDayRange(start, end)}
+          </Input>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Stack gap="sm">
+            {/* Apply and Cancel sit above the calendar so they stay on screen on short viewports. */}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => setOpened(false)}>
+                Cancel
+              </Button>
+              <Button disabled={!complete} onClick={apply}>
+                Apply
+              </Button>
+            </Group>
+            <Group gap="xs" role="group" aria-label="Shortcuts">
+              {rangeShortcuts(today).map((shortcut) => {
+                const active = shortcut.start === draftStart && shortcut.end === draftEnd;
+                return (
+                  <Button
+                    key={shortcut.label}
+                    variant={active ? 'filled' : 'light'}
+                    aria-pressed={active}
+                    onClick={() => select(shortcut.start, shortcut.end)}
+                  >
+                    {shortcut.label}
+                  </Button>
+                );
+              })}
+            </Group>
+            <DatePicker
+              type="range"
+              allowSingleDateInRange
+              value={draft}
+              onChange={setDraft}
+              date={month}
+              onDateChange={setMonth}
+              numberOfColumns={columns}
+              minDate={minDay}
+              maxDate={today}
+              size={coarse ? 'lg' : 'md'}
+              ariaLabels={CALENDAR_ARIA_LABELS}
+            />
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+    </Input.Wrapper>
+  );
+}
