@@ -71,8 +71,16 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Vendor groups change less often than app code, so an app update re-downloads less.
+        // Charts and date pickers are used only by lazily loaded pages: their groups come first so
+        // they stay out of the chunks the sign-in screen needs.
         codeSplitting: {
           groups: [
+            {
+              name: 'vendor-charts',
+              test: /node_modules[\\/](@mantine[\\/]charts|recharts|d3-[a-z-]+|victory-vendor|@reduxjs|immer|reselect|react-redux|redux|es-toolkit|decimal\.js-light|eventemitter3|internmap|tiny-invariant|use-sync-external-store)[\\/]/,
+            },
+            { name: 'vendor-dates', test: /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/ },
+            { name: 'vendor-csv', test: /node_modules[\\/]papaparse[\\/]/ },
             { name: 'vendor-amplify', test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@aws-sdk|@smithy)/ },
             { name: 'vendor-mantine', test: /node_modules[\\/]@mantine/ },
             { name: 'vendor-tanstack', test: /node_modules[\\/]@tanstack/ },

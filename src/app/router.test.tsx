@@ -80,11 +80,17 @@ describe('routes and guards', () => {
     expect(pathOf(await openApp('/auth'))).toBe('/app/reports/overview');
   });
 
-  it('lands the admin on the performance overview, as a labelled placeholder', async () => {
+  it('lands the admin on the performance overview', async () => {
     signInAs('admin');
     const router = await openApp('/app');
     expect(pathOf(router)).toBe('/app/reports/overview');
     expect(await screen.findByRole('heading', { name: 'Performance Overview' })).toBeInTheDocument();
+  });
+
+  it('labels a page that is not built yet as a placeholder', async () => {
+    signInAs('admin');
+    await openApp('/app/reports/dispenser-overview');
+    expect(await screen.findByRole('heading', { name: 'Dispenser Overview' })).toBeInTheDocument();
     expect(screen.getByText('Placeholder — this page is not built yet')).toBeInTheDocument();
   });
 

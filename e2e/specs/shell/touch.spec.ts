@@ -14,7 +14,7 @@ test('on a tablet the navigation is a drawer and every control is at least 44 px
   await signIn.submit().click();
 
   const shell = new Shell(page);
-  await expect(page).toHaveURL('/app/reports/overview');
+  await expect(page).toHaveURL(/\/app\/reports\/overview(\?.*)?$/);
   await expect(shell.nav()).toBeHidden();
   const burger = page.getByRole('button', { name: 'Open navigation' });
   await burger.click();

@@ -13,7 +13,7 @@ import { reportQuerySchema } from '../../contracts/reports/common';
 import type { Database } from '../../db/client';
 import { callerOf } from '../../plugins/auth';
 import { complianceByDay, complianceTotals, eventTypeBreakdown, washTypeBreakdown } from '../metrics/compliance.repo';
-import { daysOf, delta } from '../metrics/filters';
+import { dayRange, daysOf, delta, userFilter } from '../metrics/filters';
 import { rankProfessions, rankUsers } from '../metrics/ranking.repo';
 import { usageMsByUser } from '../metrics/usage';
 import { ALL_ACCOUNTS, callerFilter, reportUser } from './access';
@@ -88,7 +88,8 @@ export const complianceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
       const caller = callerOf(request);
       const q = request.query;
       const user = q.userId === undefined ? null : await reportUser(db, caller, q.userId);
-      const filter = await callerFilter(db, caller, {
+      // One wearer's breakdown counts their events everywhere, as their dashboard does.
+      const filter = user ? userFilter(dayRange(q.startDate, q.endDate)) : await callerFilter(db, caller, {
         organizationIds: q.organizationId ? [q.organizationId] : [],
         organizationIdFilters: [],
         groupIds: q.groupIds,

@@ -1,0 +1,20 @@
+import { Alert } from '@mantine/core';
+import { useOnlineStatus } from '@/offline/connectivity';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * While offline, says how old the report on screen is ('offline — as of {time}'), or that it was
+ * never opened on this device, instead of an error.
+ */
+export function OfflineStamp({ updatedAt, hasData }: { updatedAt: number; hasData: boolean }) {
+  const online = useOnlineStatus();
+  if (online) return null;
+  return (
+    <Alert color="gray" variant="light" mb="md" role="status" data-testid="offline-stamp">
+      {hasData && updatedAt > 0
+        ? `offline — as of ${timeFormat.format(new Date(updatedAt))}`
+        : 'offline — this report has not been opened on this device yet; it will load when the connection is back.'}
+    </Alert>
+  );
+}

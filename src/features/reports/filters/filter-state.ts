@@ -1,0 +1,250 @@
+
+// The shared report filter state (01 §4 'Shared filter state'): defaults from the session, values
+// from the address overriding them, and the query string each page keeps. Pure functions; the
+// hook in use-report-filters.ts binds them to the router.
+
+/** The filtered report pages. */
+export type ReportPath =
+  | '/app/reports/overview'
+  | '/app/reports/dispenser-overview'
+  | '/app/reports/user-overview'
+  | '/app/reports/activity-breakdown'
+  | '/app/reports/compliance'
+  | '/app/reports/handwash'
+  | '/app/reports/user-performance';
+
+/** What a report page receives from the route table. */
+export interface PageEntry {
+  title: string;
+}
+
+export type Metric = 'average' | 'total';
+export type View = 'org' | 'loc';
+
+export interface FilterState {
+  organizationId: number | null;
+  organizationIds: number[];
+  organizationIdFilters: number[];
+  groupId: number | null;
+  groupIds: number[];
+  groupIdFilters: number[];
+  userIds: number[];
+  userId: number | null;
+  professionId: string | null;
+  /** UTC day, YYYY-MM-DD. */
+  date: string;
+  startDate: string;
+  endDate: string;
+  metric: Metric;
+  view: View;
+  split: boolean;
+  search: string;
+}
+
+/** A parameter a page may keep in its address. */
+export type FilterParam = keyof FilterState;
+
+const OVERVIEW: FilterParam[] = ['organizationIds', 'organizationIdFilters', 'professionId', 'groupIds', 'groupIdFilters', 'startDate', 'endDate', 'view'];
+
+/** The query parameters each filtered page keeps (01 §2 'Query parameters each page keeps'). */
+export const PAGE_PARAMS: Record<ReportPath, readonly FilterParam[]> = {
+  '/app/reports/overview': OVERVIEW,
+  '/app/reports/dispenser-overview': ['groupIds', 'startDate', 'endDate'],
+  '/app/reports/user-overview': ['userId', 'date'],
+  '/app/reports/activity-breakdown': ['organizationIds', 'userId', 'date'],
+  '/app/reports/compliance': [...OVERVIEW, 'userIds', 'metric', 'split'],
+  '/app/reports/handwash': OVERVIEW,
+  '/app/reports/user-performance': [...OVERVIEW, 'search'],
+};
+
+/** What the defaults are computed from: the signed-in user's scope. */
+export interface FilterContext {
+  user: { managedOrganizationIds: readonly number[]; managedGroupIds: readonly number[] };
+  organizations: readonly { id: number; accessible: boolean }[];
+  groups: readonly { id: number; accessible: boolean }[];
+}
+
+const DAY_MS = 86_400_000;
+
+/** Today's UTC day. */
+export function utcToday(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** `day` moved by `n` days. */
+export function shiftDay(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) + n * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The defaults: the first managed organization and group, every accessible organization and
+ * group, no filters or users, today, the last 7 days (today and six earlier), metric 'average',
+ * no split, and view 'loc' when the user manages groups but no organizations, else 'org'.
+ */
+export function defaultFilters(ctx: FilterContext, today: string): FilterState {
+  const { managedOrganizationIds, managedGroupIds } = ctx.user;
+  return {
+    organizationId: managedOrganizationIds[0] ?? null,
+    organizationIds: ctx.organizations.filter((o) => o.accessible).map((o) => o.id),
+    organizationIdFilters: [],
+    groupId: managedGroupIds[0] ?? null,
+    groupIds: ctx.groups.filter((g) => g.accessible).map((g) => g.id),
+    groupIdFilters: [],
+    userIds: [],
+    userId: null,
+    professionId: null,
+    date: today,
+    startDate: shiftDay(today, -6),
+    endDate: today,
+    metric: 'average',
+    view: managedGroupIds.length > 0 && managedOrganizationIds.length === 0 ? 'loc' : 'org',
+    split: false,
+    search: '',
+  };
+}
+
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+function isDay(value: unknown): value is string {
+  return typeof value === 'string' && DAY_RE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+}
+
+/** Ids from an address value: a number, '3,5', [3, 5] or ['3', '5']; anything else is dropped. */
+export function parseIds(value: unknown): number[] {
+  const values: unknown[] = Array.isArray(value) ? value : [value];
+  const parts = values.flatMap((v): (number | string)[] => (typeof v === 'number' ? [v] : typeof v === 'string' ? v.split(',') : []));
+  const ids = parts.map((p) => (typeof p === 'number' ? p : Number(p.trim()))).filter((n) => Number.isInteger(n) && n > 0);
+  return [...new Set(ids)];
+}
+
+function parseId(value: unknown): number | null {
+  const [id] = parseIds(value);
+  return id ?? null;
+}
+
+function parseText(value: unknown): string | null {
+  if (typeof value === 'number') return String(value);
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+function parseBoolean(value: unknown): boolean | null {
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  return null;
+}
+
+/**
+ * The values the address carries, read leniently: a singular organizationId or groupId becomes a
+ * one-item list, single filter and user values become lists, and unreadable or empty ("falsy")
+ * values are left out so the defaults apply.
+ */
+export function parseFilterSearch(search: Readonly<Record<string, unknown>>): Partial<FilterState> {
+  const out: Partial<FilterState> = {};
+  const lists = ['organizationIds', 'organizationIdFilters', 'groupIds', 'groupIdFilters', 'userIds'] as const;
+  for (const key of lists) {
+    const ids = parseIds(search[key]);
+    if (ids.length > 0) out[key] = ids;
+  }
+  const organizationId = parseId(search.organizationId);
+  if (organizationId !== null) {
+    out.organizationId = organizationId;
+    out.organizationIds ??= [organizationId];
+  }
+  const groupId = parseId(search.groupId);
+  if (groupId !== null) {
+    out.groupId = groupId;
+    out.groupIds ??= [groupId];
+  }
+  const userId = parseId(search.userId);
+  if (userId !== null) out.userId = userId;
+  const professionId = parseText(search.professionId);
+  if (professionId !== null) out.professionId = professionId;
+  const text = parseText(search.search);
+  if (text !== null) out.search = text;
+  if (isDay(search.date)) out.date = search.date;
+  // Dates go together: one without the other, or a start after the end, keeps the default range.
+  if (isDay(search.startDate) && isDay(search.endDate) && search.startDate <= search.endDate) {
+    out.startDate = search.startDate;
+    out.endDate = search.endDate;
+  }
+  if (search.metric === 'average' || search.metric === 'total') out.metric = search.metric;
+  if (search.view === 'org' || search.view === 'loc') out.view = search.view;
+  const split = parseBoolean(search.split);
+  if (split !== null) out.split = split;
+  return out;
+}
+
+/** The page's state: its defaults overridden by what the address says. */
+export function resolveFilters(defaults: FilterState, fromAddress: Partial<FilterState>): FilterState {
+  return { ...defaults, ...fromAddress };
+}
+
+/** A change to the state; the two dates only ever change together. */
+export type FilterPatch = Partial<Omit<FilterState, 'startDate' | 'endDate'>> & { dates?: { startDate: string; endDate: string } };
+
+/** The state after a change (dates put in order). */
+export function applyPatch(state: FilterState, patch: FilterPatch): FilterState {
+  const { dates, ...rest } = patch;
+  const next = { ...state, ...rest };
+  if (dates) {
+    const [startDate, endDate] = dates.startDate <= dates.endDate ? [dates.startDate, dates.endDate] : [dates.endDate, dates.startDate];
+    next.startDate = startDate;
+    next.endDate = endDate;
+  }
+  return next;
+}
+
+/** The parameters of the other dimension that a view drops: view 'loc' keeps groups, 'org' organizations. */
+export function droppedByView(view: View): FilterParam[] {
+  return view === 'loc' ? ['organizationIds', 'groupIdFilters'] : ['groupIds', 'organizationIdFilters'];
+}
+
+/** An address value: lists comma-separated, a single id as a number, so the router writes them plainly. */
+type SearchValue = string | number | boolean;
+
+function encode(value: FilterState[FilterParam]): SearchValue | undefined {
+  if (value === null || value === '') return undefined;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return undefined;
+    return value.length === 1 ? (value[0] as number) : value.join(',');
+  }
+  return value;
+}
+
+/**
+ * The query string a page keeps for a state: only the parameters it declares, without those its
+ * view drops, and without empty values.
+ */
+export function toSearch(state: FilterState, params: readonly FilterParam[]): Record<string, SearchValue> {
+  const dropped = params.includes('view') ? new Set(droppedByView(state.view)) : new Set<FilterParam>();
+  const out: Record<string, SearchValue> = {};
+  for (const param of params) {
+    if (dropped.has(param)) continue;
+    const value = encode(state[param]);
+    if (value !== undefined) out[param] = value;
+  }
+  return out;
+}
+
+/** The common parameters of the compliance calls (02 §7): the view's own dimension and the other one's filters. */
+export function reportQuery(state: FilterState) {
+  const loc = state.view === 'loc';
+  return {
+    organizationIds: loc ? [] : state.organizationIds,
+    organizationIdFilters: loc ? state.organizationIdFilters : [],
+    groupIds: loc ? state.groupIds : [],
+    groupIdFilters: loc ? [] : state.groupIdFilters,
+    professionId: state.professionId ?? undefined,
+    startDate: state.startDate,
+    endDate: state.endDate,
+    view: state.view,
+  };
+}
+export type ReportQueryParams = ReturnType<typeof reportQuery>;
+
+/** True when the range exceeds six months: reports then leave comparisons out (01 §9). */
+export function exceedsSixMonths(startDate: string, endDate: string): boolean {
+  const limit = new Date(`${startDate}T00:00:00.000Z`);
+  limit.setUTCMonth(limit.getUTCMonth() + 6);
+  return new Date(`${endDate}T00:00:00.000Z`) > limit;
+}

@@ -1,0 +1,69 @@
+import type { PageEntry } from '../filters/filter-state';
+import { Group, SimpleGrid, Stack } from '@mantine/core';
+import { useMemo } from 'react';
+import { availableDaysSchema, userActivitySchema } from '@contracts/reports/compliance';
+import { DataTable, type DataColumn } from '@/components/data-table';
+import { SearchableSelect, SingleDatePicker, TreeMultiSelect } from '@/components/filters';
+import { PageHeader } from '@/components/page-header';
+import { displayName } from '@/lib/format';
+import { useSession } from '@/lib/session-context';
+import { formatPercent, formatSeconds } from '@/lib/units';
+import { useReport } from '../api/report-query';
+import { OfflineStamp } from '../components/offline-stamp';
+import { NoData, ReportCard } from '../components/report-card';
+import { StatCard } from '../components/stat-card';
+import { DEFINITIONS } from '../definitions';
+import { useReportFilters } from '../filters/use-report-filters';
+
+type Activity = (typeof userActivitySchema)['_output']['userActivity'][number];
+
+const timeOf = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
+
+/** Activity Breakdown: one user's events of one day, with the day's compliance figures. */
+export default function ActivityBreakdownPage({ entry }: { entry: PageEntry }) {
+  const { user: me, bootstrap } = useSession();
+  const { filters, update } = useReportFilters('/app/reports/activity-breakdown');
+  const userId = filters.userId ?? me.id;
+  const users = useMemo(() => {
+    const orgs = new Set(filters.organizationIds);
+    return bootstrap.users
+      .filter((u) => orgs.has(u.organizationId) || u.id === userId)
+      .map((u) => ({ value: String(u.id), label: displayName(u) === 'User' ? `User ${u.id}` : displayName(u) }))
+      .sort((a, b) => a.label.localeCompare(b.label));
+  }, [bootstrap.users, filters.organizationIds, userId]);
+
+  const days = useReport('workflow/activity/available-days', { userId }, availableDaysSchema);
+  const activity = useReport('compliance/user/activity', { userId, date: filters.date }, userActivitySchema);
+  const a = activity.data;
+  const columns: DataColumn<Activity>[] = [
+    { key: 'time', header: 'Time', value: (r) => r.timestamp, render: (r) => timeOf.format(new Date(r.timestamp)) },
+    { key: 'type', header: 'Event Type', value: (r) => r.type },
+    { key: 'location', header: 'Location', value: (r) => r.location },
+    { key: 'device', header: 'Device', value: (r) => r.device },
+    { key: 'duration', header: 'Duration (s)', value: (r) => r.duration, render: (r) => formatSeconds(r.duration), align: 'right' },
+  ];
+
+  return (
+    <Stack gap="md">
+      <PageHeader title={entry.title} />
+      <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="Activity filters">
+        <TreeMultiSelect label="Organizations" nodes={bootstrap.organizations} value={filters.organizationIds} onChange={(ids) => update({ organizationIds: ids })} />
+        <SearchableSelect label="User" data={users} value={String(userId)} onChange={(value) => value && update({ userId: Number(value) })} />
+        <SingleDatePicker label="Day" value={filters.date} onChange={(date) => update({ date })} availableDays={days.data ?? []} />
+      </Group>
+      <OfflineStamp updatedAt={activity.dataUpdatedAt} hasData={a !== undefined} />
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <StatCard label="Compliance" value={a ? formatPercent(a.compliance) : '—'} definition={DEFINITIONS.complianceTotal} loading={activity.isPending} />
+        <StatCard label="Opportunities" value={a ? a.opportunities.toLocaleString('en-US') : '—'} definition={DEFINITIONS.opportunities} loading={activity.isPending} />
+        <StatCard label="Wash Duration Average" value={a ? formatSeconds(a.washAverage) : '—'} definition={DEFINITIONS.washAverage} loading={activity.isPending} />
+      </SimpleGrid>
+      <ReportCard title="Events" loading={activity.isFetching && a !== undefined} error={a ? null : activity.error}>
+        {days.data && days.data.length === 0 ? (
+          <NoData>No recorded activity for this user yet.</NoData>
+        ) : (
+          <DataTable label="Activity events" columns={columns} rows={a?.userActivity ?? []} rowKey={(r) => `${r.timestamp}-${r.type}-${r.device ?? ''}`} loading={activity.isPending} exportable initialSort={{ key: 'time', direction: 'asc' }} />
+        )}
+      </ReportCard>
+    </Stack>
+  );
+}

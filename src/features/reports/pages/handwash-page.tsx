@@ -1,0 +1,89 @@
+import type { PageEntry } from '../filters/filter-state';
+import { SimpleGrid, Stack } from '@mantine/core';
+import { handwashOverviewSchema, washCountTrendSchema, washTypeTrendSchema } from '@contracts/reports/compliance';
+import { PageHeader } from '@/components/page-header';
+import { useSession } from '@/lib/session-context';
+import { useReport } from '../api/report-query';
+import { DEFINITIONS } from '../definitions';
+import { OfflineStamp } from '../components/offline-stamp';
+import { ReportCard } from '../components/report-card';
+import { ReportFilterBar } from '../components/report-filter-bar';
+import { StatCard } from '../components/stat-card';
+import { statDelta, statValue } from '../components/stat-values';
+import { TrendChart } from '../components/trend-chart';
+import { exceedsSixMonths, reportQuery } from '../filters/filter-state';
+import { useReportFilters } from '../filters/use-report-filters';
+
+/** Hand Wash Analytics: wash duration average, total and hourly wash counts, and their trends. */
+export default function HandwashPage({ entry }: { entry: PageEntry }) {
+  const { user } = useSession();
+  const { filters, update } = useReportFilters('/app/reports/handwash');
+  const query = reportQuery(filters);
+  const showDurations = user.organization.settings.displayDurations;
+  const comparable = !exceedsSixMonths(filters.startDate, filters.endDate);
+  const stats = useReport('dispensers/handwash/overview-stats', query, handwashOverviewSchema);
+  const counts = useReport('dispensers/wash-count-trend', query, washCountTrendSchema);
+  const types = useReport('dispensers/wash-type-trend', query, washTypeTrendSchema, { enabled: showDurations });
+
+  return (
+    <Stack gap="md">
+      <PageHeader title={entry.title} />
+      <ReportFilterBar filters={filters} update={update} />
+      <OfflineStamp updatedAt={stats.dataUpdatedAt} hasData={stats.data !== undefined} />
+      <SimpleGrid cols={{ base: 1, xs: showDurations ? 3 : 2 }} spacing="md">
+        {showDurations && (
+          <StatCard
+            label="Wash Duration Average"
+            value={statValue(stats.data?.washAverage, 'seconds')}
+            delta={statDelta(stats.data?.washAverage, 'seconds')}
+            definition={DEFINITIONS.washAverage}
+            loading={stats.isPending}
+            comparable={comparable}
+          />
+        )}
+        <StatCard
+          label="Total Washes"
+          value={statValue(stats.data?.washCount, 'number')}
+          delta={statDelta(stats.data?.washCount, 'number')}
+          definition={DEFINITIONS.washCount}
+          loading={stats.isPending}
+          comparable={comparable}
+        />
+        <StatCard
+          label="Hourly Washes"
+          value={stats.data?.hourlyWashCount.value === null || !stats.data ? '—' : stats.data.hourlyWashCount.value.toFixed(1)}
+          delta={statDelta(stats.data?.hourlyWashCount, 'number')}
+          definition={DEFINITIONS.hourlyWashCount}
+          loading={stats.isPending}
+          comparable={comparable}
+        />
+      </SimpleGrid>
+      {stats.error && !stats.data && (
+        <ReportCard title="Hand washes" error={stats.error}>
+          {null}
+        </ReportCard>
+      )}
+      {showDurations && (
+        <ReportCard title="Wash Duration Trend" loading={types.isFetching} error={types.data ? null : types.error}>
+          <TrendChart
+            label="Average wash duration per day, seconds, soap and sanitizer"
+            data={(types.data?.trend ?? []).map((p) => ({ date: p.date, Soap: p.soapDuration, Sanitizer: p.sanitizerDuration }))}
+            series={[
+              { name: 'Soap', color: 'blue.6' },
+              { name: 'Sanitizer', color: 'teal.6' },
+            ]}
+            unit=" s"
+          />
+        </ReportCard>
+      )}
+      <ReportCard title="Wash Count" loading={counts.isFetching} error={counts.data ? null : counts.error}>
+        <TrendChart
+          kind="bar"
+          label="Hand-hygiene events per day"
+          data={(counts.data?.trend ?? []).map((p) => ({ date: p.date, Washes: p.value }))}
+          series={[{ name: 'Washes', color: 'teal.6' }]}
+        />
+      </ReportCard>
+    </Stack>
+  );
+}

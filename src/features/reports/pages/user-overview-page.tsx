@@ -1,0 +1,148 @@
+import type { PageEntry } from '../filters/filter-state';
+import { Alert, Avatar, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { breakdownsSchema, userDashboardSchema } from '@contracts/reports/compliance';
+import { SingleDatePicker } from '@/components/filters';
+import { ApiError } from '@/lib/api-client';
+import { displayName, initials } from '@/lib/format';
+import { useSession } from '@/lib/session-context';
+import { formatSeconds, formatUsage } from '@/lib/units';
+import { useReport } from '../api/report-query';
+import { ComplianceBadge } from '../components/compliance-badge';
+import { OfflineStamp } from '../components/offline-stamp';
+import { NoData, ReportCard } from '../components/report-card';
+import { StatCard } from '../components/stat-card';
+import { statDelta, statValue } from '../components/stat-values';
+import { TrendChart } from '../components/trend-chart';
+import { DEFINITIONS } from '../definitions';
+import { exceedsSixMonths, shiftDay } from '../filters/filter-state';
+import { useReportFilters } from '../filters/use-report-filters';
+
+/** Days the user overview covers: the chosen day and the six before it. */
+export const USER_OVERVIEW_DAYS = 7;
+
+/**
+ * User Overview: the chosen user's (or the signed-in user's) compliance over the 7 days ending on
+ * the chosen date: KPI cards, My Compliance trend, breakdowns and wearable usage.
+ */
+export default function UserOverviewPage({ entry }: { entry: PageEntry }) {
+  const { user: me, bootstrap } = useSession();
+  const { filters, update } = useReportFilters('/app/reports/user-overview');
+  const userId = filters.userId ?? me.id;
+  const person = userId === me.id ? me : bootstrap.users.find((u) => u.id === userId);
+  const profession = bootstrap.enums.professions.find((p) => p.professionId === person?.professionId)?.name ?? person?.professionId ?? '';
+  const range = { startDate: shiftDay(filters.date, -(USER_OVERVIEW_DAYS - 1)), endDate: filters.date };
+  const showDurations = me.organization.settings.displayDurations;
+  const comparable = !exceedsSixMonths(range.startDate, range.endDate);
+
+  const dashboard = useReport('compliance/user/dashboard', { userId, ...range }, userDashboardSchema);
+  const breakdowns = useReport('compliance/breakdowns', { userId, ...range }, breakdownsSchema);
+  const d = dashboard.data;
+
+  if (dashboard.error instanceof ApiError && dashboard.error.status === 404) {
+    return (
+      <Stack>
+        <Title order={1} size="h2">
+          {entry.title}
+        </Title>
+        <Alert color="red" variant="light" title="User not found">
+          This user does not exist or is outside the organizations and locations you can see.
+        </Alert>
+      </Stack>
+    );
+  }
+
+  const kpi = (label: string, key: 'complianceTotal' | 'opportunities' | 'compliantEvents' | 'washCount' | 'washAverage', kind: 'ratio' | 'number' | 'seconds', definition?: string) => (
+    <StatCard
+      label={label}
+      value={statValue(d?.[key], kind)}
+      delta={statDelta(d?.[key], kind)}
+      definition={definition}
+      loading={dashboard.isPending}
+      comparable={comparable}
+    />
+  );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="md">
+        <Group gap="md" wrap="nowrap">
+          <Avatar size="lg" radius="xl" color={['teal', 'blue', 'grape'][userId % 3]} alt="">
+            {person ? initials(person) : 'U'}
+          </Avatar>
+          <div>
+            <Title order={1} size="h2" data-testid="user-overview-name">
+              {person ? displayName(person) : `User ${userId}`}
+            </Title>
+            <Text c="dimmed">{profession || entry.title}</Text>
+          </div>
+        </Group>
+        <SingleDatePicker value={filters.date} onChange={(date) => update({ date })} label="Week ending" />
+      </Group>
+      <OfflineStamp updatedAt={dashboard.dataUpdatedAt} hasData={d !== undefined} />
+      {dashboard.error && !d && (
+        <ReportCard title="User overview" error={dashboard.error}>
+          {null}
+        </ReportCard>
+      )}
+      <SimpleGrid cols={{ base: 1, xs: 2, md: showDurations ? 5 : 4 }} spacing="md">
+        {kpi('Compliance', 'complianceTotal', 'ratio', DEFINITIONS.complianceTotal)}
+        {kpi('Opportunities', 'opportunities', 'number', DEFINITIONS.opportunities)}
+        {kpi('Compliant Events', 'compliantEvents', 'number', DEFINITIONS.compliantEvents)}
+        {kpi('Hand Washes', 'washCount', 'number', DEFINITIONS.washCount)}
+        {showDurations && kpi('Wash Duration Average', 'washAverage', 'seconds', DEFINITIONS.washAverage)}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <ReportCard title="My Compliance" loading={dashboard.isFetching}>
+          <TrendChart
+            label="Daily compliance, percent"
+            data={(d?.trend ?? []).map((p) => ({ date: p.date, Compliance: p.value === null ? null : Math.round(p.value * 100) }))}
+            series={[{ name: 'Compliance', color: 'teal.6' }]}
+            unit="%"
+            yMax={100}
+          />
+        </ReportCard>
+        <ReportCard title="Breakdown" loading={breakdowns.isFetching} error={breakdowns.data ? null : breakdowns.error}>
+          {breakdowns.data ? (
+            <Stack gap="xs">
+              <Text fw={600} size="sm">
+                By compliance type
+              </Text>
+              {breakdowns.data.eventTypes.map((t) => (
+                <Group key={t.type} justify="space-between">
+                  <Text>{t.type}</Text>
+                  <Group gap="xs">
+                    <Text c="dimmed" size="sm">
+                      {t.compliantEvents} of {t.opportunities}
+                    </Text>
+                    <ComplianceBadge ratio={t.compliance} />
+                  </Group>
+                </Group>
+              ))}
+              <Text fw={600} size="sm" mt="sm">
+                By wash type
+              </Text>
+              {breakdowns.data.washTypes.map((w) => (
+                <Group key={w.type} justify="space-between">
+                  <Text>{w.type}</Text>
+                  <Text size="sm">
+                    {w.count} washes{showDurations && !w.disabled ? ` · avg ${formatSeconds(w.averageDuration)}` : ''}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          ) : (
+            <NoData />
+          )}
+        </ReportCard>
+      </SimpleGrid>
+      <Title order={2} size="h4">
+        Wearable Usage
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <StatCard label="Session Duration" value={d ? formatUsage(d.usageDuration) : '—'} loading={dashboard.isPending} />
+        <StatCard label="Visit Duration Average" value={d ? formatSeconds(d.visitAverage) : '—'} loading={dashboard.isPending} />
+        <StatCard label="Room Visits" value={d ? d.visitCount.toLocaleString('en-US') : '—'} loading={dashboard.isPending} />
+      </SimpleGrid>
+    </Stack>
+  );
+}
