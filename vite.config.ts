@@ -77,10 +77,13 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor-charts',
-              test: /node_modules[\\/](@mantine[\\/]charts|recharts|d3-[a-z-]+|victory-vendor|@reduxjs|immer|reselect|react-redux|redux|es-toolkit|decimal\.js-light|eventemitter3|internmap|tiny-invariant|use-sync-external-store)[\\/]/,
+              // Only the matched modules: their shared dependencies (React, Mantine) stay in
+              // the groups the sign-in screen loads anyway.
+              includeDependenciesRecursively: false,
+              test: /node_modules[\\/](@mantine[\\/]charts|recharts|d3-[a-z-]+|victory-vendor|@reduxjs|immer|reselect|react-redux|redux|es-toolkit|decimal\.js-light|internmap)[\\/]/,
             },
-            { name: 'vendor-dates', test: /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/ },
-            { name: 'vendor-csv', test: /node_modules[\\/]papaparse[\\/]/ },
+            { name: 'vendor-dates', includeDependenciesRecursively: false, test: /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/ },
+            { name: 'vendor-csv', includeDependenciesRecursively: false, test: /node_modules[\\/]papaparse[\\/]/ },
             { name: 'vendor-amplify', test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@aws-sdk|@smithy)/ },
             { name: 'vendor-mantine', test: /node_modules[\\/]@mantine/ },
             { name: 'vendor-tanstack', test: /node_modules[\\/]@tanstack/ },

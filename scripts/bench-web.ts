@@ -1,0 +1,194 @@
+/**
+ * `npm run bench:web`: what the first screens cost the browser.
+ *
+ * Builds the app (vite build into `.data-bench-web/dist`; `.data-bench-web` is removed first) and
+ * starts it as the browser tests do (`scripts/start.ts`, port BENCH_WEB_PORT, default 8095, 7 days
+ * of demo history, no live simulator). Then, for /auth and for /app/reports/overview (signed in as
+ * the demo administrator through the sign-in screen):
+ *
+ * 1. JavaScript before first render: the JavaScript responses (scripts and module preloads) that
+ *    finished before the first contentful paint of a cold load, in the bytes gzip sends, and all
+ *    of the page's JavaScript once loaded. Target: at most 200 kB on /auth.
+ * 2. Lighthouse (performance only, default mobile emulation and simulated throttling): score and
+ *    LCP. Target: score at least 0.90 on both.
+ *
+ * Each figure is the median of BENCH_WEB_RUNS loads of the page (default 3).
+ *
+ * A missed target is marked OVER and still exits 0; only a failed measurement exits non-zero.
+ * Everything it started is stopped at the end, on error and on Ctrl-C.
+ */
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, measureJs, type JsBytes } from './bench/web-js-bytes';
+import { clearCachesKeepingSession, launchChromeForLighthouse, runLighthouse, withDefaultContext, type LighthouseRun } from './bench/web-lighthouse';
+import { buildApp, startWebServer } from './bench/web-server';
+import { signedInPageShown, signInAsAdmin, signInScreenShown } from './bench/web-sign-in';
+import { percentile, table } from './bench/timing';
+
+const port = Number(process.env.BENCH_WEB_PORT ?? 8095);
+const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const DATA_DIR = '.data-bench-web';
+const DEMO_HISTORY_DAYS = 7;
+const JS_TARGET_BYTES = 200_000;
+const SCORE_TARGET = 0.9;
+const REPORT_PATH = '/app/reports/overview';
+const log = (line: string) => console.log(line);
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+const cleanups: (() => Promise<void>)[] = [];
+let cleaning: Promise<void> | null = null;
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        console.error(`While stopping: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    interrupted = true;
+    void cleanUp().then(() => process.exit(130));
+  });
+}
+
+interface PageFigures {
+  path: string;
+  js: JsBytes[];
+  lighthouse: LighthouseRun[];
+}
+
+/** The load with the median JavaScript before first render (nearest rank), so its other figures go with it. */
+function medianLoad(loads: readonly JsBytes[]): JsBytes {
+  const sorted = [...loads].sort((a, b) => a.beforeFcp.bytes - b.beforeFcp.bytes);
+  return sorted[Math.max(0, Math.ceil(sorted.length / 2) - 1)] as JsBytes;
+}
+
+async function measureJavaScript(baseUrl: string): Promise<Map<string, JsBytes[]>> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  cleanups.push(() => browser.close());
+  try {
+    // No service worker: every load comes from the server, and sw.js is not the page's JavaScript.
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const load = async (url: string, rendered: (page: Page) => Promise<void>) => {
+      const page = await context.newPage();
+      try {
+        return await measureJs(page, url, rendered);
+      } finally {
+        await page.close();
+      }
+    };
+    const auth: JsBytes[] = [];
+    for (let i = 0; i < runs; i++) auth.push(await load(`${baseUrl}/auth`, signInScreenShown));
+    const signIn = await context.newPage();
+    await signInAsAdmin(signIn, baseUrl);
+    await signIn.close();
+    const report: JsBytes[] = [];
+    for (let i = 0; i < runs; i++) report.push(await load(`${baseUrl}${REPORT_PATH}`, (page) => signedInPageShown(page, REPORT_PATH)));
+    return new Map([
+      ['/auth', auth],
+      [REPORT_PATH, report],
+    ]);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function lighthouseRuns(baseUrl: string): Promise<Map<string, LighthouseRun[]>> {
+  const chrome = await launchChromeForLighthouse();
+  cleanups.push(chrome.stop);
+  const results = new Map<string, LighthouseRun[]>();
+  const auth: LighthouseRun[] = [];
+  for (let i = 0; i < runs; i++) auth.push(await runLighthouse(chrome.port, `${baseUrl}/auth`, false));
+  results.set('/auth', auth);
+
+  // Signed in within the same Chrome; Lighthouse then keeps the session (no storage reset).
+  await withDefaultContext(chrome.port, async (context) => {
+    const page = await context.newPage();
+    await signInAsAdmin(page, baseUrl);
+    await page.close();
+  });
+  const report: LighthouseRun[] = [];
+  for (let i = 0; i < runs; i++) {
+    await clearCachesKeepingSession(chrome.port, baseUrl);
+    report.push(await runLighthouse(chrome.port, `${baseUrl}${REPORT_PATH}`, true));
+  }
+  results.set(REPORT_PATH, report);
+  return results;
+}
+
+function print(pages: PageFigures[]) {
+  const rows = pages.map(({ path, js: loads, lighthouse }) => {
+    const js = medianLoad(loads);
+    const score = percentile(lighthouse.map((r) => r.score), 50);
+    const lcp = percentile(lighthouse.map((r) => r.lcpMs), 50);
+    const jsVerdict = path === '/auth' ? (js.beforeFcp.bytes <= JS_TARGET_BYTES ? 'ok' : 'OVER') : '—';
+    return [
+      path,
+      `${kB(js.beforeFcp.bytes)} (${js.beforeFcp.files})`,
+      jsVerdict,
+      `${kB(js.afterLoad.bytes)} (${js.afterLoad.files})`,
+      `${Math.round(js.fcpMs)}`,
+      score.toFixed(2),
+      score >= SCORE_TARGET ? 'ok' : 'OVER',
+      `${Math.round(lcp).toLocaleString('en-US')}`,
+    ];
+  });
+  const first = pages[0]?.lighthouse[0];
+  const computed = pages.some((p) => p.js.some((load) => load.gzipComputed));
+  log('');
+  log(table(['page', 'JS before render (files)', '≤200 kB', 'JS after load (files)', 'FCP ms', 'Lighthouse perf', '≥0.90', 'LCP ms'], rows));
+  log('');
+  log(
+    computed
+      ? 'JS: bytes over the wire with gzip bodies, gzip-computed: the server sends JavaScript uncompressed, so each body counts as its gzip -9 size (plus the response headers). 1 kB = 1,000 bytes.'
+      : 'JS: bytes over the wire as the server sent them, compressed (DevTools protocol encodedDataLength). 1 kB = 1,000 bytes.',
+  );
+  log(
+    `JS before render: responses finished before the first contentful paint of a cold load (HTTP cache disabled, no service worker), desktop Chromium; the median of ${runs} loads per page, FCP ms being that load's paint.`,
+  );
+  for (const { path, js } of pages) log(`  ${path}: JS before render ${js.map((load) => kB(load.beforeFcp.bytes)).join(', ')}`);
+  log(`Lighthouse ${first?.version ?? ''}: performance only, default mobile emulation and simulated throttling; median of ${runs} runs per page (median of each figure).`);
+  for (const { path, lighthouse } of pages) {
+    log(`  ${path}: scores ${lighthouse.map((r) => r.score.toFixed(2)).join(' ')}; LCP ${lighthouse.map((r) => Math.round(r.lcpMs)).join(' ')} ms`);
+  }
+  const warnings = [...new Set(pages.flatMap((p) => p.lighthouse.flatMap((r) => r.warnings)))];
+  for (const warning of warnings) log(`  Lighthouse warning: ${warning}`);
+  if (first) log(`  Lighthouse benchmarkIndex of this machine: ${Math.round(first.benchmarkIndex)}`);
+}
+
+async function main() {
+  log(`Building the app into ${DATA_DIR}/dist (vite build)…`);
+  const staticDir = await buildApp({ port, dataDir: DATA_DIR, demoHistoryDays: DEMO_HISTORY_DAYS });
+  log(`Starting it on port ${port} (${DATA_DIR}, ${DEMO_HISTORY_DAYS} days of demo history, no simulator)…`);
+  const server = await startWebServer({ port, dataDir: DATA_DIR, demoHistoryDays: DEMO_HISTORY_DAYS }, staticDir);
+  cleanups.push(server.stop);
+  log(`Measuring the JavaScript before first render on ${server.url}…`);
+  const js = await measureJavaScript(server.url);
+  log(`Running Lighthouse, ${runs} runs per page…`);
+  const lighthouse = await lighthouseRuns(server.url);
+  print(
+    ['/auth', REPORT_PATH].map((path) => ({
+      path,
+      js: js.get(path) as JsBytes[],
+      lighthouse: lighthouse.get(path) as LighthouseRun[],
+    })),
+  );
+}
+
+try {
+  await main();
+  await cleanUp();
+  process.exit(0);
+} catch (error) {
+  // When interrupted, the failure is the stopping itself; the signal handler exits with 130.
+  if (!interrupted) {
+    console.error(`\nbench:web failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    await cleanUp();
+    process.exit(1);
+  }
+}

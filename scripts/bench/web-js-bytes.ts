@@ -1,0 +1,122 @@
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+
+/** Debian's Chromium and the flags every benchmark browser starts with. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** JavaScript one page load brings over the wire, in the bytes gzip sends. */
+export interface JsBytes {
+  /** JavaScript responses that finished before the first contentful paint. */
+  beforeFcp: { bytes: number; files: number };
+  /** Every JavaScript response of the page once it has loaded and the network is quiet. */
+  afterLoad: { bytes: number; files: number };
+  /** First contentful paint, ms after navigation start. */
+  fcpMs: number;
+  /** Some response came uncompressed from the server, so its gzip size was computed. */
+  gzipComputed: boolean;
+}
+
+interface JsResponse {
+  url: string;
+  encoding: string;
+  encodedBytes: number | null;
+}
+
+const QUIET_MS = 1500;
+const QUIET_LIMIT_MS = 30_000;
+
+/** Plain and gzip -9 body sizes by URL (hashed assets do not change while the server runs). */
+const bodySizes = new Map<string, { plain: number; gzip: number }>();
+
+/** Bytes over the wire with a gzip body: as sent when the server compressed, else headers plus gzip -9 of the body. */
+async function gzipWireBytes(response: JsResponse & { encodedBytes: number }): Promise<{ bytes: number; computed: boolean }> {
+  if (response.encoding && response.encoding !== 'identity') return { bytes: response.encodedBytes, computed: false };
+  let sizes = bodySizes.get(response.url);
+  if (!sizes) {
+    const reply = await fetch(response.url, { headers: { 'accept-encoding': 'identity' } });
+    if (!reply.ok) throw new Error(`${response.url} answered ${reply.status} when fetched again`);
+    const body = Buffer.from(await reply.arrayBuffer());
+    sizes = { plain: body.length, gzip: gzipSync(body, { level: 9 }).length };
+    bodySizes.set(response.url, sizes);
+  }
+  const headerBytes = Math.max(0, response.encodedBytes - sizes.plain);
+  return { bytes: headerBytes + sizes.gzip, computed: true };
+}
+
+/**
+ * Loads `url` in `page` with the HTTP cache disabled and sums the JavaScript responses (scripts and
+ * module preloads, from the DevTools protocol's Network domain) that finished before the first
+ * contentful paint, compared on the page's own timeline (Resource Timing `responseEnd` against the
+ * `first-contentful-paint` paint entry); then, once `rendered` resolves and the network has been
+ * quiet for a moment, every JavaScript response of the page.
+ */
+export async function measureJs(page: Page, url: string, rendered: (page: Page) => Promise<void>): Promise<JsBytes> {
+  const cdp = await page.context().newCDPSession(page);
+  const responses = new Map<string, JsResponse>();
+  const inFlight = new Set<string>();
+  let lastActivity = Date.now();
+  const settled = (requestId: string) => {
+    inFlight.delete(requestId);
+    lastActivity = Date.now();
+  };
+  cdp.on('Network.requestWillBeSent', ({ requestId }) => {
+    inFlight.add(requestId);
+    lastActivity = Date.now();
+  });
+  cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+    const isJs = type === 'Script' || /javascript|ecmascript/i.test(response.mimeType);
+    if (!isJs || response.status !== 200) return;
+    const header = Object.entries(response.headers).find(([name]) => name.toLowerCase() === 'content-encoding');
+    responses.set(requestId, { url: response.url, encoding: String(header?.[1] ?? '').toLowerCase(), encodedBytes: null });
+  });
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    settled(requestId);
+    const response = responses.get(requestId);
+    if (response) response.encodedBytes = encodedDataLength;
+  });
+  cdp.on('Network.loadingFailed', ({ requestId }) => settled(requestId));
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await page.addInitScript(() => performance.setResourceTimingBufferSize(5000));
+
+  await page.goto(url, { waitUntil: 'load' });
+  await rendered(page);
+  const fcpMs = (await (
+    await page.waitForFunction(() => performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint')?.startTime, undefined, {
+      timeout: 30_000,
+    })
+  ).jsonValue()) as number;
+  const quietUntil = Date.now() + QUIET_LIMIT_MS;
+  while (Date.now() < quietUntil && (inFlight.size > 0 || Date.now() - lastActivity < QUIET_MS)) await page.waitForTimeout(100);
+
+  const responseEnds = new Map<string, number>();
+  for (const [name, end] of await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => [e.name, (e as PerformanceResourceTiming).responseEnd] as const),
+  )) {
+    responseEnds.set(name, Math.min(end, responseEnds.get(name) ?? Infinity));
+  }
+  await cdp.detach();
+
+  const result: JsBytes = { beforeFcp: { bytes: 0, files: 0 }, afterLoad: { bytes: 0, files: 0 }, fcpMs, gzipComputed: false };
+  for (const response of responses.values()) {
+    if (response.encodedBytes === null) continue;
+    const { bytes, computed } = await gzipWireBytes({ ...response, encodedBytes: response.encodedBytes });
+    result.gzipComputed ||= computed;
+    result.afterLoad.bytes += bytes;
+    result.afterLoad.files++;
+    const end = responseEnds.get(response.url);
+    if (end !== undefined && end <= fcpMs) {
+      result.beforeFcp.bytes += bytes;
+      result.beforeFcp.files++;
+    }
+  }
+  return result;
+}

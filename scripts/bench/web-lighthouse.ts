@@ -1,0 +1,125 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext } from '@playwright/test';
+import { Launcher } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './web-js-bytes';
+
+/** One Lighthouse run's figures. */
+export interface LighthouseRun {
+  /** Performance category score, 0–1. */
+  score: number;
+  /** Largest contentful paint, ms (simulated). */
+  lcpMs: number;
+  version: string;
+  benchmarkIndex: number;
+  warnings: string[];
+}
+
+/** A Chromium started for Lighthouse. */
+export interface LighthouseChrome {
+  port: number;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Headless Chromium on a temporary profile with a remote-debugging port, with chrome-launcher's
+ * flags (those Lighthouse's own launcher uses) and ours. Started here rather than by
+ * chrome-launcher, whose browser gets a process group of its own: in ours, Ctrl-C reaches it too.
+ */
+export async function launchChromeForLighthouse(): Promise<LighthouseChrome> {
+  const profile = await mkdtemp(path.join(tmpdir(), 'bench-web-chrome-'));
+  const flags = [...new Set([...Launcher.defaultFlags(), '--headless=new', ...CHROMIUM_ARGS])];
+  const child = spawn(CHROMIUM_PATH, [...flags, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 5000));
+      if ((await Promise.race([exited, timer])) === 'timeout') child.kill('SIGKILL');
+      await exited;
+    }
+    await rm(profile, { recursive: true, force: true });
+  };
+  let stderr = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Chromium did not open its debugging port within 30 s:\n${stderr}`)), 30_000);
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(stderr);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`Chromium stopped at start (${signal ?? `exit code ${code}`}):\n${stderr}`));
+    });
+  }).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return { port, stop };
+}
+
+/** Playwright connected to the Chrome on `port`, in its default context (the one Lighthouse's tabs share). */
+export async function withDefaultContext<T>(port: number, fn: (context: BrowserContext) => Promise<T>): Promise<T> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('Chrome has no default browser context');
+    return await fn(context);
+  } finally {
+    // Disconnects only: a browser reached over CDP stays up.
+    await browser.close();
+  }
+}
+
+/**
+ * What Lighthouse clears before a run, except local storage and IndexedDB (where the session and
+ * the app's data are): the HTTP cache, the service worker and its caches. So a signed-in run still
+ * loads the app over the network.
+ */
+export async function clearCachesKeepingSession(port: number, origin: string): Promise<void> {
+  await withDefaultContext(port, async (context) => {
+    const page = await context.newPage();
+    try {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage,file_systems,shader_cache' });
+    } finally {
+      await page.close();
+    }
+  });
+}
+
+/**
+ * One Lighthouse run of `url` on the Chrome at `port`: performance category only, Lighthouse's
+ * default mobile emulation and simulated throttling. With `keepStorage`, the storage reset is
+ * skipped (`disableStorageReset`) so a signed-in session stays. Fails when the page ends elsewhere.
+ */
+export async function runLighthouse(port: number, url: string, keepStorage: boolean): Promise<LighthouseRun> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    disableStorageReset: keepStorage,
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+  if (finalPath !== new URL(url).pathname) throw new Error(`Lighthouse measured ${lhr.finalDisplayedUrl} instead of ${url}`);
+  const score = lhr.categories.performance?.score;
+  const lcpMs = lhr.audits['largest-contentful-paint']?.numericValue;
+  if (typeof score !== 'number' || typeof lcpMs !== 'number') {
+    throw new Error(`Lighthouse gave no performance score or LCP for ${url}: ${lhr.runWarnings.join(' ') || 'no warning'}`);
+  }
+  return { score, lcpMs, version: lhr.lighthouseVersion, benchmarkIndex: lhr.environment.benchmarkIndex, warnings: lhr.runWarnings.map(String) };
+}

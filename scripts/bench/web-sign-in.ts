@@ -1,0 +1,30 @@
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNT_BY_KEY } from '../../server/src/db/demo-accounts';
+
+const TIMEOUT_MS = 60_000;
+
+/** The sign-in screen has rendered: its login field shows. */
+export async function signInScreenShown(page: Page): Promise<void> {
+  await page.getByLabel('Email or username').waitFor({ state: 'visible', timeout: TIMEOUT_MS });
+}
+
+/**
+ * The signed-in shell shows `path` with its page title. (Not waiting for the side navigation: below
+ * the desktop width it lives in a drawer.)
+ */
+export async function signedInPageShown(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, { timeout: TIMEOUT_MS });
+  await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible', timeout: TIMEOUT_MS });
+}
+
+/** Signs in as the demo administrator through the real /auth screen; the session stays in localStorage. */
+export async function signInAsAdmin(page: Page, baseUrl: string): Promise<void> {
+  const { email, password } = DEMO_ACCOUNT_BY_KEY.admin;
+  await page.goto(`${baseUrl}/auth`);
+  await signInScreenShown(page);
+  await page.getByLabel('Email or username').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /^Sign(ing)? in/ }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/app/'), { timeout: TIMEOUT_MS });
+  await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible', timeout: TIMEOUT_MS });
+}
