@@ -3,17 +3,25 @@ import { AppLayout } from '@/app/shell/app-layout';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { loadSessionData } from '@/features/session/load-session';
 import { getSession } from '@/lib/auth';
-import { SessionProvider } from '@/lib/session-context';
+import { type SessionData, SessionProvider } from '@/lib/session-context';
 import { rootRoute } from './root';
+
+/** The session /app last loaded, reused while the visitor stays inside /app. */
+let loaded: SessionData | null = null;
 
 /** /app: the signed-in area. No session → /auth; otherwise bootstrap and role are loaded first. */
 export const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'app',
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, cause }) => {
+    // Moving within /app (another page, a filter in the address) keeps the loaded session: the
+    // shell stays mounted instead of flashing the spinner. Signing out leaves /app, so the next
+    // entry loads afresh.
+    if (cause === 'stay' && loaded) return { session: loaded };
     const session = await getSession();
     if (!session) throw redirect({ to: '/auth', replace: true });
-    return { session: await loadSessionData(context.queryClient, session) };
+    loaded = await loadSessionData(context.queryClient, session);
+    return { session: loaded };
   },
   pendingComponent: () => <CenteredSpinner label="Loading your workspace…" />,
   pendingMs: 0,

@@ -11,6 +11,7 @@ import { ReportFilterBar } from '../components/report-filter-bar';
 import { StatCard } from '../components/stat-card';
 import { statDelta, statValue } from '../components/stat-values';
 import { TrendChart } from '../components/trend-chart';
+import { WashDurationTrend } from '../components/wash-duration-trend';
 import { exceedsSixMonths, reportQuery } from '../filters/filter-state';
 import { useReportFilters } from '../filters/use-report-filters';
 
@@ -64,17 +65,7 @@ export default function HandwashPage({ entry }: { entry: PageEntry }) {
         </ReportCard>
       )}
       {showDurations && (
-        <ReportCard title="Wash Duration Trend" loading={types.isFetching} error={types.data ? null : types.error}>
-          <TrendChart
-            label="Average wash duration per day, seconds, soap and sanitizer"
-            data={(types.data?.trend ?? []).map((p) => ({ date: p.date, Soap: p.soapDuration, Sanitizer: p.sanitizerDuration }))}
-            series={[
-              { name: 'Soap', color: 'blue.6' },
-              { name: 'Sanitizer', color: 'teal.6' },
-            ]}
-            unit=" s"
-          />
-        </ReportCard>
+        <WashDurationTrend query={types} />
       )}
       <ReportCard title="Wash Count" loading={counts.isFetching} error={counts.data ? null : counts.error}>
         <TrendChart

@@ -21,6 +21,7 @@ import { StatCard } from '../components/stat-card';
 import { statDelta, statValue } from '../components/stat-values';
 import { TrendChart } from '../components/trend-chart';
 import { ViewAsDialog } from '../components/view-as-dialog';
+import { WashDurationTrend } from '../components/wash-duration-trend';
 import { exceedsSixMonths, reportQuery } from '../filters/filter-state';
 import { useReportFilters } from '../filters/use-report-filters';
 import { DEFINITIONS } from '../definitions';
@@ -127,22 +128,7 @@ export default function OverviewPage({ entry }: { entry: PageEntry }) {
         </ReportCard>
 
         {showDurations && (
-          <ReportCard
-            title="Wash Duration Trend"
-            link={{ to: '/app/reports/handwash', search: searchFor('/app/reports/handwash') }}
-            loading={loading(washTrend)}
-            error={washTrend.data ? null : washTrend.error}
-          >
-            <TrendChart
-              label="Average wash duration per day, seconds, soap and sanitizer"
-              data={(washTrend.data?.trend ?? []).map((p) => ({ date: p.date, Soap: p.soapDuration, Sanitizer: p.sanitizerDuration }))}
-              series={[
-                { name: 'Soap', color: 'blue.6' },
-                { name: 'Sanitizer', color: 'teal.6' },
-              ]}
-              unit=" s"
-            />
-          </ReportCard>
+          <WashDurationTrend query={washTrend} link={{ to: '/app/reports/handwash', search: searchFor('/app/reports/handwash') }} />
         )}
       </SimpleGrid>
 
