@@ -2,6 +2,8 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { chunkCycleGuard } from './scripts/vite-chunk-guard';
+import { precompress } from './scripts/vite-precompress';
 
 const THEME_COLOR = '#0b7285';
 const BACKGROUND_COLOR = '#ffffff';
@@ -45,6 +47,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    chunkCycleGuard(),
+    precompress(),
   ],
   resolve: {
     alias: {
@@ -70,25 +74,17 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Vendor groups change less often than app code, so an app update re-downloads less.
-        // Charts and date pickers are used only by lazily loaded pages: their groups come first so
-        // they stay out of the chunks the sign-in screen needs.
+        // React and TanStack, which every screen needs, are kept in chunks of their own: they
+        // change less often than app code, so an app update re-downloads less. Everything else is
+        // split where the app's lazy imports split it, so a library only one lazily loaded page
+        // uses (charts, date pickers, CSV, Amplify) loads with that page. A catch-all vendor group
+        // would gather every library into one chunk the sign-in screen must load, and groups that
+        // cut a library from the components it shares with the app create circular chunks.
         codeSplitting: {
           groups: [
-            {
-              name: 'vendor-charts',
-              // Only the matched modules: their shared dependencies (React, Mantine) stay in
-              // the groups the sign-in screen loads anyway.
-              includeDependenciesRecursively: false,
-              test: /node_modules[\\/](@mantine[\\/]charts|recharts|d3-[a-z-]+|victory-vendor|@reduxjs|immer|reselect|react-redux|redux|es-toolkit|decimal\.js-light|internmap)[\\/]/,
-            },
-            { name: 'vendor-dates', includeDependenciesRecursively: false, test: /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/ },
-            { name: 'vendor-csv', includeDependenciesRecursively: false, test: /node_modules[\\/]papaparse[\\/]/ },
-            { name: 'vendor-amplify', test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@aws-sdk|@smithy)/ },
-            { name: 'vendor-mantine', test: /node_modules[\\/]@mantine/ },
             { name: 'vendor-tanstack', test: /node_modules[\\/]@tanstack/ },
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'vendor', test: /node_modules/ },
+            { name: 'common', entriesAware: true, entriesAwareMergeThreshold: 20_000 },
           ],
         },
       },

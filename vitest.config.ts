@@ -31,6 +31,14 @@ export default defineConfig({
       {
         extends: true as const,
         test: {
+          name: 'tooling',
+          include: ['tests/tooling/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true as const,
+        test: {
           name: 'server-pglite',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',

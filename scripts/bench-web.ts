@@ -145,7 +145,7 @@ function print(pages: PageFigures[]) {
   log('');
   log(
     computed
-      ? 'JS: bytes over the wire with gzip bodies, gzip-computed: the server sends JavaScript uncompressed, so each body counts as its gzip -9 size (plus the response headers). 1 kB = 1,000 bytes.'
+      ? 'JS: bytes over the wire with gzip bodies: responses the server sent otherwise (brotli, which is smaller, or uncompressed) count as the headers sent plus the gzip -9 size of the body. 1 kB = 1,000 bytes.'
       : 'JS: bytes over the wire as the server sent them, compressed (DevTools protocol encodedDataLength). 1 kB = 1,000 bytes.',
   );
   log(

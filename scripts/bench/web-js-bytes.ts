@@ -20,7 +20,7 @@ export interface JsBytes {
   afterLoad: { bytes: number; files: number };
   /** First contentful paint, ms after navigation start. */
   fcpMs: number;
-  /** Some response came uncompressed from the server, so its gzip size was computed. */
+  /** Some response came other than gzip from the server, so its gzip size was computed. */
   gzipComputed: boolean;
 }
 
@@ -33,21 +33,28 @@ interface JsResponse {
 const QUIET_MS = 1500;
 const QUIET_LIMIT_MS = 30_000;
 
-/** Plain and gzip -9 body sizes by URL (hashed assets do not change while the server runs). */
-const bodySizes = new Map<string, { plain: number; gzip: number }>();
+/** Body sizes as sent and as gzip -9, by URL (hashed assets do not change while the server runs). */
+const bodySizes = new Map<string, { sent: number; gzip: number }>();
 
-/** Bytes over the wire with a gzip body: as sent when the server compressed, else headers plus gzip -9 of the body. */
+/**
+ * Bytes over the wire with a gzip body: as sent when the server sent gzip; otherwise (no encoding,
+ * or brotli, which is smaller) the headers as sent plus gzip -9 of the body, so the figure is
+ * always the gzip one the target names.
+ */
 async function gzipWireBytes(response: JsResponse & { encodedBytes: number }): Promise<{ bytes: number; computed: boolean }> {
-  if (response.encoding && response.encoding !== 'identity') return { bytes: response.encodedBytes, computed: false };
+  if (response.encoding === 'gzip') return { bytes: response.encodedBytes, computed: false };
   let sizes = bodySizes.get(response.url);
   if (!sizes) {
     const reply = await fetch(response.url, { headers: { 'accept-encoding': 'identity' } });
     if (!reply.ok) throw new Error(`${response.url} answered ${reply.status} when fetched again`);
     const body = Buffer.from(await reply.arrayBuffer());
-    sizes = { plain: body.length, gzip: gzipSync(body, { level: 9 }).length };
+    const sent = await fetch(response.url, { headers: { 'accept-encoding': response.encoding || 'identity' } });
+    const sentBytes = response.encoding && response.encoding !== 'identity' ? Number(sent.headers.get('content-length') ?? NaN) : body.length;
+    await sent.arrayBuffer();
+    sizes = { sent: sentBytes, gzip: gzipSync(body, { level: 9 }).length };
     bodySizes.set(response.url, sizes);
   }
-  const headerBytes = Math.max(0, response.encodedBytes - sizes.plain);
+  const headerBytes = Number.isFinite(sizes.sent) ? Math.max(0, response.encodedBytes - sizes.sent) : 0;
   return { bytes: headerBytes + sizes.gzip, computed: true };
 }
 

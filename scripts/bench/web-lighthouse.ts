@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
@@ -116,6 +116,12 @@ export async function runLighthouse(port: number, url: string, keepStorage: bool
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
   if (finalPath !== new URL(url).pathname) throw new Error(`Lighthouse measured ${lhr.finalDisplayedUrl} instead of ${url}`);
+  if (process.env.BENCH_WEB_LHR_DIR) {
+    // The whole report, for finding where the time goes (open it in the Lighthouse viewer).
+    await mkdir(process.env.BENCH_WEB_LHR_DIR, { recursive: true });
+    const name = `${finalPath.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'}-${new Date(lhr.fetchTime).getTime()}.json`;
+    await writeFile(path.join(process.env.BENCH_WEB_LHR_DIR, name), JSON.stringify(lhr));
+  }
   const score = lhr.categories.performance?.score;
   const lcpMs = lhr.audits['largest-contentful-paint']?.numericValue;
   if (typeof score !== 'number' || typeof lcpMs !== 'number') {

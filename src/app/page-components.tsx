@@ -9,20 +9,33 @@ function TablePlaceholder({ entry }: { entry: AppRouteEntry }) {
   return <PlaceholderPage title={entry.title} />;
 }
 
-/**
- * Built pages by path. Every path not listed renders the placeholder; a real page is added here
- * (usually as `lazy(() => import(...))` so each area stays its own chunk).
- */
-const PAGES: Partial<Record<AppPath, PageComponent>> = {
-  '/app/reports/overview': lazy(() => import('@/features/reports/pages/overview-page')),
-  '/app/reports/handwash': lazy(() => import('@/features/reports/pages/handwash-page')),
-  '/app/reports/user-overview': lazy(() => import('@/features/reports/pages/user-overview-page')),
-  '/app/reports/user-performance': lazy(() => import('@/features/reports/pages/user-performance-page')),
-  '/app/reports/compliance': lazy(() => import('@/features/reports/pages/compliance-page')),
-  '/app/reports/activity-breakdown': lazy(() => import('@/features/reports/pages/activity-breakdown-page')),
+/** Built pages by path, each its own chunk. Every path not listed renders the placeholder. */
+const PAGE_MODULES: Partial<Record<AppPath, () => Promise<{ default: PageComponent }>>> = {
+  '/app/reports/overview': () => import('@/features/reports/pages/overview-page'),
+  '/app/reports/handwash': () => import('@/features/reports/pages/handwash-page'),
+  '/app/reports/user-overview': () => import('@/features/reports/pages/user-overview-page'),
+  '/app/reports/user-performance': () => import('@/features/reports/pages/user-performance-page'),
+  '/app/reports/compliance': () => import('@/features/reports/pages/compliance-page'),
+  '/app/reports/activity-breakdown': () => import('@/features/reports/pages/activity-breakdown-page'),
 };
+
+const lazyPages = new Map<AppPath, PageComponent>();
 
 /** The component that renders a table path. */
 export function pageFor(path: AppPath): PageComponent {
-  return PAGES[path] ?? TablePlaceholder;
+  const load = PAGE_MODULES[path];
+  if (!load) return TablePlaceholder;
+  let page = lazyPages.get(path);
+  if (!page) {
+    page = lazy(load);
+    lazyPages.set(path, page);
+  }
+  return page;
+}
+
+/** Starts downloading the page at `pathname` (if it is a built one), so it is ready when the shell renders it. */
+export function preloadPage(pathname: string): void {
+  const load = PAGE_MODULES[pathname as AppPath];
+  // A failed download is retried by the page itself when it renders.
+  load?.().catch(() => {});
 }

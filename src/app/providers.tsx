@@ -1,14 +1,24 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { afterNextPaint } from '@/lib/after-paint';
 import { theme } from './theme';
+
+// The toast container loads once the first screen is drawn instead of before it; a toast shown
+// before it arrives waits in the notifications store and appears once it mounts.
+const ToastContainer = lazy(() => import('./toast-container'));
 
 /** Theme, toasts and server-state cache around everything. */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  const [toastsWanted, setToastsWanted] = useState(false);
+  useEffect(() => afterNextPaint(() => setToastsWanted(true)), []);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" autoClose={3000} />
+      {toastsWanted && (
+        <Suspense fallback={null}>
+          <ToastContainer />
+        </Suspense>
+      )}
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -19,6 +19,7 @@ vi.mock('@/lib/auth', () => ({
   getSession: vi.fn(async () => state.session),
   signOut: vi.fn(async () => {}),
   signInWithPassword: vi.fn(),
+  preloadAuth: vi.fn(),
   sessionExpiredOnThisTab: () => false,
   onSignedOut: (listener: (reason: 'signed-out' | 'expired') => void) => {
     state.signedOutListeners.add(listener);

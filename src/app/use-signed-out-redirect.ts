@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { SESSION_EXPIRED } from '@/features/auth/auth-errors';
 import { onSignedOut } from '@/lib/auth';
 import { clearQueryData } from '@/lib/query-client';
-import { disconnectRealtime } from '@/lib/realtime';
 import type { AppRouter } from './router';
 
 /** Wherever the user is, a signed-out event drops their data and live connection and goes to /auth. */
@@ -10,7 +9,8 @@ export function useSignedOutRedirect(router: AppRouter): void {
   useEffect(
     () =>
       onSignedOut((reason) => {
-        disconnectRealtime();
+        // The live connection module is loaded with the workspace; once loaded, importing it again is free.
+        void import('@/lib/realtime').then(({ disconnectRealtime }) => disconnectRealtime());
         void clearQueryData();
         // An ended session says why; a deliberate sign-out needs no words.
         void router.navigate({ to: '/auth', replace: true, state: reason === 'expired' ? { notice: SESSION_EXPIRED } : {} });

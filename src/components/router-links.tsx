@@ -1,8 +1,8 @@
-import { Anchor, type AnchorProps, Button, type ButtonProps, NavLink, type NavLinkProps } from '@mantine/core';
+import { Anchor, type AnchorProps, Button, type ButtonProps } from '@mantine/core';
 import { createLink, type LinkComponent } from '@tanstack/react-router';
 import type { AnchorHTMLAttributes, Ref } from 'react';
 
-type AnchorAttrs = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'color' | 'style'> & { ref?: Ref<HTMLAnchorElement> };
+export type AnchorAttrs = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'color' | 'style'> & { ref?: Ref<HTMLAnchorElement> };
 
 // Mantine parts rendered as router links, so navigation stays typed and client-side
 // while keeping real <a href> elements (keyboard, middle-click, screen readers).
@@ -12,17 +12,11 @@ function AnchorBase(props: AnchorProps & AnchorAttrs) {
 function ButtonBase(props: ButtonProps & AnchorAttrs) {
   return <Button component="a" {...props} />;
 }
-function NavLinkBase(props: NavLinkProps & AnchorAttrs) {
-  return <NavLink component="a" {...props} />;
-}
 
 const CreatedAnchorLink = createLink(AnchorBase);
 const CreatedButtonLink = createLink(ButtonBase);
-const CreatedNavLinkLink = createLink(NavLinkBase);
 
 /** Mantine Anchor that navigates with the router. */
 export const AnchorLink: LinkComponent<typeof AnchorBase> = (props) => <CreatedAnchorLink {...props} />;
 /** Mantine Button that navigates with the router. */
 export const ButtonLink: LinkComponent<typeof ButtonBase> = (props) => <CreatedButtonLink {...props} />;
-/** Mantine NavLink that navigates with the router. */
-export const NavLinkLink: LinkComponent<typeof NavLinkBase> = (props) => <CreatedNavLinkLink {...props} />;

@@ -1,16 +1,11 @@
 import type { RuntimeConfig } from '@contracts/config';
-import { Amplify } from 'aws-amplify';
-import {
-  AuthError,
-  fetchAuthSession,
-  getCurrentUser,
-  signIn as amplifySignIn,
-  signOut as amplifySignOut,
-} from 'aws-amplify/auth';
-import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
-import { Hub } from 'aws-amplify/utils';
-import { createLocalTokenRefresher } from './cognito-refresher';
-import { createRefreshScheduler } from './refresh-scheduler';
+import type * as AmplifySessionModule from './amplify-session';
+
+/**
+ * Sign-in state for the app. Amplify (a large library) lives in `./amplify-session` and is loaded
+ * on first need: a visitor with no stored session sees the sign-in screen without it, and a
+ * visitor with one loads it while the workspace loads.
+ */
 
 /** Where a password sign-in ended. */
 export type SignInOutcome =
@@ -31,77 +26,16 @@ export interface SessionInfo {
   offline: boolean;
 }
 
-// Refresh failures that mean the session is gone for good (Amplify clears the tokens for these).
-const SESSION_ENDING_ERRORS = [
-  'NotAuthorizedException',
-  'TokenRevokedException',
-  'UserNotFoundException',
-  'PasswordResetRequiredException',
-  'UserNotConfirmedException',
-  'RefreshTokenReuseException',
-];
+type AmplifySession = typeof AmplifySessionModule;
 
-let usesLocalIdentityProvider = false;
-
-/** When the stored tokens expire on this device's clock (the earlier of id and access token). */
-async function storedTokensExpiry(): Promise<number | null> {
-  const tokens = await cognitoUserPoolsTokenProvider.tokenOrchestrator.getTokenStore().loadTokens();
-  if (!tokens) return null;
-  const expiries = [tokens.accessToken.payload.exp, tokens.idToken?.payload.exp].filter((exp): exp is number => typeof exp === 'number');
-  if (expiries.length === 0) return null;
-  return Math.min(...expiries) * 1000 - (tokens.clockDrift ?? 0);
-}
-
-const refreshScheduler = createRefreshScheduler({
-  readExpiry: storedTokensExpiry,
-  refresh: async () => {
-    // Offline the provider cannot be reached: keep the tokens and try again later.
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new Error('offline');
-    const { tokens } = await fetchAuthSession({ forceRefresh: true });
-    if (!tokens) throw new Error('The session could not be renewed.');
-  },
-});
-let hubListening = false;
+let config: RuntimeConfig | null = null;
+let loading: Promise<AmplifySession> | null = null;
 const signedOutListeners = new Set<(reason: SignedOutReason) => void>();
 
 function emitSignedOut(reason: SignedOutReason): void {
   for (const listener of signedOutListeners) listener(reason);
 }
 
-/** Configures Amplify from the runtime config; a local endpoint switches to USER_PASSWORD_AUTH and the local refresher. */
-export function configureAuth({ cognito }: RuntimeConfig): void {
-  usesLocalIdentityProvider = cognito.endpoint !== null;
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: cognito.userPoolId,
-        userPoolClientId: cognito.userPoolClientId,
-        ...(cognito.endpoint ? { userPoolEndpoint: cognito.endpoint } : {}),
-      },
-    },
-  });
-  if (cognito.endpoint) {
-    cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher(
-      createLocalTokenRefresher(cognito.endpoint, cognito.userPoolClientId),
-    );
-  }
-  void refreshScheduler.schedule();
-  if (hubListening) return;
-  hubListening = true;
-  Hub.listen('auth', ({ payload }) => {
-    // While an expired session is being ended, that path reports it (as expired).
-    if (payload.event === 'signedOut' && !sessionExpiring) emitSignedOut('signed-out');
-    if (payload.event === 'signedIn') setExpiredFlag(false);
-    if (payload.event === 'signedIn' || payload.event === 'tokenRefresh') void refreshScheduler.schedule();
-    if (payload.event === 'signedOut') refreshScheduler.stop();
-    if (payload.event === 'tokenRefresh_failure') {
-      const name = (payload.data as { error?: { name?: string } } | undefined)?.error?.name ?? '';
-      if (SESSION_ENDING_ERRORS.some((ending) => name.startsWith(ending))) void endExpiredSession();
-    }
-  });
-}
-
-let sessionExpiring = false;
 const EXPIRED_FLAG = 'lavo.sessionExpired';
 
 function setExpiredFlag(on: boolean): void {
@@ -110,6 +44,53 @@ function setExpiredFlag(on: boolean): void {
     else sessionStorage.removeItem(EXPIRED_FLAG);
   } catch {
     // Storage can be unavailable (private mode); the notice is a courtesy.
+  }
+}
+
+/** Remembers the identity provider's settings; Amplify is configured with them when it loads. */
+export function configureAuth(runtimeConfig: RuntimeConfig): void {
+  config = runtimeConfig;
+  // A stored session renews itself on a timer, and that timer lives in Amplify: start it now.
+  if (hasStoredSession()) void loadAmplify();
+}
+
+/** Amplify, loaded once and configured. */
+export function loadAmplify(): Promise<AmplifySession> {
+  if (!config) return Promise.reject(new Error('Sign-in is not configured yet.'));
+  const current = config;
+  loading ??= import('./amplify-session').then((amplify) => {
+    amplify.configureAmplify(current, {
+      signedOut: emitSignedOut,
+      signedIn: () => setExpiredFlag(false),
+      expiring: () => setExpiredFlag(true),
+    });
+    return amplify;
+  });
+  // A failed download (offline) may be retried.
+  loading.catch(() => {
+    loading = null;
+  });
+  return loading;
+}
+
+/** Starts loading Amplify in the background (the sign-in screen, once shown, so signing in does not wait). */
+export function preloadAuth(): void {
+  loadAmplify().catch(() => {
+    // Offline: the sign-in itself will try again and say what went wrong.
+  });
+}
+
+/**
+ * True when Amplify has left a session in this browser's storage (its `LastAuthUser` key, written
+ * with the tokens and removed with them). Without one nobody is signed in and Amplify need not load.
+ */
+export function hasStoredSession(): boolean {
+  if (!config) return false;
+  try {
+    return localStorage.getItem(`CognitoIdentityServiceProvider.${config.cognito.userPoolClientId}.LastAuthUser`) !== null;
+  } catch {
+    // No storage: let Amplify decide.
+    return true;
   }
 }
 
@@ -122,20 +103,6 @@ export function sessionExpiredOnThisTab(): boolean {
   }
 }
 
-/** A refresh token the provider refused: drop what is left of the session and say it expired. */
-async function endExpiredSession(): Promise<void> {
-  if (sessionExpiring) return;
-  sessionExpiring = true;
-  // Remembered for /auth: the ending can come before any screen is listening (on start-up).
-  setExpiredFlag(true);
-  try {
-    await amplifySignOut().catch(() => cognitoUserPoolsTokenProvider.tokenOrchestrator.clearTokens());
-  } finally {
-    sessionExpiring = false;
-  }
-  emitSignedOut('expired');
-}
-
 /** Subscribes to "the session ended" (sign-out here or elsewhere, or a refresh token rejected); returns the unsubscribe. */
 export function onSignedOut(listener: (reason: SignedOutReason) => void): () => void {
   signedOutListeners.add(listener);
@@ -144,69 +111,28 @@ export function onSignedOut(listener: (reason: SignedOutReason) => void): () => 
 
 /** Signs in with a password; the local identity provider has no SRP, so it gets USER_PASSWORD_AUTH. */
 export async function signInWithPassword(username: string, password: string): Promise<SignInOutcome> {
-  const attempt = () =>
-    amplifySignIn({
-      username,
-      password,
-      options: usesLocalIdentityProvider ? { authFlowType: 'USER_PASSWORD_AUTH' } : undefined,
-    });
-  let result: Awaited<ReturnType<typeof amplifySignIn>>;
-  try {
-    result = await attempt();
-  } catch (error) {
-    // A stale session left in storage blocks a new sign-in; drop it and try once more.
-    if (!(error instanceof AuthError) || error.name !== 'UserAlreadyAuthenticatedException') throw error;
-    await amplifySignOut();
-    result = await attempt();
-  }
-  const step = result.nextStep.signInStep;
-  if (result.isSignedIn || step === 'DONE') return { status: 'signed-in' };
-  if (step === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED') return { status: 'new-password-required' };
-  if (step === 'CONFIRM_SIGN_UP') return { status: 'confirm-sign-up' };
-  if (step === 'RESET_PASSWORD') return { status: 'reset-password' };
-  return { status: 'other-step', step };
+  return (await loadAmplify()).signInWithPassword(username, password);
 }
 
 /** Signs out on this device; the tokens are dropped even when the provider cannot be reached. */
 export async function signOut(): Promise<void> {
-  try {
-    await amplifySignOut();
-  } catch {
-    await cognitoUserPoolsTokenProvider.tokenOrchestrator.clearTokens();
-    emitSignedOut('signed-out');
-  }
-}
-
-function isNetworkFailure(error: unknown): boolean {
-  return (
-    (error instanceof AuthError && error.name === 'NetworkError') ||
-    (typeof navigator !== 'undefined' && navigator.onLine === false)
-  );
+  return (await loadAmplify()).signOut();
 }
 
 /** The current session, or null when signed out. Offline with expired tokens it still answers (cached data only). */
 export async function getSession(): Promise<SessionInfo | null> {
-  try {
-    const { tokens } = await fetchAuthSession();
-    if (!tokens?.idToken) return null;
-    const user = await getCurrentUser();
-    return { signInName: user.signInDetails?.loginId ?? user.username, offline: false };
-  } catch (error) {
-    if (!isNetworkFailure(error)) return null;
-    const stored = await cognitoUserPoolsTokenProvider.tokenOrchestrator.getTokenStore().loadTokens();
-    if (!stored) return null;
-    return { signInName: stored.signInDetails?.loginId ?? stored.username, offline: true };
-  }
+  if (!hasStoredSession()) return null;
+  return (await loadAmplify()).getSession();
 }
 
 /** The raw id token (the main API's Authorization header), or null when signed out. */
 export async function getIdToken(): Promise<string | null> {
-  const { tokens } = await fetchAuthSession();
-  return tokens?.idToken?.toString() ?? null;
+  if (!hasStoredSession()) return null;
+  return (await loadAmplify()).getIdToken();
 }
 
 /** The access token (the newer API's Bearer token), or null when signed out. */
 export async function getAccessToken(): Promise<string | null> {
-  const { tokens } = await fetchAuthSession();
-  return tokens?.accessToken.toString() ?? null;
+  if (!hasStoredSession()) return null;
+  return (await loadAmplify()).getAccessToken();
 }

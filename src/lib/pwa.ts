@@ -1,4 +1,5 @@
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
+import { afterNextPaint } from './after-paint';
 
 /** What the page wants to hear from the service worker. */
 export interface ServiceWorkerHooks {
@@ -9,8 +10,14 @@ export interface ServiceWorkerHooks {
 /** Registers /sw.js (production builds only) and reports waiting updates. */
 export function registerServiceWorker({ onUpdateReady }: ServiceWorkerHooks): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const wb = new Workbox('/sw.js', { scope: '/' });
+  // Registering can wait until the page has loaded and painted: the first screen comes first.
+  const register = () =>
+    afterNextPaint(() => void import('workbox-window').then(({ Workbox }) => watchServiceWorker(new Workbox('/sw.js', { scope: '/' }), onUpdateReady)));
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
 
+function watchServiceWorker(wb: Workbox, onUpdateReady: ServiceWorkerHooks['onUpdateReady']): void {
   wb.addEventListener('waiting', () => {
     onUpdateReady(() => {
       // Reload only once the new worker controls the page, so the reload gets the new shell.

@@ -1,10 +1,13 @@
-import { createRoute, Outlet, redirect } from '@tanstack/react-router';
-import { AppLayout } from '@/app/shell/app-layout';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { preloadPage } from '@/app/page-components';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { loadSessionData } from '@/features/session/load-session';
 import { getSession } from '@/lib/auth';
-import { type SessionData, SessionProvider } from '@/lib/session-context';
+import type { SessionData } from '@/lib/session-context';
 import { rootRoute } from './root';
+
+// The shell (navigation, live updates) is its own chunk: the sign-in screen does not wait for it.
+const loadShell = () => import('@/app/shell/app-route-component');
 
 /** The session /app last loaded, reused while the visitor stays inside /app. */
 let loaded: SessionData | null = null;
@@ -13,13 +16,17 @@ let loaded: SessionData | null = null;
 export const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'app',
-  beforeLoad: async ({ context, cause }) => {
+  beforeLoad: async ({ context, cause, location }) => {
     // Moving within /app (another page, a filter in the address) keeps the loaded session: the
     // shell stays mounted instead of flashing the spinner. Signing out leaves /app, so the next
     // entry loads afresh.
     if (cause === 'stay' && loaded) return { session: loaded };
     const session = await getSession();
     if (!session) throw redirect({ to: '/auth', replace: true });
+    // The router fetches route code only after every guard has run; the shell and the page are
+    // sure to be needed now, so they download while the session's data loads.
+    loadShell().catch(() => {});
+    preloadPage(location.pathname);
     loaded = await loadSessionData(context.queryClient, session);
     return { session: loaded };
   },
@@ -27,16 +34,5 @@ export const appRoute = createRoute({
   pendingMs: 0,
   // Cached sessions load in a few ms: no need to hold the spinner on screen for the default 500 ms.
   pendingMinMs: 0,
-  component: AppRouteComponent,
+  component: lazyRouteComponent(loadShell),
 });
-
-function AppRouteComponent() {
-  const { session } = appRoute.useRouteContext();
-  return (
-    <SessionProvider value={session}>
-      <AppLayout>
-        <Outlet />
-      </AppLayout>
-    </SessionProvider>
-  );
-}

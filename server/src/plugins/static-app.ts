@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Serves the built PWA: hashed assets cached for a year, the shell and the service worker
+ * Serves the built PWA, compressed as the build left it: hashed assets cached for a year, the shell and the service worker
  * revalidated on every load, and any other GET outside /api answered with index.html so
  * client-side routes survive a reload.
  */
@@ -15,6 +15,8 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
     root,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies of its text files (scripts/vite-precompress.ts).
+    preCompressed: true,
     setHeaders(res, filePath) {
       const rel = path.relative(root, filePath);
       res.header('Cache-Control', rel.startsWith('assets') ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,7 +1,7 @@
 import { Box, Stack, Text } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { NavLinkLink } from '@/components/router-links';
+import { NavLinkLink } from '@/components/nav-link-link';
 import { useSession } from '@/lib/session-context';
 import { buildNavigation, isActivePath } from './nav-model';
 

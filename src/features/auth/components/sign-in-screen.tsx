@@ -1,6 +1,8 @@
 import { Alert, Stack } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { afterNextPaint } from '@/lib/after-paint';
+import { preloadAuth } from '@/lib/auth';
 import { resendConfirmationCode } from '@/lib/auth-recovery';
 import { MESSAGES } from '../auth-errors';
 import type { Invitation } from '../links';
@@ -21,6 +23,8 @@ export interface SignInScreenProps {
 export function SignInScreen({ onSignedIn, invitation, verificationNeedsSignIn = false }: SignInScreenProps) {
   const navigate = useNavigate();
   const [linkError, setLinkError] = useState<string | null>(invitation === 'invalid' ? MESSAGES.invalidInvitation : null);
+  // The screen renders without Amplify; fetch it once drawn so the sign-in itself does not wait for it.
+  useEffect(() => afterNextPaint(preloadAuth), []);
 
   async function toNewPassword(login: string, temporaryPassword: string) {
     // Replacing the entry keeps an invitation link's temporary password out of the back history.

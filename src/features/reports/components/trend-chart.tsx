@@ -1,7 +1,12 @@
-import '@mantine/charts/styles.css';
-import { BarChart, LineChart } from '@mantine/charts';
+import { Skeleton } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { NoData } from './report-card';
 
+// Its own chunk (the charting library is the largest one the reports use): the stat cards and
+// tables of a report show while it loads, in a placeholder of the chart's size.
+const TrendChartBody = lazy(() => import('./trend-chart-body'));
+
+const CHART_HEIGHT = 260;
 const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** 'May 6' for a UTC day. */
@@ -38,19 +43,11 @@ export function TrendChart({
   const hasValue = data.some((row) => series.some((s) => typeof row[s.name] === 'number'));
   if (!hasValue) return <NoData />;
   const rows = data.map((row) => ({ ...row, day: dayLabel(row.date) }));
-  const common = {
-    h: 260,
-    data: rows,
-    dataKey: 'day',
-    series,
-    unit,
-    withLegend: series.length > 1,
-    yAxisProps: yMax === undefined ? undefined : { domain: [0, yMax] },
-    valueFormatter: (value: number) => `${Math.round(value * 10) / 10}${unit ?? ''}`,
-  };
   return (
     <div role="img" aria-label={label}>
-      {kind === 'line' ? <LineChart {...common} curveType="monotone" connectNulls={false} /> : <BarChart {...common} />}
+      <Suspense fallback={<Skeleton h={CHART_HEIGHT} aria-hidden />}>
+        <TrendChartBody rows={rows} series={series} unit={unit} kind={kind} yMax={yMax} height={CHART_HEIGHT} />
+      </Suspense>
     </div>
   );
 }

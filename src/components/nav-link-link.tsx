@@ -1,0 +1,13 @@
+import { NavLink, type NavLinkProps } from '@mantine/core';
+import { createLink, type LinkComponent } from '@tanstack/react-router';
+import type { AnchorAttrs } from './router-links';
+
+// Apart from the other router links: only the signed-in shell's navigation uses it.
+function NavLinkBase(props: NavLinkProps & AnchorAttrs) {
+  return <NavLink component="a" {...props} />;
+}
+
+const CreatedNavLinkLink = createLink(NavLinkBase);
+
+/** Mantine NavLink that navigates with the router. */
+export const NavLinkLink: LinkComponent<typeof NavLinkBase> = (props) => <CreatedNavLinkLink {...props} />;

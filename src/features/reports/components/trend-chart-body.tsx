@@ -1,0 +1,28 @@
+import '@mantine/charts/styles.css';
+import { BarChart, LineChart } from '@mantine/charts';
+import type { Series } from './trend-chart';
+
+export interface TrendChartBodyProps {
+  rows: readonly Record<string, number | string | null>[];
+  series: Series[];
+  unit?: string;
+  kind: 'line' | 'bar';
+  yMax?: number;
+  height: number;
+}
+
+/** The chart itself: the charting library is loaded with it, after the page's numbers are on screen. */
+export default function TrendChartBody({ rows, series, unit, kind, yMax, height }: TrendChartBodyProps) {
+  const common = {
+    h: height,
+    data: [...rows],
+    dataKey: 'day',
+    series,
+    unit,
+    withLegend: series.length > 1,
+    yAxisProps: yMax === undefined ? undefined : { domain: [0, yMax] },
+    // The chart adds the unit after the formatted value, on the axis and in the tooltip.
+    valueFormatter: (value: number) => `${Math.round(value * 10) / 10}`,
+  };
+  return kind === 'line' ? <LineChart {...common} curveType="monotone" connectNulls={false} /> : <BarChart {...common} />;
+}

@@ -1,0 +1,18 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterNextPaint } from './after-paint';
+
+describe('afterNextPaint', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('runs the task only after the next frame, not during it', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
+    const task = vi.fn();
+    afterNextPaint(task);
+    expect(task).not.toHaveBeenCalled();
+    // The frame callback queues the task behind the paint.
+    vi.advanceTimersToNextFrame();
+    expect(task).not.toHaveBeenCalled();
+    vi.runOnlyPendingTimers();
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+});
