@@ -84,7 +84,6 @@ export default defineConfig({
           groups: [
             { name: 'vendor-tanstack', test: /node_modules[\\/]@tanstack/ },
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'common', entriesAware: true, entriesAwareMergeThreshold: 20_000 },
           ],
         },
       },

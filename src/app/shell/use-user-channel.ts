@@ -1,11 +1,23 @@
 import { useEffect } from 'react';
+import { afterNextPaint } from '@/lib/after-paint';
 import { getConfig } from '@/lib/config';
-import { subscribeUserChannel } from '@/lib/realtime';
 
-/** Keeps the signed-in user's private channel subscribed while the shell is mounted. */
+/**
+ * Keeps the signed-in user's private channel subscribed while the shell is mounted. The live
+ * connection (and its library) comes once the shell has painted: the page comes first.
+ */
 export function useUserChannel(userId: number): void {
   useEffect(() => {
-    const { unsubscribe } = subscribeUserChannel(getConfig(), userId);
-    return unsubscribe;
+    let unsubscribe: (() => void) | null = null;
+    let unmounted = false;
+    afterNextPaint(() => {
+      void import('@/lib/realtime').then(({ subscribeUserChannel }) => {
+        if (!unmounted) unsubscribe = subscribeUserChannel(getConfig(), userId).unsubscribe;
+      });
+    });
+    return () => {
+      unmounted = true;
+      unsubscribe?.();
+    };
   }, [userId]);
 }

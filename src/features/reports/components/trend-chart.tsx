@@ -1,9 +1,11 @@
 import { Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { useFirstSeen } from '@/lib/use-first-seen';
 import { NoData } from './report-card';
 
-// Its own chunk (the charting library is the largest one the reports use): the stat cards and
-// tables of a report show while it loads, in a placeholder of the chart's size.
+// Its own chunk (the charting library is the largest one the reports use), loaded and drawn once
+// the chart is scrolled near: the stat cards and tables of a report show first, and the chart's
+// place is held by a placeholder of its size.
 const TrendChartBody = lazy(() => import('./trend-chart-body'));
 
 const CHART_HEIGHT = 260;
@@ -40,14 +42,20 @@ export function TrendChart({
   /** Accessible name of the chart (charts are images to screen readers). */
   label: string;
 }) {
+  const [ref, seen] = useFirstSeen<HTMLDivElement>();
   const hasValue = data.some((row) => series.some((s) => typeof row[s.name] === 'number'));
   if (!hasValue) return <NoData />;
   const rows = data.map((row) => ({ ...row, day: dayLabel(row.date) }));
+  const placeholder = <Skeleton h={CHART_HEIGHT} aria-hidden />;
   return (
-    <div role="img" aria-label={label}>
-      <Suspense fallback={<Skeleton h={CHART_HEIGHT} aria-hidden />}>
-        <TrendChartBody rows={rows} series={series} unit={unit} kind={kind} yMax={yMax} height={CHART_HEIGHT} />
-      </Suspense>
+    <div ref={ref} role="img" aria-label={label}>
+      {seen ? (
+        <Suspense fallback={placeholder}>
+          <TrendChartBody rows={rows} series={series} unit={unit} kind={kind} yMax={yMax} height={CHART_HEIGHT} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
     </div>
   );
 }
