@@ -154,6 +154,8 @@ export const userDashboardSchema = z.object({
   usageDuration: z.number(),
   visitAverage: z.number().nullable(),
   visitCount: z.number().int(),
+  /** Counted bed visits (see docs/METRICS.md). */
+  bedVisits: z.number().int(),
   steps: z.number().nullable(),
   distance: z.number().nullable(),
   calories: z.number().nullable(),

@@ -18,6 +18,15 @@ export async function visitFigures(db: Database, userId: number, range: DayRange
   return { visitCount: Number(row?.n ?? 0), visitAverage: row?.avg === null || row?.avg === undefined ? null : Number(row.avg) };
 }
 
+/** Counted bed visits (long enough at a bed beacon) entering in the range, wherever they were. */
+export async function bedVisitCount(db: Database, userId: number, range: DayRange): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from bed_visits b
+    where b.user_id = ${userId} and b.counted
+      and b.entry_at >= ${range.from.toISOString()}::timestamptz and b.entry_at < ${range.to.toISOString()}::timestamptz`);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
 /** Reminders the wearer received in the range, by reminder zone. */
 export async function reminderBreakdown(db: Database, userId: number, range: DayRange) {
   const result = await db.execute<{ zone_id: number; name: string; n: number }>(sql`

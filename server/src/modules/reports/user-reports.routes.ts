@@ -14,7 +14,7 @@ import { HttpError } from '../../plugins/errors';
 import { complianceByDay, complianceTotals, washTypeBreakdown } from '../metrics/compliance.repo';
 import { dayRange, daysOf, delta, userFilter } from '../metrics/filters';
 import { usageMsByUser } from '../metrics/usage';
-import { availableDays, counterTotals, dayActivity, reminderBreakdown, visitFigures } from '../metrics/user-day.repo';
+import { availableDays, bedVisitCount, counterTotals, dayActivity, reminderBreakdown, visitFigures } from '../metrics/user-day.repo';
 import { ALL_ACCOUNTS, PRODUCT_ONLY, reportUser } from './access';
 
 const DAY_MS = 86_400_000;
@@ -44,7 +44,7 @@ export const userReportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
       const user = await reportUser(db, caller, request.query.userId);
       const filter = userFilter(dashboardRange(request.query));
       const mine = sql`u.id = ${user.id}`;
-      const [now, before, days, washTypes, reminders, usage, visits, counters] = await Promise.all([
+      const [now, before, days, washTypes, reminders, usage, visits, bedVisits, counters] = await Promise.all([
         complianceTotals(db, filter, filter.range, mine),
         filter.previous ? complianceTotals(db, filter, filter.previous, mine) : null,
         complianceByDay(db, filter, filter.range, daysOf(filter.range), mine),
@@ -52,6 +52,7 @@ export const userReportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
         reminderBreakdown(db, user.id, filter.range),
         usageMsByUser(db, [user.id], filter.range),
         visitFigures(db, user.id, filter.range),
+        bedVisitCount(db, user.id, filter.range),
         counterTotals(db, user.id, filter.range),
       ]);
       const stat = (key: 'complianceTotal' | 'opportunities' | 'compliantEvents' | 'washCount' | 'washAverage') => ({
@@ -71,6 +72,7 @@ export const userReportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
         usageDuration: usage.get(user.id) ?? 0,
         visitAverage: visits.visitAverage,
         visitCount: visits.visitCount,
+        bedVisits,
         ...counters,
       };
     },

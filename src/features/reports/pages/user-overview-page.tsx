@@ -141,7 +141,7 @@ export default function UserOverviewPage({ entry }: { entry: PageEntry }) {
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
         <StatCard label="Session Duration" value={d ? formatUsage(d.usageDuration) : '—'} loading={dashboard.isPending} />
         <StatCard label="Visit Duration Average" value={d ? formatSeconds(d.visitAverage) : '—'} loading={dashboard.isPending} />
-        <StatCard label="Room Visits" value={d ? d.visitCount.toLocaleString('en-US') : '—'} loading={dashboard.isPending} />
+        <StatCard label="Bed Visits" value={d ? d.bedVisits.toLocaleString('en-US') : '—'} loading={dashboard.isPending} />
       </SimpleGrid>
     </Stack>
   );

@@ -73,6 +73,15 @@ describe('staff rounding reports', () => {
     expect(row).toMatchObject({ totalBedVisits: 1, uniqueBedsVisited: 1, totalDuration: 30, avgDuration: 30, organizationId: 5 });
   });
 
+  it('counts the same bed visits on the user’s own dashboard', async () => {
+    const { status, body } = await report(admin, 'compliance/user/dashboard', { userId: staff[0] as number, startDate: '2023-03-01', endDate: '2023-03-03' });
+    expect(status).toBe(200);
+    // The short visit of 03-01 does not count; 03-02's one and 03-03's three do.
+    expect(body.bedVisits).toBe(4);
+    const other = await report(admin, 'compliance/user/dashboard', { userId: staff[2] as number, startDate: '2023-03-01', endDate: '2023-03-03' });
+    expect(other.body.bedVisits).toBe(0);
+  });
+
   it('totals per user and per bed', async () => {
     const users = (await report(admin, 'staffRounding/user', { groupIds: [ICU], ...day('2023-03-03') })).body as UserRow[];
     expect(users.find((u) => u.id === staff[0])).toMatchObject({ totalBedVisits: 3, uniqueBedsVisited: 2, totalDuration: 270, avgDuration: 90 });
