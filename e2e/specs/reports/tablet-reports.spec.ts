@@ -1,0 +1,78 @@
+import { expect, type Page, test } from '@playwright/test';
+import { accounts } from '../../fixtures/accounts';
+
+// An iPad held upright (768 px wide) and on its side; touch, as the charge nurses use it.
+const PORTRAIT = { width: 768, height: 1024 };
+const LANDSCAPE = { width: 1024, height: 768 };
+test.use({ viewport: PORTRAIT, hasTouch: true, isMobile: true });
+
+async function signInAsAdmin(page: Page) {
+  await page.goto('/auth');
+  await page.getByLabel('Email or username').fill(accounts.admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(accounts.admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/app\/reports\/overview\?/);
+}
+
+/** The page itself never scrolls sideways: whatever is wider scrolls inside its card. */
+async function expectNoSidewaysPage(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+async function widthOf(page: Page, selector: ReturnType<Page['locator']>) {
+  const box = await selector.boundingBox();
+  if (!box) throw new Error('not laid out');
+  return box.width;
+}
+
+test('the overview fits an iPad held either way, and its chart follows the width', async ({ page }) => {
+  await signInAsAdmin(page);
+  await expect(page.getByRole('region', { name: 'Opportunities', exact: true }).getByTestId('stat-value')).not.toHaveText('—');
+  await expectNoSidewaysPage(page);
+
+  // The chart fills its card's width whichever way the iPad is held (the card itself changes
+  // width: one column upright, beside the navigation on its side).
+  const chart = page.getByRole('img', { name: 'Daily compliance, percent' });
+  await chart.scrollIntoViewIfNeeded();
+  const drawn = chart.locator('svg.recharts-surface').first();
+  await expect(drawn).toBeVisible();
+  const fillsCard = async () => Math.abs((await widthOf(page, drawn)) - (await widthOf(page, chart)));
+  await expect.poll(fillsCard).toBeLessThanOrEqual(2);
+  const upright = await widthOf(page, chart);
+  expect(upright).toBeGreaterThan(200);
+
+  await page.setViewportSize(LANDSCAPE);
+  await expect.poll(() => widthOf(page, chart)).not.toBe(upright);
+  await expect.poll(fillsCard).toBeLessThanOrEqual(2);
+  await expectNoSidewaysPage(page);
+});
+
+test('a wide table scrolls inside its card on an upright iPad', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/app/reports/user-performance');
+  const table = page.getByRole('table', { name: 'User performance' });
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  await expectNoSidewaysPage(page);
+  // The table keeps its columns legible (wider than the card) and its container scrolls.
+  // Its nearest ancestor that scrolls sideways sits inside the page's width, and does scroll.
+  const scrolled = await table.evaluate((el) => {
+    let box: HTMLElement | null = el.parentElement;
+    while (box && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
+    if (!box) return null;
+    const wider = box.scrollWidth > box.clientWidth;
+    box.scrollBy({ left: 200 });
+    return { clientWidth: box.clientWidth, wider, scrollLeft: box.scrollLeft, isPage: box === document.documentElement || box === document.body };
+  });
+  expect(scrolled).not.toBeNull();
+  expect(scrolled?.isPage).toBe(false);
+  expect(scrolled?.clientWidth).toBeLessThanOrEqual(PORTRAIT.width);
+  expect(scrolled?.wider).toBe(true);
+  expect(scrolled?.scrollLeft).toBeGreaterThan(0);
+  // Rows stay large enough to tap.
+  const rowBox = await table.locator('tbody tr').first().boundingBox();
+  expect(rowBox?.height ?? 0).toBeGreaterThanOrEqual(44);
+});
