@@ -23,7 +23,7 @@ async function expectNoSidewaysPage(page: Page) {
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
-async function widthOf(page: Page, selector: ReturnType<Page['locator']>) {
+async function widthOf(selector: ReturnType<Page['locator']>) {
   const box = await selector.boundingBox();
   if (!box) throw new Error('not laid out');
   return box.width;
@@ -40,13 +40,13 @@ test('the overview fits an iPad held either way, and its chart follows the width
   await chart.scrollIntoViewIfNeeded();
   const drawn = chart.locator('svg.recharts-surface').first();
   await expect(drawn).toBeVisible();
-  const fillsCard = async () => Math.abs((await widthOf(page, drawn)) - (await widthOf(page, chart)));
+  const fillsCard = async () => Math.abs((await widthOf(drawn)) - (await widthOf(chart)));
   await expect.poll(fillsCard).toBeLessThanOrEqual(2);
-  const upright = await widthOf(page, chart);
+  const upright = await widthOf(chart);
   expect(upright).toBeGreaterThan(200);
 
   await page.setViewportSize(LANDSCAPE);
-  await expect.poll(() => widthOf(page, chart)).not.toBe(upright);
+  await expect.poll(() => widthOf(chart)).not.toBe(upright);
   await expect.poll(fillsCard).toBeLessThanOrEqual(2);
   await expectNoSidewaysPage(page);
 });

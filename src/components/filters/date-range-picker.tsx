@@ -1,8 +1,9 @@
 import '@mantine/dates/styles.css';
-import { Button, Combobox, Group, Input, Popover, Stack } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { type CalendarAriaLabels, DatePicker } from '@mantine/dates';
-import { useId, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
+import { PickerField } from './picker-field';
 import { earliestSelectableDay, formatDayRange, isRangeComplete, rangeShortcuts, startOfMonth, todayUtc } from './date-range';
 
 type Draft = [string | null, string | null];
@@ -51,8 +52,6 @@ export function DateRangePicker({
   onApply: (start: string, end: string) => void;
   today?: string;
 }) {
-  const id = useId();
-  const labelId = `${id}-label`;
   const columns = useMediaQuery(NARROW_QUERY) ? 1 : 2;
   const coarse = useMediaQuery(COARSE_POINTER_QUERY);
   const minDay = earliestSelectableDay(today);
@@ -77,64 +76,44 @@ export function DateRangePicker({
   };
 
   return (
-    <Input.Wrapper label={label} id={id} size="md" labelElement="div" labelProps={{ id: labelId }}>
-      <Popover id={id} opened={opened} onChange={setOpened} position="bottom-start" shadow="md" trapFocus returnFocus>
-        <Popover.Target>
-          <Input
-            component="button"
-            type="button"
-            size="md"
-            pointer
-            aria-labelledby={`${labelId} ${id}`}
-            rightSection={<Combobox.Chevron />}
-            rightSectionPointerEvents="none"
-            onClick={toggle}
-          >
-            {formatDayRange(start, end)}
-          </Input>
-        </Popover.Target>
-        <Popover.Dropdown>
-          <Stack gap="sm">
-            {/* Apply and Cancel sit above the calendar so they stay on screen on short viewports. */}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setOpened(false)}>
-                Cancel
-              </Button>
-              <Button disabled={!complete} onClick={apply}>
-                Apply
-              </Button>
-            </Group>
-            <Group gap="xs" role="group" aria-label="Shortcuts">
-              {rangeShortcuts(today).map((shortcut) => {
-                const active = shortcut.start === draftStart && shortcut.end === draftEnd;
-                return (
-                  <Button
-                    key={shortcut.label}
-                    variant={active ? 'filled' : 'light'}
-                    aria-pressed={active}
-                    onClick={() => select(shortcut.start, shortcut.end)}
-                  >
-                    {shortcut.label}
-                  </Button>
-                );
-              })}
-            </Group>
-            <DatePicker
-              type="range"
-              allowSingleDateInRange
-              value={draft}
-              onChange={setDraft}
-              date={month}
-              onDateChange={setMonth}
-              numberOfColumns={columns}
-              minDate={minDay}
-              maxDate={today}
-              size={coarse ? 'lg' : 'md'}
-              ariaLabels={CALENDAR_ARIA_LABELS}
-            />
-          </Stack>
-        </Popover.Dropdown>
-      </Popover>
-    </Input.Wrapper>
+    <PickerField label={label} value={formatDayRange(start, end)} opened={opened} onOpenedChange={setOpened} onToggle={toggle}>
+      {/* Apply and Cancel sit above the calendar so they stay on screen on short viewports. */}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={() => setOpened(false)}>
+          Cancel
+        </Button>
+        <Button disabled={!complete} onClick={apply}>
+          Apply
+        </Button>
+      </Group>
+      <Group gap="xs" role="group" aria-label="Shortcuts">
+        {rangeShortcuts(today).map((shortcut) => {
+          const active = shortcut.start === draftStart && shortcut.end === draftEnd;
+          return (
+            <Button
+              key={shortcut.label}
+              variant={active ? 'filled' : 'light'}
+              aria-pressed={active}
+              onClick={() => select(shortcut.start, shortcut.end)}
+            >
+              {shortcut.label}
+            </Button>
+          );
+        })}
+      </Group>
+      <DatePicker
+        type="range"
+        allowSingleDateInRange
+        value={draft}
+        onChange={setDraft}
+        date={month}
+        onDateChange={setMonth}
+        numberOfColumns={columns}
+        minDate={minDay}
+        maxDate={today}
+        size={coarse ? 'lg' : 'md'}
+        ariaLabels={CALENDAR_ARIA_LABELS}
+      />
+    </PickerField>
   );
 }

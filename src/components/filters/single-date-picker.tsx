@@ -1,9 +1,10 @@
-import { Button, Combobox, Group, Input, Popover, Stack } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
-import { useId, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { addDays, formatDay, todayUtc } from './date-range';
 import { CALENDAR_ARIA_LABELS, COARSE_POINTER_QUERY } from './date-range-picker';
+import { PickerField } from './picker-field';
 
 /**
  * A button showing one day that opens a calendar with Today and Yesterday shortcuts.
@@ -24,8 +25,6 @@ export function SingleDatePicker({
   today?: string;
   availableDays?: readonly string[];
 }) {
-  const id = useId();
-  const labelId = `${id}-label`;
   const coarse = useMediaQuery(COARSE_POINTER_QUERY);
   const [opened, setOpened] = useState(false);
 
@@ -42,50 +41,30 @@ export function SingleDatePicker({
   ];
 
   return (
-    <Input.Wrapper label={label} id={id} size="md" labelElement="div" labelProps={{ id: labelId }}>
-      <Popover id={id} opened={opened} onChange={setOpened} position="bottom-start" shadow="md" trapFocus returnFocus>
-        <Popover.Target>
-          <Input
-            component="button"
-            type="button"
-            size="md"
-            pointer
-            aria-labelledby={`${labelId} ${id}`}
-            rightSection={<Combobox.Chevron />}
-            rightSectionPointerEvents="none"
-            onClick={() => setOpened(!opened)}
+    <PickerField label={label} value={formatDay(value)} opened={opened} onOpenedChange={setOpened}>
+      <Group gap="xs" role="group" aria-label="Shortcuts">
+        {shortcuts.map((shortcut) => (
+          <Button
+            key={shortcut.label}
+            variant={shortcut.day === value ? 'filled' : 'light'}
+            aria-pressed={shortcut.day === value}
+            disabled={!isAvailable(shortcut.day)}
+            onClick={() => pick(shortcut.day)}
           >
-            {formatDay(value)}
-          </Input>
-        </Popover.Target>
-        <Popover.Dropdown>
-          <Stack gap="sm">
-            <Group gap="xs" role="group" aria-label="Shortcuts">
-              {shortcuts.map((shortcut) => (
-                <Button
-                  key={shortcut.label}
-                  variant={shortcut.day === value ? 'filled' : 'light'}
-                  aria-pressed={shortcut.day === value}
-                  disabled={!isAvailable(shortcut.day)}
-                  onClick={() => pick(shortcut.day)}
-                >
-                  {shortcut.label}
-                </Button>
-              ))}
-            </Group>
-            <DatePicker
-              value={value}
-              onChange={pick}
-              defaultDate={value}
-              maxDate={today}
-              minDate={earliestAvailable}
-              excludeDate={available ? (day) => !available.has(day) : undefined}
-              size={coarse ? 'lg' : 'md'}
-              ariaLabels={CALENDAR_ARIA_LABELS}
-            />
-          </Stack>
-        </Popover.Dropdown>
-      </Popover>
-    </Input.Wrapper>
+            {shortcut.label}
+          </Button>
+        ))}
+      </Group>
+      <DatePicker
+        value={value}
+        onChange={pick}
+        defaultDate={value}
+        maxDate={today}
+        minDate={earliestAvailable}
+        excludeDate={available ? (day) => !available.has(day) : undefined}
+        size={coarse ? 'lg' : 'md'}
+        ariaLabels={CALENDAR_ARIA_LABELS}
+      />
+    </PickerField>
   );
 }

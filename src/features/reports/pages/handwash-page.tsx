@@ -8,8 +8,7 @@ import { DEFINITIONS } from '../definitions';
 import { OfflineStamp } from '../components/offline-stamp';
 import { ReportCard } from '../components/report-card';
 import { ReportFilterBar } from '../components/report-filter-bar';
-import { StatCard } from '../components/stat-card';
-import { statDelta, statValue } from '../components/stat-values';
+import { FigureCard } from '../components/figure-card';
 import { TrendChart } from '../components/trend-chart';
 import { WashDurationTrend } from '../components/wash-duration-trend';
 import { exceedsSixMonths, reportQuery } from '../filters/filter-state';
@@ -33,27 +32,15 @@ export default function HandwashPage({ entry }: { entry: PageEntry }) {
       <OfflineStamp updatedAt={stats.dataUpdatedAt} hasData={stats.data !== undefined} />
       <SimpleGrid cols={{ base: 1, xs: showDurations ? 3 : 2 }} spacing="md">
         {showDurations && (
-          <StatCard
-            label="Wash Duration Average"
-            value={statValue(stats.data?.washAverage, 'seconds')}
-            delta={statDelta(stats.data?.washAverage, 'seconds')}
-            definition={DEFINITIONS.washAverage}
-            loading={stats.isPending}
-            comparable={comparable}
-          />
+          <FigureCard label="Wash Duration Average" stat={stats.data?.washAverage} kind="seconds" definition={DEFINITIONS.washAverage} loading={stats.isPending} comparable={comparable} />
         )}
-        <StatCard
-          label="Total Washes"
-          value={statValue(stats.data?.washCount, 'number')}
-          delta={statDelta(stats.data?.washCount, 'number')}
-          definition={DEFINITIONS.washCount}
-          loading={stats.isPending}
-          comparable={comparable}
-        />
-        <StatCard
+        <FigureCard label="Total Washes" stat={stats.data?.washCount} kind="number" definition={DEFINITIONS.washCount} loading={stats.isPending} comparable={comparable} />
+        <FigureCard
           label="Hourly Washes"
-          value={stats.data?.hourlyWashCount.value === null || !stats.data ? '—' : stats.data.hourlyWashCount.value.toFixed(1)}
-          delta={statDelta(stats.data?.hourlyWashCount, 'number')}
+          stat={stats.data?.hourlyWashCount}
+          kind="number"
+          // One decimal: most hours see fewer than ten washes.
+          value={stats.data && stats.data.hourlyWashCount.value !== null ? stats.data.hourlyWashCount.value.toFixed(1) : undefined}
           definition={DEFINITIONS.hourlyWashCount}
           loading={stats.isPending}
           comparable={comparable}

@@ -17,8 +17,8 @@ import { ComplianceBadge } from '../components/compliance-badge';
 import { OfflineStamp } from '../components/offline-stamp';
 import { NoData, ReportCard } from '../components/report-card';
 import { ReportFilterBar } from '../components/report-filter-bar';
-import { StatCard } from '../components/stat-card';
-import { statDelta, statValue } from '../components/stat-values';
+import { FigureCard } from '../components/figure-card';
+import type { StatKind } from '../components/stat-values';
 import { TrendChart } from '../components/trend-chart';
 import { ViewAsDialog } from '../components/view-as-dialog';
 import { WashDurationTrend } from '../components/wash-duration-trend';
@@ -44,16 +44,8 @@ export default function OverviewPage({ entry }: { entry: PageEntry }) {
   const ranking = useReport('compliance/ranking/users', { ...query, take: 10 }, userRankingSchema);
 
   const loading = (q: { isFetching: boolean }) => q.isFetching;
-  const card = (label: string, key: keyof NonNullable<typeof stats.data>, kind: 'ratio' | 'number' | 'seconds', definition?: string) => (
-    <StatCard
-      key={key}
-      label={label}
-      value={statValue(stats.data?.[key], kind)}
-      delta={statDelta(stats.data?.[key], kind)}
-      definition={definition}
-      loading={stats.isPending}
-      comparable={comparable}
-    />
+  const card = (label: string, key: keyof NonNullable<typeof stats.data>, kind: StatKind, definition?: string) => (
+    <FigureCard key={key} label={label} stat={stats.data?.[key]} kind={kind} definition={definition} loading={stats.isPending} comparable={comparable} />
   );
   const rankingColumns: DataColumn<RankingRow>[] = [
     { key: 'rank', header: '#', value: (r) => (ranking.data?.indexOf(r) ?? 0) + 1, sortable: false, exportable: false },

@@ -10,8 +10,9 @@ import { useReport } from '../api/report-query';
 import { ComplianceBadge } from '../components/compliance-badge';
 import { OfflineStamp } from '../components/offline-stamp';
 import { NoData, ReportCard } from '../components/report-card';
+import { FigureCard } from '../components/figure-card';
 import { StatCard } from '../components/stat-card';
-import { statDelta, statValue } from '../components/stat-values';
+import type { StatKind } from '../components/stat-values';
 import { TrendChart } from '../components/trend-chart';
 import { DEFINITIONS } from '../definitions';
 import { exceedsSixMonths, shiftDay } from '../filters/filter-state';
@@ -51,15 +52,8 @@ export default function UserOverviewPage({ entry }: { entry: PageEntry }) {
     );
   }
 
-  const kpi = (label: string, key: 'complianceTotal' | 'opportunities' | 'compliantEvents' | 'washCount' | 'washAverage', kind: 'ratio' | 'number' | 'seconds', definition?: string) => (
-    <StatCard
-      label={label}
-      value={statValue(d?.[key], kind)}
-      delta={statDelta(d?.[key], kind)}
-      definition={definition}
-      loading={dashboard.isPending}
-      comparable={comparable}
-    />
+  const kpi = (label: string, key: 'complianceTotal' | 'opportunities' | 'compliantEvents' | 'washCount' | 'washAverage', kind: StatKind, definition?: string) => (
+    <FigureCard label={label} stat={d?.[key]} kind={kind} definition={definition} loading={dashboard.isPending} comparable={comparable} />
   );
 
   return (
