@@ -15,6 +15,7 @@ import { pusherAuthRoutes } from './modules/realtime-auth/pusher-auth.routes';
 import { usersRoutes, usersV2Routes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
+import { registerIdempotency } from './plugins/idempotency';
 import { registerNotFound, registerStaticApp } from './plugins/static-app';
 
 export interface AppDeps {
@@ -46,6 +47,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerAuth(app, { db: deps.db, verifier: deps.verifier, userInfo: deps.userInfo });
+  registerIdempotency(app, deps.db);
 
   await app.register(configRoutes, { runtimeConfig: deps.runtimeConfig });
   await app.register(

@@ -235,3 +235,4 @@ export type AppMetaRow = typeof appMeta.$inferSelect;
 export * from './schema-devices';
 export * from './schema-events';
 export * from './schema-derived';
+export * from './schema-idempotency';
