@@ -1,0 +1,161 @@
+import { ApiError } from '@/lib/api-client';
+import { type OfflineDatabase, type OutboxItem } from './db';
+
+/**
+ * The outbox: every edit that must survive a ward without signal is queued here first and sent
+ * from here, so nothing a technician did is lost to a closed tab, a reload or a dead battery.
+ */
+
+/** How one type of queued edit is sent and described. */
+export interface OutboxHandler<P = unknown> {
+  /** Sends the edit; `idempotencyKey` goes out as the Idempotency-Key header. Throws on failure. */
+  send(payload: P, context: { idempotencyKey: string }): Promise<void>;
+  /** The edit in a technician's words ('Assign tag 04A1… to Dana Ortiz'). */
+  describe(payload: P): string;
+}
+
+const handlers = new Map<string, OutboxHandler>();
+
+/** Registers the handler of an item type (each edit screen registers its own). */
+export function registerOutboxHandler<P>(type: string, handler: OutboxHandler<P>): void {
+  handlers.set(type, handler as OutboxHandler);
+}
+
+/** The handler of `type`; an item of an unknown type cannot be sent. */
+export function outboxHandler(type: string): OutboxHandler | undefined {
+  return handlers.get(type);
+}
+
+/** The first wait after a failed attempt, doubled after each further one up to the cap. */
+export const BACKOFF_BASE_MS = 2_000;
+export const BACKOFF_MAX_MS = 5 * 60_000;
+
+/** How long to wait before attempt number `attempts + 1`. */
+export function backoffMs(attempts: number): number {
+  return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * True when an attempt's failure will not change by waiting: the server refused the edit (a 4xx
+ * other than 401, 408 and 429). The item then waits for the user to retry or discard it. A 401
+ * waits for sign-in; anything else (no network, a 5xx) is tried again after a backoff.
+ */
+export function isRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && ![401, 408, 429].includes(error.status);
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof TypeError) return 'The server could not be reached.';
+  return error instanceof Error ? error.message : String(error);
+}
+
+export interface NewOutboxItem<P> {
+  userSub: string;
+  type: string;
+  entity: string;
+  payload: P;
+}
+
+/** Queues an edit; answers the stored item (its id is the Idempotency-Key of every attempt). */
+export async function enqueue<P>(db: OfflineDatabase, item: NewOutboxItem<P>, now = Date.now()): Promise<OutboxItem<P>> {
+  const stored: OutboxItem<P> = {
+    id: crypto.randomUUID(),
+    ...item,
+    createdAt: now,
+    attempts: 0,
+    status: 'pending',
+    lastError: null,
+    nextAttemptAt: now,
+  };
+  await db.outbox.add(stored as OutboxItem);
+  return stored;
+}
+
+/** The user's queue, oldest first. */
+export function queueOf(db: OfflineDatabase, userSub: string): Promise<OutboxItem[]> {
+  return db.outbox.where('[userSub+createdAt]').between([userSub, -Infinity], [userSub, Infinity]).toArray();
+}
+
+export interface ReplayResult {
+  sent: number;
+  /** Attempts that failed and will be tried again later. */
+  deferred: number;
+  /** Items the server refused in this replay. */
+  refused: number;
+  /** True when a 401 stopped the replay: it waits for the user to sign in again. */
+  needsSignIn: boolean;
+}
+
+/**
+ * Sends the signed-in user's queue, oldest first. Only `userSub`'s items are ever sent (a queue
+ * never runs under another user's session). An item waits while an older item of the same entity
+ * is still queued (pending or failed), so one tag's edits arrive in the order they were made;
+ * other entities go on. A sent item is deleted; a refused one stays, with the server's message.
+ */
+export async function replayOutbox(db: OfflineDatabase, userSub: string, now = Date.now()): Promise<ReplayResult> {
+  const result: ReplayResult = { sent: 0, deferred: 0, refused: 0, needsSignIn: false };
+  const blocked = new Set<string>();
+  for (const item of await queueOf(db, userSub)) {
+    if (blocked.has(item.entity)) continue;
+    // Whatever happens to this item, later ones of its entity wait for it.
+    blocked.add(item.entity);
+    if (item.status === 'failed' || item.nextAttemptAt > now) continue;
+    const handler = handlers.get(item.type);
+    if (!handler) {
+      await db.outbox.update(item.id, { status: 'failed', lastError: 'This kind of change cannot be sent by this version of the app.' });
+      result.refused += 1;
+      continue;
+    }
+    try {
+      await handler.send(item.payload, { idempotencyKey: item.id });
+      await db.outbox.delete(item.id);
+      blocked.delete(item.entity);
+      result.sent += 1;
+    } catch (error) {
+      const attempts = item.attempts + 1;
+      if (error instanceof ApiError && error.status === 401) {
+        // The session ended: stop, and send nothing more until the user has signed in again.
+        await db.outbox.update(item.id, { lastError: 'Sign in again to send your changes.' });
+        result.needsSignIn = true;
+        return result;
+      }
+      if (isRefusal(error)) {
+        await db.outbox.update(item.id, { attempts, status: 'failed', lastError: messageOf(error) });
+        result.refused += 1;
+      } else {
+        await db.outbox.update(item.id, { attempts, lastError: messageOf(error), nextAttemptAt: now + backoffMs(attempts) });
+        result.deferred += 1;
+      }
+    }
+  }
+  return result;
+}
+
+/** Puts a refused (or waiting) item back to be sent at the next replay. */
+export async function retryItem(db: OfflineDatabase, id: string, now = Date.now()): Promise<void> {
+  await db.outbox.update(id, { status: 'pending', nextAttemptAt: now });
+}
+
+/** Drops an item for good (the user confirmed). */
+export async function discardItem(db: OfflineDatabase, id: string): Promise<void> {
+  await db.outbox.delete(id);
+}
+
+let inFlight: Promise<ReplayResult> | null = null;
+
+/**
+ * Replays the queue unless a replay is already running (reconnect, focus and the timer can all
+ * ask at once); across tabs, the Web Locks API keeps two tabs from sending the same queue together.
+ */
+export function replayQueued(db: OfflineDatabase, userSub: string): Promise<ReplayResult> {
+  if (inFlight) return inFlight;
+  const run = () => replayOutbox(db, userSub);
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  // The lock's promise settles with the callback's result (a promise of it is unwrapped).
+  const started = locks ? (locks.request('lavo-outbox-replay', run) as unknown as Promise<ReplayResult>) : run();
+  inFlight = started.finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
