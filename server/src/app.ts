@@ -12,7 +12,9 @@ import { configRoutes } from './modules/config/config.routes';
 import { ingestRoutes } from './modules/ingest/ingest.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { pusherAuthRoutes } from './modules/realtime-auth/pusher-auth.routes';
+import { nfcRoutes } from './modules/nfc/nfc.routes';
 import { usersRoutes, usersV2Routes } from './modules/users/users.routes';
+import { wearablesAdminRoutes } from './modules/wearables-admin/wearables-admin.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerIdempotency } from './plugins/idempotency';
@@ -58,6 +60,8 @@ export async function buildApp(deps: AppDeps) {
       await api.register(pusherAuthRoutes, { pusher: deps.pusher });
       await api.register(ingestRoutes, { db: deps.db, secret: deps.ingestSecret });
       await api.register(reportsRoutes, { db: deps.db });
+      await api.register(nfcRoutes, { db: deps.db });
+      await api.register(wearablesAdminRoutes, { db: deps.db });
     },
     { prefix: '/api' },
   );

@@ -236,3 +236,4 @@ export * from './schema-devices';
 export * from './schema-events';
 export * from './schema-derived';
 export * from './schema-idempotency';
+export * from './schema-nfc';
