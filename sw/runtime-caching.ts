@@ -1,6 +1,7 @@
 import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
-import { NetworkFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { sw } from './sw-global';
 
 /** Cache holding the last good /config.json. */
@@ -27,6 +28,23 @@ export function registerConfigCaching(): void {
       cacheName: CONFIG_CACHE,
       networkTimeoutSeconds: 4,
       plugins: [new ExpirationPlugin({ maxEntries: 1 })],
+    }),
+  );
+}
+
+/** Cache of floor-plan images. */
+export const FLOORPLAN_CACHE = 'lavo-floorplans';
+
+/**
+ * Floor plans are cache-first: they rarely change and a technician on a ward without signal
+ * still needs the map of a location opened before. A changed plan gets a new address.
+ */
+export function registerFloorplanCaching(): void {
+  registerRoute(
+    ({ url, request }) => url.origin === sw.location.origin && url.pathname.startsWith('/floorplans/') && request.method === 'GET',
+    new CacheFirst({
+      cacheName: FLOORPLAN_CACHE,
+      plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 })],
     }),
   );
 }

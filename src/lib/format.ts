@@ -12,3 +12,10 @@ export function initials(user: Pick<UserSummary, 'firstName' | 'lastName' | 'dem
   const letters = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
   return letters || 'U';
 }
+
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A moment in the reader's locale and time zone ('21 Nov 2026, 08:14'). */
+export function formatDateTime(at: Date | string | number): string {
+  return dateTimeFormat.format(new Date(at));
+}

@@ -36,14 +36,62 @@ afterEach(async () => {
 });
 
 describe('the outbox', () => {
-  it('sends the queue oldest first and empties it', async () => {
+  it('sends the queue, each entity’s edits oldest first, and empties it', async () => {
     await add('a1', 'tag:A', TECH, T0);
     await add('b1', 'tag:B', TECH, T0 + 1);
     await add('a2', 'tag:A', TECH, T0 + 2);
+    await add('a3', 'tag:A', TECH, T0 + 3);
     const result = await replayOutbox(db, TECH, T0 + 10);
-    expect(received.map((r) => r.label)).toEqual(['a1', 'b1', 'a2']);
-    expect(result).toEqual({ sent: 3, deferred: 0, refused: 0, needsSignIn: false });
+    const labels = received.map((r) => r.label);
+    expect(labels.filter((l) => l.startsWith('a'))).toEqual(['a1', 'a2', 'a3']);
+    expect(labels.sort()).toEqual(['a1', 'a2', 'a3', 'b1']);
+    expect(result).toEqual({ sent: 4, deferred: 0, refused: 0, needsSignIn: false });
     expect(await queueOf(db, TECH)).toEqual([]);
+  });
+
+  it('sends different entities side by side but never two edits of one entity at once', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      await add(`x${i}`, 'slow:X', TECH, T0 + i);
+      await add(`y${i}`, 'slow:Y', TECH, T0 + i);
+    }
+    const inFlight = new Map<string, number>();
+    let overlapAcrossEntities = false;
+    registerOutboxHandler<{ label: string }>('slow', {
+      async send(payload) {
+        const entity = payload.label[0] as string;
+        expect(inFlight.get(entity) ?? 0).toBe(0);
+        inFlight.set(entity, 1);
+        if ([...inFlight.values()].reduce((a, b) => a + b, 0) > 1) overlapAcrossEntities = true;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        received.push({ label: payload.label, key: '' });
+        inFlight.set(entity, 0);
+      },
+      describe: (payload) => payload.label,
+    });
+    await db.outbox.toCollection().modify({ type: 'slow' });
+    const result = await replayOutbox(db, TECH, T0 + 10);
+    expect(result.sent).toBe(6);
+    expect(overlapAcrossEntities).toBe(true);
+    expect(received.map((r) => r.label).filter((l) => l.startsWith('x'))).toEqual(['x0', 'x1', 'x2']);
+  });
+
+  it('leaves an item whose type no screen has registered yet untouched', async () => {
+    await enqueue(db, { userSub: TECH, type: 'not-yet-known', entity: 'tag:Z', payload: {} }, T0);
+    const result = await replayOutbox(db, TECH, T0 + 10);
+    expect(result).toEqual({ sent: 0, deferred: 0, refused: 0, needsSignIn: false });
+    expect((await queueOf(db, TECH)).map((i) => [i.status, i.attempts])).toEqual([['pending', 0]]);
+  });
+
+  it('sends an item still waiting out its backoff when told the network is back', async () => {
+    await add('a1', 'tag:A', TECH, T0);
+    answers.set('a1', new TypeError('Failed to fetch'));
+    await replayOutbox(db, TECH, T0);
+    answers.delete('a1');
+    expect((await replayOutbox(db, TECH, T0 + 1)).sent).toBe(0);
+    const sent: string[] = [];
+    const result = await replayOutbox(db, TECH, T0 + 1, { ignoreBackoff: true, onSent: (item) => sent.push(item.id) });
+    expect(result.sent).toBe(1);
+    expect(sent).toHaveLength(1);
   });
 
   it('never sends another user’s queue', async () => {
@@ -123,7 +171,7 @@ describe('the outbox', () => {
     await add('a1', 'tag:A', TECH, T0);
     await add('b1', 'tag:B', TECH, T0 + 1);
     answers.set('a1', new ApiError(401, 'Your session has ended.', undefined));
-    const result = await replayOutbox(db, TECH, T0 + 10);
+    const result = await replayOutbox(db, TECH, T0 + 10, { concurrency: 1 });
     expect(result.needsSignIn).toBe(true);
     expect(received.map((r) => r.label)).toEqual(['a1']);
     expect((await queueOf(db, TECH)).map((i) => i.status)).toEqual(['pending', 'pending']);

@@ -12,6 +12,8 @@ export interface OutboxHandler<P = unknown> {
   send(payload: P, context: { idempotencyKey: string }): Promise<void>;
   /** The edit in a technician's words ('Assign tag 04A1… to Dana Ortiz'). */
   describe(payload: P): string;
+  /** Query keys whose lists change once the server has the edit; they are refetched after it is sent. */
+  invalidates?(payload: P): readonly (readonly unknown[])[];
 }
 
 const handlers = new Map<string, OutboxHandler>();
@@ -87,48 +89,85 @@ export interface ReplayResult {
   needsSignIn: boolean;
 }
 
+export interface ReplayOptions {
+  /** Send items still waiting out a backoff too (the network just came back, or the user asked). */
+  ignoreBackoff?: boolean;
+  /** How many entities are sent at once; one entity's items always go one after another. */
+  concurrency?: number;
+  /** Called after each item the server accepted (lists refresh from it). */
+  onSent?: (item: OutboxItem) => void;
+}
+
+/** Entities sent side by side: enough to hide round trips, few enough for a browser's six connections. */
+export const REPLAY_CONCURRENCY = 4;
+
+/** The queue cut into chains, one per entity, each oldest first; chains ordered by their first item. */
+function chainsOf(queue: OutboxItem[]): OutboxItem[][] {
+  const chains = new Map<string, OutboxItem[]>();
+  for (const item of queue) {
+    const chain = chains.get(item.entity);
+    if (chain) chain.push(item);
+    else chains.set(item.entity, [item]);
+  }
+  return [...chains.values()];
+}
+
 /**
- * Sends the signed-in user's queue, oldest first. Only `userSub`'s items are ever sent (a queue
- * never runs under another user's session). An item waits while an older item of the same entity
- * is still queued (pending or failed), so one tag's edits arrive in the order they were made;
- * other entities go on. A sent item is deleted; a refused one stays, with the server's message.
+ * Sends the signed-in user's queue. Only `userSub`'s items are ever sent (a queue never runs under
+ * another user's session). One entity's items go one after another, oldest first, and an item
+ * waits while an older one of its entity is still queued (pending or failed), so one tag's edits
+ * arrive in the order they were made; different entities go side by side. A sent item is
+ * deleted; a refused one stays, with the server's message. A 401 stops the whole replay.
  */
-export async function replayOutbox(db: OfflineDatabase, userSub: string, now = Date.now()): Promise<ReplayResult> {
+export async function replayOutbox(
+  db: OfflineDatabase,
+  userSub: string,
+  now = Date.now(),
+  options: ReplayOptions = {},
+): Promise<ReplayResult> {
   const result: ReplayResult = { sent: 0, deferred: 0, refused: 0, needsSignIn: false };
-  const blocked = new Set<string>();
-  for (const item of await queueOf(db, userSub)) {
-    if (blocked.has(item.entity)) continue;
-    // Whatever happens to this item, later ones of its entity wait for it.
-    blocked.add(item.entity);
-    if (item.status === 'failed' || item.nextAttemptAt > now) continue;
-    const handler = handlers.get(item.type);
-    if (!handler) {
-      await db.outbox.update(item.id, { status: 'failed', lastError: 'This kind of change cannot be sent by this version of the app.' });
-      result.refused += 1;
-      continue;
-    }
-    try {
-      await handler.send(item.payload, { idempotencyKey: item.id });
+  const chains = chainsOf(await queueOf(db, userSub));
+
+  async function sendChain(chain: OutboxItem[]): Promise<void> {
+    for (const item of chain) {
+      if (result.needsSignIn) return;
+      if (item.status === 'failed' || (!options.ignoreBackoff && item.nextAttemptAt > now)) return;
+      const handler = handlers.get(item.type);
+      // A type whose screen has not registered yet stays queued, untouched.
+      if (!handler) return;
+      try {
+        await handler.send(item.payload, { idempotencyKey: item.id });
+      } catch (error) {
+        const attempts = item.attempts + 1;
+        if (error instanceof ApiError && error.status === 401) {
+          // The session ended: stop, and send nothing more until the user has signed in again.
+          await db.outbox.update(item.id, { lastError: 'Sign in again to send your changes.' });
+          result.needsSignIn = true;
+        } else if (isRefusal(error)) {
+          await db.outbox.update(item.id, { attempts, status: 'failed', lastError: messageOf(error) });
+          result.refused += 1;
+        } else {
+          await db.outbox.update(item.id, { attempts, lastError: messageOf(error), nextAttemptAt: now + backoffMs(attempts) });
+          result.deferred += 1;
+        }
+        return;
+      }
       await db.outbox.delete(item.id);
-      blocked.delete(item.entity);
       result.sent += 1;
-    } catch (error) {
-      const attempts = item.attempts + 1;
-      if (error instanceof ApiError && error.status === 401) {
-        // The session ended: stop, and send nothing more until the user has signed in again.
-        await db.outbox.update(item.id, { lastError: 'Sign in again to send your changes.' });
-        result.needsSignIn = true;
-        return result;
-      }
-      if (isRefusal(error)) {
-        await db.outbox.update(item.id, { attempts, status: 'failed', lastError: messageOf(error) });
-        result.refused += 1;
-      } else {
-        await db.outbox.update(item.id, { attempts, lastError: messageOf(error), nextAttemptAt: now + backoffMs(attempts) });
-        result.deferred += 1;
-      }
+      options.onSent?.(item);
     }
   }
+
+  let next = 0;
+  const worker = async () => {
+    while (next < chains.length && !result.needsSignIn) {
+      const chain = chains[next] as OutboxItem[];
+      next += 1;
+      await sendChain(chain);
+    }
+  };
+  const workers = Math.max(1, Math.min(options.concurrency ?? REPLAY_CONCURRENCY, chains.length));
+  await Promise.all(Array.from({ length: workers }, worker));
   return result;
 }
 
@@ -148,9 +187,9 @@ let inFlight: Promise<ReplayResult> | null = null;
  * Replays the queue unless a replay is already running (reconnect, focus and the timer can all
  * ask at once); across tabs, the Web Locks API keeps two tabs from sending the same queue together.
  */
-export function replayQueued(db: OfflineDatabase, userSub: string): Promise<ReplayResult> {
+export function replayQueued(db: OfflineDatabase, userSub: string, options: ReplayOptions = {}): Promise<ReplayResult> {
   if (inFlight) return inFlight;
-  const run = () => replayOutbox(db, userSub);
+  const run = () => replayOutbox(db, userSub, Date.now(), options);
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   // The lock's promise settles with the callback's result (a promise of it is unwrapped).
   const started = locks ? (locks.request('lavo-outbox-replay', run) as unknown as Promise<ReplayResult>) : run();

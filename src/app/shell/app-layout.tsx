@@ -7,6 +7,7 @@ import { useSession } from '@/lib/session-context';
 import { ConnectivityBadge } from './connectivity-badge';
 import { ProfileMenu } from './profile-menu';
 import { SideNav } from './side-nav';
+import { useOutboxSync } from './use-outbox-sync';
 import { useUserChannel } from './use-user-channel';
 
 /** The signed-in shell: header (menu button, brand, status, profile), side navigation, page. */
@@ -19,6 +20,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const wide = useMediaQuery(`(min-width: ${theme.breakpoints.md})`, true, { getInitialValueInEffect: false });
   const pathname = useLocation({ select: (location) => location.pathname });
   useUserChannel(user.id);
+  useOutboxSync();
 
   // Below md the navigation is a drawer; it gets out of the way once a page is chosen.
   useEffect(() => close(), [pathname, close]);

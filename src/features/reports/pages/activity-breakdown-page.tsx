@@ -9,7 +9,7 @@ import { displayName } from '@/lib/format';
 import { useSession } from '@/lib/session-context';
 import { formatPercent, formatSeconds } from '@/lib/units';
 import { useReport } from '../api/report-query';
-import { OfflineStamp } from '../components/offline-stamp';
+import { OfflineStamp } from '@/components/offline-stamp';
 import { NoData, ReportCard } from '../components/report-card';
 import { StatCard } from '../components/stat-card';
 import { DEFINITIONS } from '../definitions';

@@ -9,7 +9,7 @@ import { displayName } from '@/lib/format';
 import { useSession } from '@/lib/session-context';
 import { useReport } from '../api/report-query';
 import { ComplianceBadge } from '../components/compliance-badge';
-import { OfflineStamp } from '../components/offline-stamp';
+import { OfflineStamp } from '@/components/offline-stamp';
 import { ReportCard } from '../components/report-card';
 import { ReportFilterBar } from '../components/report-filter-bar';
 import { TrendChart } from '../components/trend-chart';

@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/lib/session-context';
 import { useReport } from '../api/report-query';
 import { DEFINITIONS } from '../definitions';
-import { OfflineStamp } from '../components/offline-stamp';
+import { OfflineStamp } from '@/components/offline-stamp';
 import { ReportCard } from '../components/report-card';
 import { ReportFilterBar } from '../components/report-filter-bar';
 import { FigureCard } from '../components/figure-card';

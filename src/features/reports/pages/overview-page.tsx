@@ -14,7 +14,7 @@ import { useSession } from '@/lib/session-context';
 import { formatSeconds } from '@/lib/units';
 import { useReport } from '../api/report-query';
 import { ComplianceBadge } from '../components/compliance-badge';
-import { OfflineStamp } from '../components/offline-stamp';
+import { OfflineStamp } from '@/components/offline-stamp';
 import { NoData, ReportCard } from '../components/report-card';
 import { ReportFilterBar } from '../components/report-filter-bar';
 import { FigureCard } from '../components/figure-card';

@@ -8,7 +8,7 @@ import { useSession } from '@/lib/session-context';
 import { formatSeconds, formatUsage } from '@/lib/units';
 import { useReport } from '../api/report-query';
 import { ComplianceBadge } from '../components/compliance-badge';
-import { OfflineStamp } from '../components/offline-stamp';
+import { OfflineStamp } from '@/components/offline-stamp';
 import { NoData, ReportCard } from '../components/report-card';
 import { FigureCard } from '../components/figure-card';
 import { StatCard } from '../components/stat-card';

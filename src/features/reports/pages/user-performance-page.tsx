@@ -10,7 +10,7 @@ import { useSession } from '@/lib/session-context';
 import { formatSeconds, formatUsage } from '@/lib/units';
 import { useReport } from '../api/report-query';
 import { ComplianceBadge } from '../components/compliance-badge';
-import { OfflineStamp } from '../components/offline-stamp';
+import { OfflineStamp } from '@/components/offline-stamp';
 import { ReportCard } from '../components/report-card';
 import { ReportFilterBar } from '../components/report-filter-bar';
 import { PAGE_PARAMS, reportQuery, toSearch } from '../filters/filter-state';

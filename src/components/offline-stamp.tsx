@@ -1,7 +1,6 @@
 import { Alert } from '@mantine/core';
+import { formatDateTime } from '@/lib/format';
 import { useOnlineStatus } from '@/offline/connectivity';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * While offline, says how old the report on screen is ('offline — as of {time}'), or that it was
@@ -13,8 +12,8 @@ export function OfflineStamp({ updatedAt, hasData }: { updatedAt: number; hasDat
   return (
     <Alert color="gray" variant="light" mb="md" role="status" data-testid="offline-stamp">
       {hasData && updatedAt > 0
-        ? `offline — as of ${timeFormat.format(new Date(updatedAt))}`
-        : 'offline — this report has not been opened on this device yet; it will load when the connection is back.'}
+        ? `offline — as of ${formatDateTime(updatedAt)}`
+        : 'offline — this page has not been opened on this device yet; it will load when the connection is back.'}
     </Alert>
   );
 }

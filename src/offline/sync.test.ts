@@ -1,0 +1,126 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import { OfflineDatabase } from './db';
+import { enqueue, queueOf, registerOutboxHandler } from './outbox';
+import { requestReplay, startOutboxSync, syncStatus } from './sync';
+
+const TECH = 'sub-tech';
+let sent: string[] = [];
+let failNext: unknown = null;
+
+registerOutboxHandler<{ label: string }>('sync-test', {
+  async send(payload) {
+    if (failNext) {
+      const error = failNext;
+      failNext = null;
+      throw error;
+    }
+    sent.push(payload.label);
+  },
+  describe: (payload) => payload.label,
+  invalidates: (payload) => [['tags', payload.label]],
+});
+
+let db: OfflineDatabase;
+let n = 0;
+let stop: (() => void) | null = null;
+let online = true;
+const refreshed: unknown[] = [];
+
+const add = (label: string, userSub = TECH) => enqueue(db, { userSub, type: 'sync-test', entity: `e:${label}`, payload: { label } });
+const drained = async (userSub = TECH) => {
+  for (let i = 0; i < 200; i += 1) {
+    if (!syncStatus().replaying && (await queueOf(db, userSub)).length === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('the queue was not sent');
+};
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+beforeEach(() => {
+  db = new OfflineDatabase(`sync-test-${(n += 1)}`);
+  sent = [];
+  failNext = null;
+  online = true;
+  refreshed.length = 0;
+});
+afterEach(async () => {
+  stop?.();
+  stop = null;
+  await settle();
+  await db.delete();
+});
+
+const start = (userSub = TECH) => {
+  stop = startOutboxSync({ db, userSub, isOnline: () => online, refresh: (keys) => refreshed.push(...keys) });
+};
+
+describe('outbox sync', () => {
+  it('sends what an earlier visit left queued as soon as it starts, and refreshes the lists it changed', async () => {
+    await add('left-over');
+    start();
+    await drained();
+    expect(sent).toEqual(['left-over']);
+    expect(refreshed).toEqual([['tags', 'left-over']]);
+  });
+
+  it('sends nothing while offline and everything once the browser is back online, without waiting out the backoff', async () => {
+    online = false;
+    start();
+    await add('a');
+    requestReplay();
+    await settle();
+    expect(sent).toEqual([]);
+
+    // A first attempt that could not reach the server puts the item in backoff…
+    online = true;
+    failNext = new TypeError('Failed to fetch');
+    requestReplay();
+    await settle();
+    expect((await queueOf(db, TECH))[0]?.attempts).toBe(1);
+    expect(sent).toEqual([]);
+    // …and reconnecting sends it at once.
+    window.dispatchEvent(new Event('online'));
+    await drained();
+    expect(sent).toEqual(['a']);
+  });
+
+  it('sends again when the tab is focused or the service worker relays a background sync', async () => {
+    const worker = new EventTarget();
+    Object.defineProperty(navigator, 'serviceWorker', { value: worker, configurable: true });
+    start();
+    await drained();
+    await add('after-focus');
+    window.dispatchEvent(new Event('focus'));
+    await drained();
+    await add('after-sync');
+    worker.dispatchEvent(new MessageEvent('message', { data: { type: 'REPLAY_OUTBOX' } }));
+    await drained();
+    expect(sent).toEqual(['after-focus', 'after-sync']);
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+
+  it('says when the session ended and sends nothing of another user', async () => {
+    await add('nurse-edit', 'sub-nurse');
+    failNext = new ApiError(401, 'Your session has ended.', undefined);
+    await add('mine');
+    start();
+    await settle();
+    expect(syncStatus().needsSignIn).toBe(true);
+    expect(sent).toEqual([]);
+    expect((await queueOf(db, 'sub-nurse')).map((i) => i.payload)).toEqual([{ label: 'nurse-edit' }]);
+    expect((await queueOf(db, TECH)).map((i) => i.payload)).toEqual([{ label: 'mine' }]);
+  });
+
+  it('stops on sign-out: nothing is sent after', async () => {
+    start();
+    stop?.();
+    stop = null;
+    await add('late');
+    requestReplay();
+    window.dispatchEvent(new Event('online'));
+    await settle();
+    expect(sent).toEqual([]);
+  });
+});

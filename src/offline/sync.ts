@@ -1,0 +1,139 @@
+import type { OfflineDatabase, OutboxItem } from './db';
+import { outboxHandler, queueOf, replayQueued, type ReplayResult } from './outbox';
+
+/**
+ * When the outbox is sent: as soon as an edit is queued, when the network comes back, when the
+ * tab is shown or focused again, when an item's backoff ends, and when the service worker's
+ * background sync wakes the page. One controller runs per signed-in user; stopping it (sign-out,
+ * another user) stops all of that.
+ */
+
+export interface SyncStatus {
+  /** A replay is running. */
+  replaying: boolean;
+  /** The last replay met a 401: nothing is sent until the user signs in again. */
+  needsSignIn: boolean;
+}
+
+export interface SyncDeps {
+  db: OfflineDatabase;
+  userSub: string;
+  /** Called with the query keys to refetch once an item is on the server. */
+  refresh?: (keys: readonly (readonly unknown[])[]) => void;
+  /** Whether the browser believes it is online (tests pass their own). */
+  isOnline?: () => boolean;
+}
+
+/** The tag of the service worker's background sync; the worker answers it with REPLAY_OUTBOX. */
+export const BACKGROUND_SYNC_TAG = 'lavo-outbox';
+
+type Listener = () => void;
+
+let status: SyncStatus = { replaying: false, needsSignIn: false };
+const listeners = new Set<Listener>();
+let active: { deps: SyncDeps; request: (ignoreBackoff?: boolean) => void } | null = null;
+
+function setStatus(next: Partial<SyncStatus>): void {
+  status = { ...status, ...next };
+  for (const listener of listeners) listener();
+}
+
+/** The replay's state (for the connectivity indicator). */
+export function syncStatus(): SyncStatus {
+  return status;
+}
+
+export function subscribeSyncStatus(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Asks for a replay now (after an edit was queued, or the user pressed Send now). */
+export function requestReplay(options: { ignoreBackoff?: boolean } = {}): void {
+  active?.request(options.ignoreBackoff);
+}
+
+/** Asks the service worker to wake the page for a replay once the browser is back online (where the browser has Background Sync). */
+export async function registerBackgroundSync(): Promise<void> {
+  try {
+    const registration = await navigator.serviceWorker?.ready;
+    const sync = (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;
+    await sync?.register(BACKGROUND_SYNC_TAG);
+  } catch {
+    // Not available (or not allowed): reconnect and focus still replay.
+  }
+}
+
+/** Starts sending `userSub`'s queue on every trigger; answers the function that stops it. */
+export function startOutboxSync(deps: SyncDeps): () => void {
+  const isOnline = deps.isOnline ?? (() => navigator.onLine);
+  let stopped = false;
+  let again: { ignoreBackoff: boolean } | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const onSent = (item: OutboxItem) => {
+    const keys = outboxHandler(item.type)?.invalidates?.(item.payload);
+    if (keys?.length) deps.refresh?.(keys);
+  };
+
+  /** Wakes up again when the earliest backoff among pending items ends. */
+  async function scheduleNext(): Promise<void> {
+    clearTimeout(timer);
+    const waiting = (await queueOf(deps.db, deps.userSub)).filter((item) => item.status === 'pending');
+    if (stopped || waiting.length === 0) return;
+    const soonest = Math.min(...waiting.map((item) => item.nextAttemptAt));
+    timer = setTimeout(() => request(), Math.max(250, soonest - Date.now()));
+  }
+
+  function request(ignoreBackoff = false): void {
+    if (stopped || !isOnline()) return;
+    if (status.replaying) {
+      // Whatever was queued meanwhile goes out right after the running replay.
+      again = { ignoreBackoff: ignoreBackoff || (again?.ignoreBackoff ?? false) };
+      return;
+    }
+    setStatus({ replaying: true });
+    void replayQueued(deps.db, deps.userSub, { ignoreBackoff, onSent })
+      .then((result: ReplayResult) => {
+        if (!stopped) setStatus({ needsSignIn: result.needsSignIn });
+      })
+      .catch(() => {
+        // The store itself failed (storage evicted, say); the next trigger tries again.
+      })
+      .finally(() => {
+        setStatus({ replaying: false });
+        if (stopped) return;
+        const next = again;
+        again = null;
+        if (next) request(next.ignoreBackoff);
+        else void scheduleNext();
+      });
+  }
+
+  const onOnline = () => request(true);
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') request();
+  };
+  const onFocus = () => request();
+  const onWorkerMessage = (event: MessageEvent) => {
+    if ((event.data as { type?: unknown } | null)?.type === 'REPLAY_OUTBOX') request(true);
+  };
+  window.addEventListener('online', onOnline);
+  window.addEventListener('focus', onFocus);
+  document.addEventListener('visibilitychange', onVisible);
+  navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
+
+  active = { deps, request: (ignoreBackoff) => request(ignoreBackoff) };
+  setStatus({ needsSignIn: false });
+  request();
+
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    window.removeEventListener('online', onOnline);
+    window.removeEventListener('focus', onFocus);
+    document.removeEventListener('visibilitychange', onVisible);
+    navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
+    if (active?.deps === deps) active = null;
+  };
+}
