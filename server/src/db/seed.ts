@@ -5,6 +5,7 @@ import { appMeta } from './schema';
 import { seedPermissions, seedProfessions } from './demo/catalogs';
 import { seedHierarchy } from './demo/hierarchy';
 import { seedDevices } from './demo/devices';
+import { seedNfcTags } from './demo/nfc';
 import { seedUsers } from './demo/users';
 
 export { DEMO_GROUP_IDS, DEMO_ORG_IDS } from './demo/hierarchy-data';
@@ -53,6 +54,7 @@ export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
     await seedPermissions(tx);
     await seedUsers(tx);
     await seedDevices(tx);
+    await seedNfcTags(tx);
     await resetSequences(tx);
     await tx.insert(appMeta).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() });
     return { seeded: true };

@@ -1,5 +1,81 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createNfcTagBodySchema,
+  nfcAssignEventsQuerySchema,
+  nfcAssignEventsResponseSchema,
+  nfcDataQuerySchema,
+  nfcDataResponseSchema,
+  nfcIdParamsSchema,
+  nfcTagParamsSchema,
+  nfcTagSchema,
+  nfcTagsQuerySchema,
+  nfcTagsResponseSchema,
+  updateNfcTagBodySchema,
+} from '../../contracts/nfc';
 import type { Database } from '../../db/client';
+import { callerOf } from '../../plugins/auth';
+import { PRODUCT_ONLY } from '../reports/access';
+import { withNfcWriteErrors } from './nfc-errors';
+import { assignEvents, listTags, tagsOf } from './nfc.repo';
+import { createTag, tagInScope, updateTag, userInScope, visibleGroupIds } from './nfc.service';
+
+/** The route table's NFC Tag Assignment row: {product} accounts holding NFC_TAGS. */
+const NFC_ACCESS = { auth: 'id', subjects: ['NFC_TAGS'], accountTypes: PRODUCT_ONLY } as const;
 
 /** The NFC tag calls of 03 §7 (NFC Tag Assignment). */
-export const nfcRoutes: FastifyPluginAsyncZod<{ db: Database }> = async () => {};
+export const nfcRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/nfc-tags',
+    { config: NFC_ACCESS, schema: { querystring: nfcTagsQuerySchema, response: { 200: nfcTagsResponseSchema } } },
+    async (request) => {
+      const { groupId, ...filter } = request.query;
+      const groupIds = await visibleGroupIds(db, await callerOf(request).scope(), groupId);
+      return listTags(db, { ...filter, groupIds });
+    },
+  );
+
+  app.get(
+    '/nfc/nfcId/:nfcId',
+    { config: NFC_ACCESS, schema: { params: nfcIdParamsSchema, response: { 200: nfcTagSchema } } },
+    async (request) => tagInScope(db, await callerOf(request).scope(), { nfcId: request.params.nfcId }),
+  );
+
+  app.get(
+    '/nfc/nfc-data',
+    { config: NFC_ACCESS, schema: { querystring: nfcDataQuerySchema, response: { 200: nfcDataResponseSchema } } },
+    async (request) => {
+      const scope = await callerOf(request).scope();
+      const { groupId, userId } = request.query;
+      const groupIds = await visibleGroupIds(db, scope, groupId);
+      if (userId !== undefined) await userInScope(db, scope, userId);
+      return tagsOf(db, groupIds, userId);
+    },
+  );
+
+  app.post(
+    '/nfc-tags',
+    { config: NFC_ACCESS, schema: { body: createNfcTagBodySchema, response: { 201: nfcTagSchema } } },
+    async (request, reply) => {
+      const tag = await withNfcWriteErrors(request.log, () => createTag(db, callerOf(request), request.body));
+      return reply.code(201).send(tag);
+    },
+  );
+
+  app.patch(
+    '/nfc-tags/:id',
+    { config: NFC_ACCESS, schema: { params: nfcTagParamsSchema, body: updateNfcTagBodySchema, response: { 200: nfcTagSchema } } },
+    async (request) => withNfcWriteErrors(request.log, () => updateTag(db, callerOf(request), request.params.id, request.body)),
+  );
+
+  app.get(
+    '/nfc-tags/:id/assign-events',
+    {
+      config: NFC_ACCESS,
+      schema: { params: nfcTagParamsSchema, querystring: nfcAssignEventsQuerySchema, response: { 200: nfcAssignEventsResponseSchema } },
+    },
+    async (request) => {
+      const tag = await tagInScope(db, await callerOf(request).scope(), { id: request.params.id });
+      return { data: await assignEvents(db, tag.id, request.query) };
+    },
+  );
+};
