@@ -1,0 +1,253 @@
+import { z } from 'zod';
+import { deviceTypeSchema, WEARABLE_TYPES } from './devices';
+import { idListSchema } from './reports/common';
+
+// Badge and wristband administration (03 §2 Badges, SmartBadge Management, Wristbands; §3 Device,
+// History entry, Assignment; §5 Assign badges and Scan dialog; §7 Users and Devices calls).
+
+export const wearableTypeSchema = z.enum(WEARABLE_TYPES);
+export type WearableType = z.infer<typeof wearableTypeSchema>;
+
+/** The Scan dialog's rule, also the answer to a MAC that is not six hex pairs. */
+export const MAC_FORMAT_MESSAGE = 'MAC must be 17 characters (colon-separated uppercase pairs).';
+
+/** Scanned or typed MAC text as stored: non-alphanumerics stripped, upper-cased, regrouped in colon-separated pairs. */
+export function normalizeMac(value: string): string {
+  const raw = value.replace(/[^0-9a-z]/gi, '').toUpperCase();
+  return raw.match(/.{1,2}/g)?.join(':') ?? '';
+}
+
+/** A MAC in any of the accepted spellings, normalized; anything but 12 hex digits is refused. */
+export const macSchema = z
+  .string()
+  .max(64, MAC_FORMAT_MESSAGE)
+  .transform(normalizeMac)
+  .pipe(z.string().regex(/^([0-9A-F]{2}:){5}[0-9A-F]{2}$/, MAC_FORMAT_MESSAGE));
+
+const id = z.coerce.number().int().positive('ids are positive whole numbers');
+/** Query booleans: 'true' or 'false'. */
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+const search = z.string().trim().max(200).optional();
+
+// ---- GET /users (the assign dialogs' user list) ----------------------------------------------
+
+export const USERS_DEFAULT_TAKE = 20;
+export const USERS_MAX_TAKE = 500;
+
+export const userListQuerySchema = z.object({
+  /** Organizations (with their descendants) whose users are listed; every user in scope without. */
+  organizationIds: idListSchema,
+  /** A location with its descendants: users whose home location is in it. */
+  groupId: id.optional(),
+  /** Words matched (case-insensitive, each somewhere) against userName, firstName, lastName, email and clientUserId. */
+  search,
+  active: flag.optional(),
+  /** true: only users without a current wearable. */
+  unassigned: flag.optional(),
+  take: z.coerce.number().int().min(1).max(USERS_MAX_TAKE).default(USERS_DEFAULT_TAKE),
+  /** The last id of the previous page (users come in id order). */
+  startingAfter: id.optional(),
+});
+export type UserListQuery = z.input<typeof userListQuerySchema>;
+
+export const assignedDeviceSchema = z.object({
+  id: z.number().int(),
+  mac: z.string(),
+  type: wearableTypeSchema,
+  /** The check-in code. */
+  code: z.string().nullable(),
+});
+
+export const userListRowSchema = z.object({
+  id: z.number().int(),
+  userName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  clientUserId: z.string().nullable(),
+  professionId: z.string().nullable(),
+  organizationId: z.number().int(),
+  groupId: z.number().int().nullable(),
+  active: z.boolean(),
+  /** The wearable the user holds now. */
+  device: assignedDeviceSchema.nullable(),
+  nfcTag: z.object({ id: z.number().int(), nfcId: z.string() }).nullable(),
+});
+export type UserListRow = z.infer<typeof userListRowSchema>;
+
+export const userListSchema = z.object({
+  data: z.array(userListRowSchema),
+  /** How many users match the query, over every page. */
+  totalCount: z.number().int(),
+});
+export type UserList = z.infer<typeof userListSchema>;
+
+// ---- GET /devices/wearables -----------------------------------------------------------------
+
+export const wearableListQuerySchema = z.object({
+  /** A location with its descendants; every location in scope without. */
+  groupId: id.optional(),
+  /** Without it, every wearable type the caller may read. */
+  type: wearableTypeSchema.optional(),
+  /** Matched (case-insensitive) against MAC (with or without colons), name, code and the holder's names. */
+  search,
+  /** true: only wearables held by someone now; false: only free ones. */
+  assigned: flag.optional(),
+});
+export type WearableListQuery = z.input<typeof wearableListQuerySchema>;
+
+export const wearableRowSchema = z.object({
+  id: z.number().int(),
+  mac: z.string(),
+  code: z.string().nullable(),
+  name: z.string(),
+  type: wearableTypeSchema,
+  modelId: z.number().int(),
+  modelName: z.string(),
+  groupId: z.number().int(),
+  groupName: z.string(),
+  firmwareVersion: z.string().nullable(),
+  /** The model's latest firmware version. */
+  latestFirmwareVersion: z.string().nullable(),
+  batteryMv: z.number().int().nullable(),
+  batteryPercent: z.number().int().nullable(),
+  lastHeartbeatAt: z.string().nullable(),
+  staged: z.boolean(),
+  active: z.boolean(),
+  /** The current holder; null when nobody holds it or the holder is outside the caller's scope. */
+  user: z
+    .object({ id: z.number().int(), userName: z.string(), firstName: z.string(), lastName: z.string() })
+    .nullable(),
+  /** The organization of the wearable's location. */
+  organizationName: z.string(),
+});
+export type WearableRow = z.infer<typeof wearableRowSchema>;
+
+export const wearableListSchema = z.object({ data: z.array(wearableRowSchema) });
+export type WearableList = z.infer<typeof wearableListSchema>;
+
+// ---- POST /users/assign-badge, POST /users/unassign-wearable --------------------------------
+
+export const ASSIGN_MAX_ITEMS = 100;
+
+const assignmentItem = z.object({
+  userId: id,
+  wearableId: id,
+  /** Ignored: the server records the caller as the assignor. */
+  assignorId: z.number().int().nullish(),
+});
+
+export const assignBadgeBodySchema = z.array(assignmentItem).min(1).max(ASSIGN_MAX_ITEMS);
+export type AssignBadgeBody = z.input<typeof assignBadgeBodySchema>;
+
+export const ASSIGN_MESSAGES = {
+  userNotFound: 'User not found',
+  deviceNotFound: 'Device not found',
+  userInactive: 'User is inactive',
+  noPermission: 'You do not have permission to assign this device',
+} as const;
+
+/** One answer per item, in order, shaped like Promise.allSettled. */
+export const assignResultSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('fulfilled'),
+    value: z.object({ userId: z.number().int(), wearableId: z.number().int(), assignedAt: z.string() }),
+  }),
+  z.object({ status: z.literal('rejected'), reason: z.object({ message: z.string() }) }),
+]);
+export type AssignResult = z.infer<typeof assignResultSchema>;
+export const assignBadgeResponseSchema = z.array(assignResultSchema);
+
+export const unassignWearableBodySchema = assignmentItem;
+export type UnassignWearableBody = z.input<typeof unassignWearableBodySchema>;
+export const unassignWearableResponseSchema = z.object({
+  userId: z.number().int(),
+  wearableId: z.number().int(),
+  unassignedAt: z.string(),
+});
+export type UnassignWearableResponse = z.infer<typeof unassignWearableResponseSchema>;
+
+export const NOT_ASSIGNED_MESSAGE = 'This device is not assigned to that user.';
+
+// ---- GET /devices/:id/history, GET /users/:id/history ---------------------------------------
+
+export const HISTORY_DEFAULT_TAKE = 45;
+export const HISTORY_MAX_TAKE = 100;
+
+/** A history entry id: 'a-{assignment id}' (its ASSIGN) or 'u-{assignment id}' (its UNASSIGN). */
+export const historyEntryIdSchema = z.string().regex(/^[au]-[1-9]\d{0,9}$/, "must be an entry id ('a-12' or 'u-12')");
+
+export const historyParamsSchema = z.object({ id });
+export const historyQuerySchema = z.object({
+  take: z.coerce.number().int().min(1).max(HISTORY_MAX_TAKE).default(HISTORY_DEFAULT_TAKE),
+  /** The id of the last entry of the previous page. */
+  startingAfter: historyEntryIdSchema.optional(),
+});
+export type HistoryQuery = z.input<typeof historyQuerySchema>;
+
+export const ASSIGNOR_TYPES = ['USER', 'KIOSK', 'NFC'] as const;
+
+export const historyEntrySchema = z.object({
+  id: z.string(),
+  type: z.enum(['ASSIGN', 'UNASSIGN']),
+  timestamp: z.string(),
+  user: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() }),
+  device: z.object({ id: z.number().int(), mac: z.string(), checkInCode: z.string().nullable() }),
+  /** Who made the assignment (an unassignment carries its assignment's assignor). */
+  assignor: z.object({ type: z.enum(ASSIGNOR_TYPES), name: z.string().nullable() }),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+/** Newest first. */
+export const historyResponseSchema = z.object({ data: z.array(historyEntrySchema), hasMore: z.boolean() });
+export type HistoryResponse = z.infer<typeof historyResponseSchema>;
+
+// ---- GET /devices/models, GET /devices/mac/:mac, POST /devices ------------------------------
+
+export const deviceModelsQuerySchema = z.object({ type: deviceTypeSchema.optional() });
+
+export const deviceModelSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  deviceType: deviceTypeSchema,
+  /** Newest first. */
+  versions: z.array(z.object({ id: z.number().int(), version: z.string(), isLatest: z.boolean() })),
+});
+export type DeviceModel = z.infer<typeof deviceModelSchema>;
+export const deviceModelsSchema = z.array(deviceModelSchema);
+
+export const macParamsSchema = z.object({ mac: z.string() });
+export const macLookupSchema = z.object({
+  exists: z.boolean(),
+  /** Null when no device has the MAC, or when it is outside the caller's scope. */
+  device: z
+    .object({ id: z.number().int(), groupId: z.number().int(), groupName: z.string(), type: deviceTypeSchema })
+    .nullable(),
+});
+export type MacLookup = z.infer<typeof macLookupSchema>;
+
+export const createBadgeBodySchema = z.object({
+  mac: macSchema,
+  type: z.literal('BADGE'),
+  groupId: id,
+  modelId: id,
+  firmwareVersionId: id,
+  /** Defaults to 'Badge ' and the MAC's last five hex digits. */
+  name: z.string().trim().min(1).max(100).optional(),
+  active: z.boolean().default(true),
+});
+export type CreateBadgeBody = z.input<typeof createBadgeBodySchema>;
+
+/** The default name of a new badge: 'Badge ' and the last five hex digits of its MAC. */
+export function defaultBadgeName(mac: string): string {
+  return `Badge ${mac.replace(/:/g, '').slice(-5)}`;
+}
+
+export const CREATE_BADGE_MESSAGES = {
+  notBadgeModel: 'The model is not a badge model.',
+  versionNotOfModel: 'The firmware version does not belong to the model.',
+} as const;
+
+/** The 409 of a MAC that is already taken. */
+export function deviceExistsMessage(location: string): string {
+  return `Device already exists at ${location}.`;
+}

@@ -1,0 +1,267 @@
+import type { PermissionSubject } from '../../contracts/permissions';
+import {
+  ASSIGN_MESSAGES,
+  CREATE_BADGE_MESSAGES,
+  defaultBadgeName,
+  deviceExistsMessage,
+  MAC_FORMAT_MESSAGE,
+  macSchema,
+  NOT_ASSIGNED_MESSAGE,
+  type AssignResult,
+  type DeviceModel,
+  type HistoryResponse,
+  type MacLookup,
+  type UnassignWearableResponse,
+  type UserList,
+  type WearableList,
+  type WearableRow,
+  type WearableType,
+} from '../../contracts/wearables-admin';
+import type { DeviceType } from '../../contracts/devices';
+import type { Database } from '../../db/client';
+import type { DeviceRow } from '../../db/schema';
+import type { Caller } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { loadTrees } from '../metrics/filters';
+import { withDescendants, type Scope } from '../session/scope';
+import {
+  DEVICES_MAC_CONSTRAINT,
+  endAssignment,
+  endAssignmentsOf,
+  findByMac,
+  findDevice,
+  findFirmwareVersion,
+  findModel,
+  findUser,
+  history,
+  historyHasEntry,
+  insertAssignment,
+  insertDevice,
+  listModels,
+  listUsers,
+  listWearables,
+  lockDevice,
+  lockUser,
+  openAssignmentOf,
+  scopeIdsOf,
+  uniqueViolationOf,
+  userInScope,
+  type HistoryOwner,
+} from './wearables-admin.repo';
+
+/** Who may read the assign dialogs' user list. */
+export const USER_LIST_SUBJECTS: readonly PermissionSubject[] = [
+  'USERS_ACCOUNTS',
+  'BADGES',
+  'WRISTBANDS',
+  'NFC_TAGS',
+  'SMARTBADGE_MANAGEMENT_BETA',
+];
+/** Who may read, assign and unassign some kind of wearable (each kind is checked by WEARABLE_SUBJECTS). */
+export const WEARABLE_ADMIN_SUBJECTS: readonly PermissionSubject[] = ['BADGES', 'WRISTBANDS', 'SMARTBADGE_MANAGEMENT_BETA'];
+/** Who may read assignment history: the wearable screens, and the Users screen's history dialogs. */
+export const HISTORY_SUBJECTS: readonly PermissionSubject[] = [...WEARABLE_ADMIN_SUBJECTS, 'USERS_ACCOUNTS'];
+/** Who may add badges. */
+export const CREATE_BADGE_SUBJECTS: readonly PermissionSubject[] = ['BADGES'];
+
+/** The subjects that open each kind of wearable: Badges and SmartBadge Management for badges, Wristbands for wristbands. */
+const WEARABLE_SUBJECTS: Record<WearableType, readonly PermissionSubject[]> = {
+  BADGE: ['BADGES', 'SMARTBADGE_MANAGEMENT_BETA'],
+  WRISTBAND: ['WRISTBANDS'],
+};
+
+const isWearable = (type: DeviceType): type is WearableType => type === 'BADGE' || type === 'WRISTBAND';
+
+/** The wearable kinds the caller may work with. */
+export function wearableTypesOf(caller: Caller): WearableType[] {
+  return (Object.keys(WEARABLE_SUBJECTS) as WearableType[]).filter((t) => WEARABLE_SUBJECTS[t].some((s) => caller.subjects.has(s)));
+}
+
+const wordsOf = (search: string | undefined) => (search ?? '').split(/\s+/).filter((w) => w !== '');
+
+/** Badge and wristband administration: users to assign, wearables, assignment and history. */
+export function createWearablesAdminService(db: Database) {
+  /** A location in scope with its descendants; a location outside the scope is answered as absent. */
+  async function locationsUnder(scope: Scope, groupId: number | undefined): Promise<number[]> {
+    if (groupId === undefined) return [...scope.groupIds];
+    if (!scope.groupIds.has(groupId)) throw new HttpError(404, 'Location not found');
+    const { groupTree } = await loadTrees(db);
+    return [...withDescendants(groupTree, [groupId])].filter((id) => scope.groupIds.has(id));
+  }
+
+  /** Organizations in scope with their descendants; one outside the scope is answered as absent. */
+  async function organizationsUnder(scope: Scope, organizationIds: readonly number[]): Promise<number[] | null> {
+    if (organizationIds.length === 0) return null;
+    if (organizationIds.some((id) => !scope.organizationIds.has(id))) throw new HttpError(404, 'Organization not found');
+    const { orgTree } = await loadTrees(db);
+    return [...withDescendants(orgTree, organizationIds)].filter((id) => scope.organizationIds.has(id));
+  }
+
+  /** A wearable the caller may see, or 404; with `lock`, held until `on`'s transaction ends. */
+  async function wearableInScope(on: Database, scope: Scope, id: number, lock: boolean): Promise<DeviceRow & { type: WearableType }> {
+    const device = lock ? await lockDevice(on, id) : await findDevice(on, id);
+    if (!device || !isWearable(device.type) || device.groupId === null || !scope.groupIds.has(device.groupId)) {
+      throw new HttpError(404, ASSIGN_MESSAGES.deviceNotFound);
+    }
+    return device as DeviceRow & { type: WearableType };
+  }
+
+  function mayHandle(caller: Caller, type: WearableType): void {
+    if (!wearableTypesOf(caller).includes(type)) throw new HttpError(403, ASSIGN_MESSAGES.noPermission);
+  }
+
+  async function historyOf(scope: Scope, owner: HistoryOwner, query: { take: number; startingAfter?: string }): Promise<HistoryResponse> {
+    if (query.startingAfter !== undefined && !(await historyHasEntry(db, owner, query.startingAfter))) {
+      throw new HttpError(400, 'startingAfter is not an entry of this history');
+    }
+    return history(db, owner, query, scopeIdsOf(scope));
+  }
+
+  return {
+    /** GET /users: users in scope, filtered, one page in id order. */
+    async listUsers(
+      caller: Caller,
+      query: { organizationIds: number[]; groupId?: number; search?: string; active?: boolean; unassigned?: boolean; take: number; startingAfter?: number },
+    ): Promise<UserList> {
+      const scope = await caller.scope();
+      const [organizationIds, groupIds] = await Promise.all([
+        organizationsUnder(scope, query.organizationIds),
+        query.groupId === undefined ? null : locationsUnder(scope, query.groupId),
+      ]);
+      return listUsers(
+        db,
+        { scope, organizationIds, groupIds, words: wordsOf(query.search), active: query.active, unassigned: query.unassigned },
+        { take: query.take, startingAfter: query.startingAfter },
+      );
+    },
+
+    /** GET /devices/wearables: every wearable of a location (and its descendants) of the kinds asked and allowed. */
+    async listWearables(
+      caller: Caller,
+      query: { groupId?: number; type?: WearableType; search?: string; assigned?: boolean },
+    ): Promise<WearableList> {
+      if (query.type) mayHandle(caller, query.type);
+      const scope = await caller.scope();
+      const groupIds = await locationsUnder(scope, query.groupId);
+      const types = query.type ? [query.type] : wearableTypesOf(caller);
+      const data = await listWearables(db, { groupIds, types, words: wordsOf(query.search), assigned: query.assigned }, scopeIdsOf(scope));
+      return { data };
+    },
+
+    /**
+     * POST /users/assign-badge: each item in its own transaction, in order. The wearable's current
+     * holder (a re-assign) and the user's current wearable are released at the same instant the
+     * new assignment starts; giving a user the wearable they hold already changes nothing.
+     */
+    async assign(caller: Caller, items: readonly { userId: number; wearableId: number }[]): Promise<AssignResult[]> {
+      const scope = await caller.scope();
+      const results: AssignResult[] = [];
+      for (const item of items) {
+        try {
+          const value = await db.transaction(async (tx) => {
+            const tdb = tx as unknown as Database;
+            // Device before user, always: concurrent assignments lock in the same order.
+            const device = await wearableInScope(tdb, scope, item.wearableId, true);
+            mayHandle(caller, device.type);
+            const user = await lockUser(tdb, item.userId);
+            if (!user || !userInScope(scope, user)) throw new HttpError(404, ASSIGN_MESSAGES.userNotFound);
+            if (!user.active) throw new HttpError(409, ASSIGN_MESSAGES.userInactive);
+            const current = await openAssignmentOf(tdb, device.id);
+            if (current?.userId === user.id) {
+              return { userId: user.id, wearableId: device.id, assignedAt: current.assignedAt.toISOString() };
+            }
+            const at = new Date();
+            await endAssignmentsOf(tdb, device.id, user.id, at);
+            await insertAssignment(tdb, { deviceId: device.id, userId: user.id, assignorId: caller.user.id, at });
+            return { userId: user.id, wearableId: device.id, assignedAt: at.toISOString() };
+          });
+          results.push({ status: 'fulfilled', value });
+        } catch (error) {
+          // A refusal belongs to its item; anything else fails the request, which is safe to
+          // repeat: the items already done are then no-ops.
+          if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+          results.push({ status: 'rejected', reason: { message: error.message } });
+        }
+      }
+      return results;
+    },
+
+    /** POST /users/unassign-wearable: ends the user's holding of the wearable; 409 when they do not hold it. */
+    async unassign(caller: Caller, body: { userId: number; wearableId: number }): Promise<UnassignWearableResponse> {
+      const scope = await caller.scope();
+      return db.transaction(async (tx) => {
+        const tdb = tx as unknown as Database;
+        const device = await wearableInScope(tdb, scope, body.wearableId, true);
+        mayHandle(caller, device.type);
+        const user = await lockUser(tdb, body.userId);
+        if (!user || !userInScope(scope, user)) throw new HttpError(404, ASSIGN_MESSAGES.userNotFound);
+        const at = new Date();
+        if (!(await endAssignment(tdb, device.id, user.id, at))) throw new HttpError(409, NOT_ASSIGNED_MESSAGE);
+        return { userId: user.id, wearableId: device.id, unassignedAt: at.toISOString() };
+      });
+    },
+
+    /** GET /devices/:id/history. */
+    async deviceHistory(caller: Caller, id: number, query: { take: number; startingAfter?: string }): Promise<HistoryResponse> {
+      const scope = await caller.scope();
+      await wearableInScope(db, scope, id, false);
+      return historyOf(scope, { deviceId: id }, query);
+    },
+
+    /** GET /users/:id/history. */
+    async userHistory(caller: Caller, id: number, query: { take: number; startingAfter?: string }): Promise<HistoryResponse> {
+      const scope = await caller.scope();
+      const user = await findUser(db, id);
+      if (!user || !userInScope(scope, user)) throw new HttpError(404, ASSIGN_MESSAGES.userNotFound);
+      return historyOf(scope, { userId: id }, query);
+    },
+
+    /** GET /devices/models. */
+    models(type: DeviceType | undefined): Promise<DeviceModel[]> {
+      return listModels(db, type);
+    },
+
+    /** GET /devices/mac/:mac: whether the MAC is taken, and by which device when it is in scope. */
+    async lookupMac(caller: Caller, rawMac: string): Promise<MacLookup> {
+      const parsed = macSchema.safeParse(rawMac);
+      if (!parsed.success) throw new HttpError(400, MAC_FORMAT_MESSAGE);
+      const found = await findByMac(db, parsed.data);
+      if (!found) return { exists: false, device: null };
+      const scope = await caller.scope();
+      if (found.groupId === null || found.groupName === null || !scope.groupIds.has(found.groupId)) return { exists: true, device: null };
+      return { exists: true, device: { id: found.id, groupId: found.groupId, groupName: found.groupName, type: found.type } };
+    },
+
+    /** POST /devices: a new badge at a location in scope. */
+    async createBadge(
+      caller: Caller,
+      body: { mac: string; groupId: number; modelId: number; firmwareVersionId: number; name?: string; active: boolean },
+    ): Promise<WearableRow> {
+      const scope = await caller.scope();
+      if (!scope.groupIds.has(body.groupId)) throw new HttpError(404, 'Location not found');
+      const [model, version] = await Promise.all([findModel(db, body.modelId), findFirmwareVersion(db, body.firmwareVersionId)]);
+      if (!model || model.deviceType !== 'BADGE') throw new HttpError(400, CREATE_BADGE_MESSAGES.notBadgeModel);
+      if (!version || version.modelId !== model.id) throw new HttpError(400, CREATE_BADGE_MESSAGES.versionNotOfModel);
+      let created: DeviceRow;
+      try {
+        created = await insertDevice(db, {
+          mac: body.mac,
+          type: 'BADGE',
+          name: body.name ?? defaultBadgeName(body.mac),
+          groupId: body.groupId,
+          modelId: model.id,
+          firmwareVersionId: version.id,
+          role: 'other',
+          active: body.active,
+        });
+      } catch (error) {
+        if (uniqueViolationOf(error) !== DEVICES_MAC_CONSTRAINT) throw error;
+        const existing = await findByMac(db, body.mac);
+        throw new HttpError(409, deviceExistsMessage(existing?.groupName ?? 'another location'));
+      }
+      const [row] = await listWearables(db, { groupIds: [body.groupId], types: ['BADGE'], id: created.id }, scopeIdsOf(scope));
+      if (!row) throw new Error(`badge ${created.id} not found after insert`);
+      return row;
+    },
+  };
+}
