@@ -18,8 +18,13 @@ export async function signedInPageShown(page: Page, path: string): Promise<void>
 }
 
 /** Signs in as the demo administrator through the real /auth screen; the session stays in localStorage. */
-export async function signInAsAdmin(page: Page, baseUrl: string): Promise<void> {
-  const { email, password } = DEMO_ACCOUNT_BY_KEY.admin;
+export function signInAsAdmin(page: Page, baseUrl: string): Promise<void> {
+  return signInAs(page, baseUrl, 'admin');
+}
+
+/** Signs in as a demo account through the real /auth screen; the session stays in localStorage. */
+export async function signInAs(page: Page, baseUrl: string, key: keyof typeof DEMO_ACCOUNT_BY_KEY): Promise<void> {
+  const { email, password } = DEMO_ACCOUNT_BY_KEY[key];
   await page.goto(`${baseUrl}/auth`);
   await signInScreenShown(page);
   await page.getByLabel('Email or username').fill(email);

@@ -1,3 +1,6 @@
+import { registerBadgeOutboxHandlers } from '@/features/badges/outbox-handlers';
+import { registerNfcOutboxHandlers } from '@/features/nfc/outbox-handlers';
+
 /**
  * Every type of queued edit, registered when the shell starts: a queue left by an earlier visit
  * is sent even if the screen that made it has not been opened this time.
@@ -7,4 +10,6 @@ let registered = false;
 export function registerOutboxHandlers(): void {
   if (registered) return;
   registered = true;
+  registerNfcOutboxHandlers();
+  registerBadgeOutboxHandlers();
 }

@@ -96,6 +96,8 @@ export interface ReplayOptions {
   concurrency?: number;
   /** Called after each item the server accepted (lists refresh from it). */
   onSent?: (item: OutboxItem) => void;
+  /** Called after each item the server refused (what it refused against has changed: lists refresh too). */
+  onRefused?: (item: OutboxItem) => void;
 }
 
 /** Entities sent side by side: enough to hide round trips, few enough for a browser's six connections. */
@@ -146,6 +148,7 @@ export async function replayOutbox(
         } else if (isRefusal(error)) {
           await db.outbox.update(item.id, { attempts, status: 'failed', lastError: messageOf(error) });
           result.refused += 1;
+          options.onRefused?.(item);
         } else {
           await db.outbox.update(item.id, { attempts, lastError: messageOf(error), nextAttemptAt: now + backoffMs(attempts) });
           result.deferred += 1;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { OfflineDatabase } from './db';
 import { enqueue, queueOf, registerOutboxHandler } from './outbox';
-import { requestReplay, startOutboxSync, syncStatus } from './sync';
+import { requestReplay, sendQueuedNow, startOutboxSync, syncStatus } from './sync';
 
 const TECH = 'sub-tech';
 let sent: string[] = [];
@@ -108,9 +108,33 @@ describe('outbox sync', () => {
     start();
     await settle();
     expect(syncStatus().needsSignIn).toBe(true);
+    expect(refreshed).toEqual([]);
     expect(sent).toEqual([]);
     expect((await queueOf(db, 'sub-nurse')).map((i) => i.payload)).toEqual([{ label: 'nurse-edit' }]);
     expect((await queueOf(db, TECH)).map((i) => i.payload)).toEqual([{ label: 'mine' }]);
+  });
+
+  it('refreshes the lists after a refusal too: what the edit was refused against has changed', async () => {
+    start();
+    await drained();
+    failNext = new ApiError(409, 'This tag was assigned to Sam Reed meanwhile.', undefined);
+    await add('conflict');
+    await sendQueuedNow();
+    expect((await queueOf(db, TECH))[0]).toMatchObject({ status: 'failed', lastError: 'This tag was assigned to Sam Reed meanwhile.' });
+    expect(refreshed).toEqual([['tags', 'conflict']]);
+  });
+
+  it('sendQueuedNow resolves once what was queued has been sent, and at once when offline', async () => {
+    start();
+    await drained();
+    await add('x');
+    await add('y');
+    await sendQueuedNow();
+    expect(sent.sort()).toEqual(['x', 'y']);
+    online = false;
+    await add('z');
+    await sendQueuedNow();
+    expect((await queueOf(db, TECH)).map((i) => i.payload)).toEqual([{ label: 'z' }]);
   });
 
   it('stops on sign-out: nothing is sent after', async () => {

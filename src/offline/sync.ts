@@ -32,6 +32,8 @@ type Listener = () => void;
 let status: SyncStatus = { replaying: false, needsSignIn: false };
 const listeners = new Set<Listener>();
 let active: { deps: SyncDeps; request: (ignoreBackoff?: boolean) => void } | null = null;
+/** Callers of sendQueuedNow waiting for the replays to go quiet. */
+let idleWaiters: (() => void)[] = [];
 
 function setStatus(next: Partial<SyncStatus>): void {
   status = { ...status, ...next };
@@ -53,6 +55,24 @@ export function requestReplay(options: { ignoreBackoff?: boolean } = {}): void {
   active?.request(options.ignoreBackoff);
 }
 
+/**
+ * Sends the queue now and resolves once no replay is running (at once when offline or signed out):
+ * a screen that queued edits while online can then tell which reached the server.
+ */
+export function sendQueuedNow(): Promise<void> {
+  if (!active) return Promise.resolve();
+  const done = new Promise<void>((resolve) => idleWaiters.push(resolve));
+  active.request(true);
+  if (!status.replaying) wakeIdleWaiters();
+  return done;
+}
+
+function wakeIdleWaiters(): void {
+  const waiters = idleWaiters;
+  idleWaiters = [];
+  for (const wake of waiters) wake();
+}
+
 /** Asks the service worker to wake the page for a replay once the browser is back online (where the browser has Background Sync). */
 export async function registerBackgroundSync(): Promise<void> {
   try {
@@ -71,7 +91,7 @@ export function startOutboxSync(deps: SyncDeps): () => void {
   let again: { ignoreBackoff: boolean } | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const onSent = (item: OutboxItem) => {
+  const refreshFor = (item: OutboxItem) => {
     const keys = outboxHandler(item.type)?.invalidates?.(item.payload);
     if (keys?.length) deps.refresh?.(keys);
   };
@@ -93,7 +113,7 @@ export function startOutboxSync(deps: SyncDeps): () => void {
       return;
     }
     setStatus({ replaying: true });
-    void replayQueued(deps.db, deps.userSub, { ignoreBackoff, onSent })
+    void replayQueued(deps.db, deps.userSub, { ignoreBackoff, onSent: refreshFor, onRefused: refreshFor })
       .then((result: ReplayResult) => {
         if (!stopped) setStatus({ needsSignIn: result.needsSignIn });
       })
@@ -102,11 +122,17 @@ export function startOutboxSync(deps: SyncDeps): () => void {
       })
       .finally(() => {
         setStatus({ replaying: false });
-        if (stopped) return;
+        if (stopped) {
+          wakeIdleWaiters();
+          return;
+        }
         const next = again;
         again = null;
         if (next) request(next.ignoreBackoff);
-        else void scheduleNext();
+        else {
+          wakeIdleWaiters();
+          void scheduleNext();
+        }
       });
   }
 
@@ -135,5 +161,6 @@ export function startOutboxSync(deps: SyncDeps): () => void {
     document.removeEventListener('visibilitychange', onVisible);
     navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
     if (active?.deps === deps) active = null;
+    wakeIdleWaiters();
   };
 }

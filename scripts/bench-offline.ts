@@ -1,0 +1,146 @@
+/**
+ * `npm run bench:offline`: how long a technician's offline work takes to reach the server.
+ *
+ * Builds the app (vite build into `.data-bench-offline/dist`; the directory is removed first) and
+ * starts it as the browser tests do (`scripts/start.ts`, port BENCH_OFFLINE_PORT, default 8100, one
+ * day of demo history, no simulator). In Chromium, signed in as the demo technician on NFC Tag
+ * Assignment, it cuts the network, imports a CSV of BENCH_OFFLINE_EDITS new tags (default 500)
+ * through the Import dialog, which queues one outbox item per tag, reconnects, and times how long
+ * until the outbox is empty. Then it asks the API how many of the tags exist: each must exist
+ * exactly once. Target: under 10 s from reconnecting to an empty outbox.
+ *
+ * A missed target is marked OVER and still exits 0; only a failed measurement exits non-zero.
+ */
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './bench/web-js-bytes';
+import { buildApp, startWebServer } from './bench/web-server';
+import { signInAs } from './bench/web-sign-in';
+import { table } from './bench/timing';
+
+const port = Number(process.env.BENCH_OFFLINE_PORT ?? 8100);
+const edits = Number(process.env.BENCH_OFFLINE_EDITS ?? 500);
+const DATA_DIR = '.data-bench-offline';
+const DEMO_HISTORY_DAYS = 1;
+const TARGET_MS = 10_000;
+const WAIT_MS = 5 * 60_000;
+const log = (line: string) => console.log(line);
+
+const cleanups: (() => Promise<void>)[] = [];
+async function cleanUp(): Promise<void> {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error(String(error)));
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void cleanUp().then(() => process.exit(130)));
+
+/** The signed-in user's id token, as the app keeps it, for the API calls that check the result. */
+async function idToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('CognitoIdentityServiceProvider.') && k.endsWith('.idToken'));
+    if (!key) throw new Error('no id token stored');
+    return localStorage.getItem(key) as string;
+  });
+}
+
+async function api<T>(baseUrl: string, token: string, path: string): Promise<T> {
+  const response = await fetch(`${baseUrl}/api${path}`, { headers: { Authorization: token } });
+  if (!response.ok) throw new Error(`GET ${path}: HTTP ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Tag ids no demo tag has: 'BENCH', the run's stamp and a counter, 21 characters. */
+function benchIds(count: number): string[] {
+  const stamp = Date.now().toString(36).toUpperCase().slice(-6);
+  return Array.from({ length: count }, (_, i) => `BENCH${stamp}${String(i).padStart(10, '0')}`.slice(0, 21));
+}
+
+async function main() {
+  log(`Building the app into ${DATA_DIR}/dist (vite build)…`);
+  const options = { port, dataDir: DATA_DIR, demoHistoryDays: DEMO_HISTORY_DAYS };
+  const staticDir = await buildApp(options);
+  log(`Starting it on port ${port}…`);
+  const server = await startWebServer(options, staticDir);
+  cleanups.push(server.stop);
+
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  cleanups.push(() => browser.close());
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAs(page, server.url, 'tech');
+  await page.goto(`${server.url}/app/accounts/nfc`);
+  await page.getByRole('table', { name: 'NFC tags' }).waitFor({ timeout: WAIT_MS });
+  const token = await idToken(page);
+  const { data } = await api<{ data: { groupId: number }[] }>(server.url, token, '/nfc-tags?take=1');
+  const groupId = data[0]?.groupId;
+  if (!groupId) throw new Error('the technician sees no NFC tag to take a location from');
+  // The users list (the import resolves user names with it) is loaded before the network goes.
+  await page.waitForLoadState('networkidle');
+
+  const ids = benchIds(edits);
+  const csv = ['groupId,nfcId,active,userName', ...ids.map((id) => `${groupId},${id},true,`)].join('\n');
+  await context.setOffline(true);
+  const queueStart = performance.now();
+  await page.getByRole('button', { name: 'Import' }).click();
+  await page.locator('input[type=file]').setInputFiles({ name: 'bench.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByText(`${edits} rows ready to import.`).waitFor({ timeout: WAIT_MS });
+  await page.getByRole('dialog').getByRole('button', { name: 'Import', exact: true }).click();
+  const indicator = page.getByTestId('connectivity');
+  await indicator.getByText(`Offline · ${edits} queued`).waitFor({ timeout: WAIT_MS });
+  const queueMs = performance.now() - queueStart;
+
+  const replayStart = performance.now();
+  await context.setOffline(false);
+  await indicator.getByText('Online', { exact: true }).waitFor({ timeout: WAIT_MS });
+  const replayMs = performance.now() - replayStart;
+
+  const stored = await api<{ data: { nfcId: string; nfcShortId: string }[]; totalCount: number }>(
+    server.url,
+    token,
+    `/nfc-tags?groupId=${groupId}&search=BENCH&take=500`,
+  );
+  const all = new Set<string>();
+  let rows = stored.data;
+  let last = rows.at(-1);
+  for (const tag of rows) all.add(`${tag.nfcId}${tag.nfcShortId}`);
+  while (rows.length === 500 && last) {
+    const next = await api<{ data: { id: number; nfcId: string; nfcShortId: string }[] }>(
+      server.url,
+      token,
+      `/nfc-tags?groupId=${groupId}&search=BENCH&take=500&startingAfter=${(last as unknown as { id: number }).id}`,
+    );
+    rows = next.data;
+    last = rows.at(-1);
+    for (const tag of rows) all.add(`${tag.nfcId}${tag.nfcShortId}`);
+  }
+  const missing = ids.filter((id) => !all.has(id)).length;
+  const exactlyOnce = stored.totalCount === edits && missing === 0;
+
+  log('');
+  log(
+    table(
+      ['edits', 'queued offline ms', 'reconnect → outbox empty ms', '< 10 s', 'on the server', 'exactly once'],
+      [
+        [
+          String(edits),
+          queueMs.toFixed(0),
+          replayMs.toFixed(0),
+          replayMs < TARGET_MS ? 'ok' : 'OVER',
+          `${stored.totalCount} (${missing} missing)`,
+          exactlyOnce ? 'yes' : 'NO',
+        ],
+      ],
+    ),
+  );
+  log('');
+  log('Queued: from opening Import with the network cut to the header showing every tag queued (CSV check included).');
+  log('Reconnect → outbox empty: from Playwright restoring the network to the header saying Online (no item left).');
+  if (!exactlyOnce) throw new Error('the server does not hold every tag exactly once');
+}
+
+try {
+  await main();
+  await cleanUp();
+  process.exit(0);
+} catch (error) {
+  console.error(`\nbench:offline failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  await cleanUp();
+  process.exit(1);
+}

@@ -1,0 +1,44 @@
+import { type UserListRow, USERS_MAX_TAKE, userListSchema } from '@contracts/wearables-admin';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { mainApi } from '@/lib/api-client';
+
+/** Cache keys of user lists; an assignment invalidates all of them. */
+export const userKeys = {
+  all: ['users'] as const,
+  scope: (groupId: number | null) => ['users', 'scope', groupId] as const,
+};
+
+/**
+ * Every active user of a location (with its descendants; the whole scope without), fetched page by
+ * page. The assign dialogs pick from it and it is kept for offline use, so a technician can assign
+ * on a ward without signal.
+ */
+export function scopeUsersQueryOptions(groupId: number | null) {
+  return queryOptions({
+    queryKey: userKeys.scope(groupId),
+    queryFn: async ({ signal }) => {
+      const users: UserListRow[] = [];
+      let startingAfter: number | undefined;
+      for (;;) {
+        const page = await mainApi.get('/users', {
+          query: { groupId: groupId ?? undefined, active: 'true', take: USERS_MAX_TAKE, startingAfter },
+          schema: userListSchema,
+          signal,
+        });
+        users.push(...page.data);
+        const last = page.data.at(-1);
+        if (!last || page.data.length < USERS_MAX_TAKE) return users;
+        startingAfter = last.id;
+      }
+    },
+  });
+}
+
+export function useScopeUsers(groupId: number | null, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...scopeUsersQueryOptions(groupId), enabled: options.enabled ?? true });
+}
+
+/** 'Dana Ortiz' (or the user name when both names are empty). */
+export function userLabel(user: Pick<UserListRow, 'firstName' | 'lastName' | 'userName'>): string {
+  return `${user.firstName} ${user.lastName}`.trim() || user.userName;
+}
