@@ -1,0 +1,20 @@
+import { macLookupSchema, type MacLookup } from '@contracts/wearables-admin';
+import { useQuery } from '@tanstack/react-query';
+import { mainApi } from '@/lib/api-client';
+import { badgeKeys } from './keys';
+
+/** Whether a device has this MAC, and where when it is in the caller's scope. */
+export function lookupMac(mac: string, signal?: AbortSignal): Promise<MacLookup> {
+  return mainApi.get(`/devices/mac/${encodeURIComponent(mac)}`, { schema: macLookupSchema, signal });
+}
+
+/** The lookup of a complete MAC (nothing is asked while `mac` is null). */
+export function useMacLookup(mac: string | null) {
+  return useQuery({
+    queryKey: badgeKeys.mac(mac ?? ''),
+    queryFn: ({ signal }) => lookupMac(mac ?? '', signal),
+    enabled: mac !== null,
+    staleTime: 30_000,
+    gcTime: 60_000,
+  });
+}

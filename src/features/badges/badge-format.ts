@@ -1,0 +1,20 @@
+import { formatDateTime } from '@/lib/format';
+
+/** Within this, a moment shows as 'N min ago' (03 §9 'Relative-time threshold'). */
+const RELATIVE_MS = 60 * 60_000;
+
+/** A heartbeat as 'just now', 'N min ago' within the hour, else its date and time; '—' when never. */
+export function formatHeartbeat(at: string | null, now = Date.now()): string {
+  if (at === null) return '—';
+  const ago = now - Date.parse(at);
+  if (ago < 60_000) return 'just now';
+  if (ago < RELATIVE_MS) return `${Math.floor(ago / 60_000)} min ago`;
+  return formatDateTime(at);
+}
+
+/** Battery health in millivolts (03 §9): above 2700 fine, above 2300 low, else critical. */
+export function batteryColor(mv: number | null): string | undefined {
+  if (mv === null) return undefined;
+  if (mv > 2700) return undefined;
+  return mv > 2300 ? 'orange' : 'red';
+}

@@ -1,0 +1,136 @@
+import {
+  assignBadgeResponseSchema,
+  type CreateBadgeBody,
+  type WearableRow,
+  unassignWearableResponseSchema,
+  wearableRowSchema,
+} from '@contracts/wearables-admin';
+import { ApiError, mainApi } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { userKeys, userLabel } from '@/lib/scope-users';
+import { registerOutboxHandler } from '@/offline/outbox';
+import { badgeKeys } from './api/keys';
+import { lookupMac } from './api/lookup-mac';
+
+/** The outbox types of the badge screens. */
+export const BADGE_ADD = 'badge.add';
+export const BADGE_ASSIGN = 'badge.assign';
+export const BADGE_UNASSIGN = 'badge.unassign';
+export const BADGE_EDIT_TYPES = [BADGE_ADD, BADGE_ASSIGN, BADGE_UNASSIGN] as const;
+
+/** A user as a badge edit names them (the names are for the outbox panel and pending rows). */
+export interface BadgeUser {
+  id: number;
+  userName: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** A badge added at a location; the names describe it until the server has it. */
+export interface BadgeAddPayload {
+  body: CreateBadgeBody & { mac: string; groupId: number; modelId: number; firmwareVersionId: number };
+  groupName: string;
+  organizationName: string;
+  modelName: string;
+  version: string;
+}
+
+/**
+ * A badge given to a user. The badge is named by its MAC, with its id when known: a badge added
+ * offline has no id yet and is looked up by MAC when the edit is sent. `previousUser` is who held
+ * it when the edit was made (a re-assign).
+ */
+export interface BadgeAssignPayload {
+  mac: string;
+  wearableId: number | null;
+  user: BadgeUser;
+  previousUser: BadgeUser | null;
+  assignorId: number;
+}
+
+/** A badge taken back from `user`; refused by the server when someone else holds it by then. */
+export interface BadgeUnassignPayload {
+  mac: string;
+  wearableId: number | null;
+  user: BadgeUser;
+  assignorId: number;
+}
+
+export type BadgeEditPayload = BadgeAddPayload | BadgeAssignPayload | BadgeUnassignPayload;
+
+/** The entity a badge edit is about: edits of one badge are sent in order. */
+export const badgeEntity = (mac: string) => `badge:${mac}`;
+
+async function wearableIdOf(payload: { mac: string; wearableId: number | null }): Promise<number> {
+  if (payload.wearableId !== null) return payload.wearableId;
+  const found = await lookupMac(payload.mac);
+  // A refusal the user can read in the outbox panel, then retry or discard.
+  if (!found.device) throw new ApiError(404, `Badge ${payload.mac} does not exist.`, found);
+  return found.device.id;
+}
+
+/** Shows an edit the server accepted in every cached list at once, before their refetch confirms it. */
+function patchLists(patch: (rows: WearableRow[], groupId: number | null) => WearableRow[]): void {
+  for (const [key, rows] of queryClient.getQueriesData<WearableRow[]>({ queryKey: badgeKeys.lists() })) {
+    if (rows) queryClient.setQueryData<WearableRow[]>(key, patch(rows, (key[2] as number | null) ?? null));
+  }
+}
+
+const setHolder = (mac: string, user: BadgeUser | null) => (rows: WearableRow[]) =>
+  rows.map((row) => {
+    if (row.mac === mac) return { ...row, user };
+    // The server frees the badge the new holder had before.
+    if (user && row.user?.id === user.id) return { ...row, user: null };
+    return row;
+  });
+
+const refreshAfterAssign = () => [badgeKeys.lists(), badgeKeys.histories(), userKeys.all];
+
+/** Registers the badge edit types with the outbox. */
+export function registerBadgeOutboxHandlers(): void {
+  registerOutboxHandler<BadgeAddPayload>(BADGE_ADD, {
+    async send(payload, { idempotencyKey }) {
+      const row = await mainApi.post('/devices', payload.body, {
+        headers: { 'Idempotency-Key': idempotencyKey },
+        schema: wearableRowSchema,
+      });
+      patchLists((rows, groupId) =>
+        (groupId === null || groupId === row.groupId) && !rows.some((r) => r.mac === row.mac) ? [...rows, row] : rows,
+      );
+    },
+    describe: ({ body, groupName }) => `Add badge ${body.mac} at ${groupName}`,
+    invalidates: () => [badgeKeys.all],
+  });
+
+  registerOutboxHandler<BadgeAssignPayload>(BADGE_ASSIGN, {
+    async send(payload, { idempotencyKey }) {
+      const wearableId = await wearableIdOf(payload);
+      const [result] = await mainApi.post(
+        '/users/assign-badge',
+        [{ userId: payload.user.id, wearableId, assignorId: payload.assignorId }],
+        { headers: { 'Idempotency-Key': idempotencyKey }, schema: assignBadgeResponseSchema },
+      );
+      if (result?.status !== 'fulfilled') {
+        throw new ApiError(409, result?.reason.message ?? 'The server gave no answer for this badge.', result);
+      }
+      patchLists(setHolder(payload.mac, payload.user));
+    },
+    describe: ({ mac, user, previousUser }) =>
+      `Assign badge ${mac} to ${userLabel(user)}${previousUser ? ` (instead of ${userLabel(previousUser)})` : ''}`,
+    invalidates: refreshAfterAssign,
+  });
+
+  registerOutboxHandler<BadgeUnassignPayload>(BADGE_UNASSIGN, {
+    async send(payload, { idempotencyKey }) {
+      const wearableId = await wearableIdOf(payload);
+      await mainApi.post(
+        '/users/unassign-wearable',
+        { userId: payload.user.id, wearableId, assignorId: payload.assignorId },
+        { headers: { 'Idempotency-Key': idempotencyKey }, schema: unassignWearableResponseSchema },
+      );
+      patchLists(setHolder(payload.mac, null));
+    },
+    describe: ({ mac, user }) => `Unassign badge ${mac} from ${userLabel(user)}`,
+    invalidates: refreshAfterAssign,
+  });
+}
