@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { PageHeader } from '@/components/page-header';
-import { userLabel } from '@/lib/scope-users';
+import { userLabel, useScopeUsers } from '@/lib/scope-users';
 import type { BadgeRow } from '../badge-rows';
 import { AssignDialog } from '../components/assign-dialog';
 import { BadgeFilterBar } from '../components/badge-filter-bar';
@@ -21,6 +21,8 @@ type Held = BadgeRow & { user: BadgeUser };
 export default function BadgeManagementPage({ entry }: { entry: { title: string } }) {
   const { filters, update } = useBadgeFilters();
   const list = useBadgeList(filters);
+  // The assign dialog picks from these: loaded with the page, so they are on the device before a ward without signal.
+  useScopeUsers(filters.groupId);
   const [assigning, setAssigning] = useState<BadgeRow | null>(null);
   const [history, setHistory] = useState<BadgeRow | null>(null);
   const [unassigning, setUnassigning] = useState<Held | null>(null);

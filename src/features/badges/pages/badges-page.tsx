@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { PageHeader } from '@/components/page-header';
-import { userLabel } from '@/lib/scope-users';
+import { userLabel, useScopeUsers } from '@/lib/scope-users';
 import { useSession } from '@/lib/session-context';
 import { batteryColor, formatHeartbeat } from '../badge-format';
 import type { BadgeRow } from '../badge-rows';
@@ -26,6 +26,8 @@ export default function BadgesPage({ entry }: { entry: { title: string } }) {
   const { bootstrap } = useSession();
   const { filters, update } = useBadgeFilters();
   const list = useBadgeList(filters);
+  // The assign dialog picks from these: loaded with the page, so they are on the device before a ward without signal.
+  useScopeUsers(filters.groupId);
   // A selection belongs to its location: choosing another one starts afresh.
   const [selection, setSelection] = useState<{ groupId: number | null; keys: Set<RowKey> }>({ groupId: null, keys: new Set() });
   const selected = selection.groupId === filters.groupId ? selection.keys : new Set<RowKey>();
