@@ -46,10 +46,10 @@ async function api<T>(baseUrl: string, token: string, path: string): Promise<T> 
   return (await response.json()) as T;
 }
 
-/** Tag ids no demo tag has: 'BENCH', the run's stamp and a counter, 21 characters. */
+/** 21-character tag ids no demo tag has: the 14-character NFC id is 'B', the run's stamp and a counter; the short id 'BENCH00'. */
 function benchIds(count: number): string[] {
-  const stamp = Date.now().toString(36).toUpperCase().slice(-6);
-  return Array.from({ length: count }, (_, i) => `BENCH${stamp}${String(i).padStart(10, '0')}`.slice(0, 21));
+  const stamp = Date.now().toString(36).toUpperCase().slice(-6).padStart(6, '0');
+  return Array.from({ length: count }, (_, i) => `B${stamp}${String(i).padStart(7, '0')}BENCH00`);
 }
 
 async function main() {
@@ -88,27 +88,26 @@ async function main() {
 
   const replayStart = performance.now();
   await context.setOffline(false);
-  await indicator.getByText('Online', { exact: true }).waitFor({ timeout: WAIT_MS });
+  // Polled rather than awaited on one text, so a stuck queue says where it stands.
+  for (;;) {
+    const shown = (await indicator.textContent())?.trim() ?? '';
+    if (shown === 'Online') break;
+    if (/not accepted/.test(shown) || performance.now() - replayStart > WAIT_MS) {
+      throw new Error(`the outbox did not empty: the header says "${shown}"`);
+    }
+    await page.waitForTimeout(50);
+  }
   const replayMs = performance.now() - replayStart;
 
-  const stored = await api<{ data: { nfcId: string; nfcShortId: string }[]; totalCount: number }>(
-    server.url,
-    token,
-    `/nfc-tags?groupId=${groupId}&search=BENCH&take=500`,
-  );
+  type TagPage = { data: { id: number; nfcId: string; nfcShortId: string }[]; totalCount: number };
+  const pageOf = (after?: number) =>
+    api<TagPage>(server.url, token, `/nfc-tags?groupId=${groupId}&search=BENCH00&take=500${after ? `&startingAfter=${after}` : ''}`);
+  const stored = await pageOf();
   const all = new Set<string>();
-  let rows = stored.data;
-  let last = rows.at(-1);
-  for (const tag of rows) all.add(`${tag.nfcId}${tag.nfcShortId}`);
-  while (rows.length === 500 && last) {
-    const next = await api<{ data: { id: number; nfcId: string; nfcShortId: string }[] }>(
-      server.url,
-      token,
-      `/nfc-tags?groupId=${groupId}&search=BENCH&take=500&startingAfter=${(last as unknown as { id: number }).id}`,
-    );
-    rows = next.data;
-    last = rows.at(-1);
+  for (let rows = stored.data; rows.length > 0; ) {
     for (const tag of rows) all.add(`${tag.nfcId}${tag.nfcShortId}`);
+    const last = rows.at(-1);
+    rows = rows.length === 500 && last ? (await pageOf(last.id)).data : [];
   }
   const missing = ids.filter((id) => !all.has(id)).length;
   const exactlyOnce = stored.totalCount === edits && missing === 0;

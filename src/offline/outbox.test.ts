@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { OfflineDatabase } from './db';
-import { BACKOFF_BASE_MS, backoffMs, discardItem, enqueue, queueOf, registerOutboxHandler, replayOutbox, replayQueued, retryItem } from './outbox';
+import { BACKOFF_BASE_MS, backoffMs, discardItem, enqueue, enqueueAll, queueOf, registerOutboxHandler, replayOutbox, replayQueued, retryItem } from './outbox';
 
 const NURSE = 'sub-nurse';
 const TECH = 'sub-tech';
@@ -92,6 +92,13 @@ describe('the outbox', () => {
     const result = await replayOutbox(db, TECH, T0 + 1, { ignoreBackoff: true, onSent: (item) => sent.push(item.id) });
     expect(result.sent).toBe(1);
     expect(sent).toHaveLength(1);
+  });
+
+  it('queues a batch in one go, in the given order', async () => {
+    const items = ['c', 'a', 'b'].map((label) => ({ userSub: TECH, type: 'tag', entity: 'tag:Same', payload: { label } }));
+    await enqueueAll(db, items, T0);
+    await replayOutbox(db, TECH, T0 + 10);
+    expect(received.map((r) => r.label)).toEqual(['c', 'a', 'b']);
   });
 
   it('never sends another user’s queue', async () => {

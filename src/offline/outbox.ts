@@ -74,6 +74,26 @@ export async function enqueue<P>(db: OfflineDatabase, item: NewOutboxItem<P>, no
   return stored;
 }
 
+/**
+ * Queues several edits in one transaction (an import of hundreds of tags), `createdAt` rising from
+ * `firstAt` by one millisecond per item so they replay in the given order.
+ */
+export async function enqueueAll<P>(db: OfflineDatabase, items: NewOutboxItem<P>[], firstAt = Date.now()): Promise<OutboxItem<P>[]> {
+  const stored = items.map(
+    (item, i): OutboxItem<P> => ({
+      id: crypto.randomUUID(),
+      ...item,
+      createdAt: firstAt + i,
+      attempts: 0,
+      status: 'pending',
+      lastError: null,
+      nextAttemptAt: firstAt + i,
+    }),
+  );
+  await db.outbox.bulkAdd(stored as OutboxItem[]);
+  return stored;
+}
+
 /** The user's queue, oldest first. */
 export function queueOf(db: OfflineDatabase, userSub: string): Promise<OutboxItem[]> {
   return db.outbox.where('[userSub+createdAt]').between([userSub, -Infinity], [userSub, Infinity]).toArray();

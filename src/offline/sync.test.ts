@@ -25,6 +25,7 @@ registerOutboxHandler<{ label: string }>('sync-test', {
 let db: OfflineDatabase;
 let n = 0;
 let stop: (() => void) | null = null;
+let refreshCalls = 0;
 let online = true;
 const refreshed: unknown[] = [];
 
@@ -44,6 +45,7 @@ beforeEach(() => {
   failNext = null;
   online = true;
   refreshed.length = 0;
+  refreshCalls = 0;
 });
 afterEach(async () => {
   stop?.();
@@ -53,7 +55,11 @@ afterEach(async () => {
 });
 
 const start = (userSub = TECH) => {
-  stop = startOutboxSync({ db, userSub, isOnline: () => online, refresh: (keys) => refreshed.push(...keys) });
+  stop = startOutboxSync({ db, userSub, isOnline: () => online, refresh: (keys) => {
+      refreshCalls += 1;
+      refreshed.push(...keys);
+    },
+  });
 };
 
 describe('outbox sync', () => {
@@ -63,6 +69,16 @@ describe('outbox sync', () => {
     await drained();
     expect(sent).toEqual(['left-over']);
     expect(refreshed).toEqual([['tags', 'left-over']]);
+  });
+
+  it('refetches the lists once for a whole replay, not once per edit', async () => {
+    await add('one');
+    await add('two');
+    await add('three');
+    start();
+    await drained();
+    expect(refreshCalls).toBe(1);
+    expect(refreshed).toHaveLength(3);
   });
 
   it('sends nothing while offline and everything once the browser is back online, without waiting out the backoff', async () => {

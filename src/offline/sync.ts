@@ -29,6 +29,9 @@ export const BACKGROUND_SYNC_TAG = 'lavo-outbox';
 
 type Listener = () => void;
 
+/** During a long replay, lists are refetched at most this often. */
+const REFRESH_EVERY_MS = 3_000;
+
 let status: SyncStatus = { replaying: false, needsSignIn: false };
 const listeners = new Set<Listener>();
 let active: { deps: SyncDeps; request: (ignoreBackoff?: boolean) => void } | null = null;
@@ -91,9 +94,20 @@ export function startOutboxSync(deps: SyncDeps): () => void {
   let again: { ignoreBackoff: boolean } | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
+  // Lists to refetch are gathered during a replay and refetched together at its end (or every
+  // few seconds of a long one): one refetch for 500 sent edits, not 500.
+  const toRefresh = new Map<string, readonly unknown[]>();
+  let lastRefresh = Date.now();
+  const flushRefresh = () => {
+    lastRefresh = Date.now();
+    if (toRefresh.size === 0) return;
+    const keys = [...toRefresh.values()];
+    toRefresh.clear();
+    deps.refresh?.(keys);
+  };
   const refreshFor = (item: OutboxItem) => {
-    const keys = outboxHandler(item.type)?.invalidates?.(item.payload);
-    if (keys?.length) deps.refresh?.(keys);
+    for (const key of outboxHandler(item.type)?.invalidates?.(item.payload) ?? []) toRefresh.set(JSON.stringify(key), key);
+    if (Date.now() - lastRefresh > REFRESH_EVERY_MS) flushRefresh();
   };
 
   /** Wakes up again when the earliest backoff among pending items ends. */
@@ -121,6 +135,7 @@ export function startOutboxSync(deps: SyncDeps): () => void {
         // The store itself failed (storage evicted, say); the next trigger tries again.
       })
       .finally(() => {
+        flushRefresh();
         setStatus({ replaying: false });
         if (stopped) {
           wakeIdleWaiters();

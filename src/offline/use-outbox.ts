@@ -3,7 +3,7 @@ import { liveQuery } from 'dexie';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useSession } from '@/lib/session-context';
 import { offlineDb, type OutboxItem } from './db';
-import { enqueue, type NewOutboxItem } from './outbox';
+import { enqueueAll, type NewOutboxItem } from './outbox';
 import { registerBackgroundSync, requestReplay, sendQueuedNow, subscribeSyncStatus, syncStatus, type SyncStatus } from './sync';
 
 /** Whose queue an item belongs to: the identity provider's subject, else the account id. */
@@ -11,16 +11,38 @@ export function outboxUserOf(user: Pick<CurrentUser, 'id' | 'cognitoId'>): strin
   return user.cognitoId ?? `user-${user.id}`;
 }
 
+/** While a queue drains, screens re-read it at most this often (not once per sent item). */
+const QUEUE_VIEW_THROTTLE_MS = 250;
+
 /** The signed-in user's queue, oldest first, kept current as items are added, sent or refused (undefined while loading). */
 export function useOutboxItems(): OutboxItem[] | undefined {
   const userSub = outboxUserOf(useSession().user);
   const [items, setItems] = useState<OutboxItem[] | undefined>(undefined);
   useEffect(() => {
     const db = offlineDb();
+    let latest: OutboxItem[] = [];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let first = true;
+    const show = (next: OutboxItem[]) => {
+      latest = next;
+      if (first) {
+        first = false;
+        setItems(next);
+        return;
+      }
+      // A replay deletes items one by one: show the latest state a few times a second instead.
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        setItems(latest);
+      }, QUEUE_VIEW_THROTTLE_MS);
+    };
     const subscription = liveQuery(() =>
       db.outbox.where('[userSub+createdAt]').between([userSub, -Infinity], [userSub, Infinity]).toArray(),
-    ).subscribe({ next: setItems, error: () => setItems([]) });
-    return () => subscription.unsubscribe();
+    ).subscribe({ next: show, error: () => setItems([]) });
+    return () => {
+      clearTimeout(timer);
+      subscription.unsubscribe();
+    };
   }, [userSub]);
   return items;
 }
@@ -48,12 +70,9 @@ export function useQueueEdit(): <P>(items: Omit<NewOutboxItem<P>, 'userSub'>[]) 
   const userSub = outboxUserOf(useSession().user);
   return useCallback(
     async <P,>(items: Omit<NewOutboxItem<P>, 'userSub'>[]) => {
-      const db = offlineDb();
-      const stored: OutboxItem<P>[] = [];
-      for (const item of items) {
-        lastQueuedAt = Math.max(Date.now(), lastQueuedAt + 1);
-        stored.push(await enqueue(db, { ...item, userSub }, lastQueuedAt));
-      }
+      const firstAt = Math.max(Date.now(), lastQueuedAt + 1);
+      lastQueuedAt = firstAt + items.length - 1;
+      const stored = await enqueueAll(offlineDb(), items.map((item) => ({ ...item, userSub })), firstAt);
       if (navigator.onLine) requestReplay();
       else void registerBackgroundSync();
       return stored;

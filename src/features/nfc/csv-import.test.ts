@@ -29,7 +29,7 @@ describe('NFC CSV import', () => {
       `99,${ID.replace('04', '07')},true,`,
       `,,,dana.ortiz`,
       `5,04A1,true,`,
-      `5,04A1B2C3D4E5F6A7B8C9-,true,`,
+      `5,0FA1B2C3D4E5F6A7B8C9-,true,`,
       `5,${ID.replace('04', '08')},true,nobody`,
       `5,${ID.replace('04', '09')},maybe,`,
     );
@@ -47,8 +47,8 @@ describe('NFC CSV import', () => {
     expect(canImport(check(`5,${ID},true,`))).toBe(true);
   });
 
-  it('flags an id that appears twice in the file', () => {
-    const result = check(`5,${ID},true,`, `7,${ID},true,`);
-    expect(result.rows.map((r) => r.errors)).toEqual([[], [M.duplicateInFile]]);
+  it('flags a row whose 14-character NFC id another row already has', () => {
+    const result = check(`5,${ID},true,`, `7,${ID},true,`, `7,${ID.slice(0, 14)}ZZZZZZZ,true,`, `7,${ID.replace('04', '05')},true,`);
+    expect(result.rows.map((r) => r.errors)).toEqual([[], [M.duplicateInFile], [M.duplicateInFile], []]);
   });
 });

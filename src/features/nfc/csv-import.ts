@@ -17,7 +17,7 @@ export const NFC_IMPORT_MESSAGES = {
   alphanumeric: 'NFC ID Must Contain Only Alphanumeric Characters',
   userName: 'Invalid or non-existent UserName',
   active: 'Column active must be true or false',
-  duplicateInFile: 'This NFC ID appears more than once in the file',
+  duplicateInFile: 'Another row of the file has the same NFC ID (its first 14 characters)',
 } as const;
 
 /** One data row of the file, with what is wrong with it (nothing: it can be imported). */
@@ -83,9 +83,10 @@ export function checkNfcImport(text: string, context: NfcImportContext): NfcImpo
     if (idText) {
       if (id.length !== NFC_CSV_ID_LENGTH) errors.push(NFC_IMPORT_MESSAGES.idLength);
       if (!/^[0-9A-Z]*$/.test(id)) errors.push(NFC_IMPORT_MESSAGES.alphanumeric);
-      const first = seen.get(id);
-      if (first === undefined) seen.set(id, index);
-      else errors.push(NFC_IMPORT_MESSAGES.duplicateInFile);
+      // The server keeps one tag per 14-character NFC id, whatever follows it.
+      const key = id.slice(0, NFC_ID_SPLIT);
+      if (seen.has(key)) errors.push(NFC_IMPORT_MESSAGES.duplicateInFile);
+      else seen.set(key, index);
     }
     const active = ACTIVE_WORDS[activeText.toLowerCase()];
     if (activeText && active === undefined) errors.push(NFC_IMPORT_MESSAGES.active);
