@@ -37,6 +37,11 @@ export class OfflineDatabase extends Dexie {
   }
 }
 
+/** False where the browser gives no IndexedDB (some private windows): nothing can be queued or read then. */
+export function offlineStorageAvailable(): boolean {
+  return typeof indexedDB !== 'undefined';
+}
+
 let current: OfflineDatabase | null = null;
 
 /** The app's offline database (opened on first use). */

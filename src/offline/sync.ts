@@ -113,7 +113,8 @@ export function startOutboxSync(deps: SyncDeps): () => void {
   /** Wakes up again when the earliest backoff among pending items ends. */
   async function scheduleNext(): Promise<void> {
     clearTimeout(timer);
-    const waiting = (await queueOf(deps.db, deps.userSub)).filter((item) => item.status === 'pending');
+    // Storage unavailable (a private window without IndexedDB): the next trigger tries again.
+    const waiting = (await queueOf(deps.db, deps.userSub).catch(() => [])).filter((item) => item.status === 'pending');
     if (stopped || waiting.length === 0) return;
     const soonest = Math.min(...waiting.map((item) => item.nextAttemptAt));
     timer = setTimeout(() => request(), Math.max(250, soonest - Date.now()));

@@ -2,7 +2,7 @@ import type { CurrentUser } from '@contracts/entities';
 import { liveQuery } from 'dexie';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useSession } from '@/lib/session-context';
-import { offlineDb, type OutboxItem } from './db';
+import { offlineDb, offlineStorageAvailable, type OutboxItem } from './db';
 import { enqueueAll, type NewOutboxItem } from './outbox';
 import { registerBackgroundSync, requestReplay, sendQueuedNow, subscribeSyncStatus, syncStatus, type SyncStatus } from './sync';
 
@@ -19,6 +19,10 @@ export function useOutboxItems(): OutboxItem[] | undefined {
   const userSub = outboxUserOf(useSession().user);
   const [items, setItems] = useState<OutboxItem[] | undefined>(undefined);
   useEffect(() => {
+    if (!offlineStorageAvailable()) {
+      setItems([]);
+      return;
+    }
     const db = offlineDb();
     let latest: OutboxItem[] = [];
     let timer: ReturnType<typeof setTimeout> | undefined;

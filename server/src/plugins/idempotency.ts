@@ -21,6 +21,12 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
 /** A claimed key with no answer after this long belongs to a request that will never answer. */
 export const ABANDONED_AFTER_MS = 60_000;
+/**
+ * Answers are kept this long: far longer than a queued edit waits for the network (a technician
+ * back on the ward the next day), short enough that the table stays small.
+ */
+export const KEEP_KEYS_MS = 7 * 24 * 60 * 60_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -65,9 +71,29 @@ async function claim(db: Database, userId: number, key: string, request: string)
   return { claimed: false, request: row.request, statusCode: row.statusCode, contentType: row.contentType, body: row.body };
 }
 
-/** Registers the hooks; call after the auth hook so the caller is known. */
+/** Forgets the keys older than `KEEP_KEYS_MS`; answers how many went. */
+export async function pruneIdempotencyKeys(db: Database, now = Date.now()): Promise<number> {
+  const removed = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now - KEEP_KEYS_MS)))
+    .returning({ key: idempotencyKeys.key });
+  return removed.length;
+}
+
+/** Registers the hooks; call after the auth hook so the caller is known. Old keys are pruned hourly. */
 export function registerIdempotency(app: FastifyInstance, db: Database): void {
   app.decorateRequest('idempotencyKey', null);
+
+  let pruning: ReturnType<typeof setInterval> | undefined;
+  const prune = () => {
+    pruneIdempotencyKeys(db).catch((error: unknown) => app.log.warn({ err: error }, 'Could not prune idempotency keys'));
+  };
+  app.addHook('onReady', async () => {
+    prune();
+    pruning = setInterval(prune, PRUNE_EVERY_MS);
+    pruning.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(pruning));
 
   app.addHook('preHandler', async (request, reply) => {
     const header = request.headers[IDEMPOTENCY_HEADER];

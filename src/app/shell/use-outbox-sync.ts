@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSession } from '@/lib/session-context';
-import { offlineDb } from '@/offline/db';
+import { offlineDb, offlineStorageAvailable } from '@/offline/db';
 import { startOutboxSync } from '@/offline/sync';
 import { outboxUserOf } from '@/offline/use-outbox';
 import { registerOutboxHandlers } from '../outbox-handlers';
@@ -13,6 +13,7 @@ export function useOutboxSync(): void {
   const userSub = outboxUserOf(user);
   useEffect(() => {
     registerOutboxHandlers();
+    if (!offlineStorageAvailable()) return;
     return startOutboxSync({
       db: offlineDb(),
       userSub,

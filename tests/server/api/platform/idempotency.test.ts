@@ -3,6 +3,7 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appMeta, idempotencyKeys, users } from '../../../../server/src/db/schema';
 import { HttpError } from '../../../../server/src/plugins/errors';
+import { KEEP_KEYS_MS, pruneIdempotencyKeys } from '../../../../server/src/plugins/idempotency';
 import { createTestApp, signIn, type Tokens } from '../../helpers/app';
 
 // A write route of the real server stack (auth, validation, error handler, the idempotency hooks)
@@ -138,5 +139,25 @@ describe('Idempotency-Key on writes', () => {
     const retry = await write(admin, key);
     expect(retry.statusCode).toBe(200);
     expect(await written()).toBe(1);
+  });
+
+  it('forgets answers after a week: an old key is pruned, a recent one kept and still replayed', async () => {
+    const [me] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.health'));
+    const old = randomUUID();
+    await ctx.db.insert(idempotencyKeys).values({
+      userId: me!.id,
+      key: old,
+      request: 'POST /api/probe-writes',
+      statusCode: 200,
+      body: '{}',
+      createdAt: new Date(Date.now() - KEEP_KEYS_MS - 60_000),
+    });
+    const recent = randomUUID();
+    expect((await write(admin, recent)).statusCode).toBe(200);
+    expect(await pruneIdempotencyKeys(ctx.db)).toBeGreaterThanOrEqual(1);
+    const left = await ctx.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(eq(idempotencyKeys.userId, me!.id));
+    expect(left.map((r) => r.key)).toContain(recent);
+    expect(left.map((r) => r.key)).not.toContain(old);
+    expect((await write(admin, recent)).headers['idempotent-replayed']).toBe('true');
   });
 });
