@@ -3,6 +3,9 @@ import type { HistoryResponse, UserList, WearableList } from '../../../server/sr
 import { apiAs, idTokenOf, serviceWorkerInControl } from '../../fixtures/api';
 import { SignInPage } from '../../pages/sign-in-page';
 
+// Each test waits for the service worker to install (the whole shell precached) before cutting the network.
+test.describe.configure({ timeout: 120_000 });
+
 const indicator = (page: Page) => page.getByTestId('connectivity');
 
 test('a badge assigned offline stays queued through a reload and is assigned exactly once on reconnect', async ({ page, context, request }) => {

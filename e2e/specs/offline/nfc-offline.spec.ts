@@ -4,6 +4,9 @@ import type { UserList } from '../../../server/src/contracts/wearables-admin';
 import { apiAs, idTokenOf, serviceWorkerInControl } from '../../fixtures/api';
 import { SignInPage } from '../../pages/sign-in-page';
 
+// Each test waits for the service worker to install (the whole shell precached) before cutting the network.
+test.describe.configure({ timeout: 120_000 });
+
 const indicator = (page: Page) => page.getByTestId('connectivity');
 const tagRow = (page: Page, nfcId: string) => page.getByRole('table', { name: 'NFC tags' }).getByRole('row').filter({ hasText: nfcId });
 

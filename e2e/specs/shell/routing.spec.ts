@@ -21,7 +21,7 @@ test('/app/maintenance/nfc redirects to /app/accounts/nfc', async ({ page }) => 
   await page.goto('/app/maintenance/nfc');
   await expect(page).toHaveURL('/app/accounts/nfc');
   await expect(new Shell(page).pageTitle()).toHaveText('NFC Tag Assignment');
-  await expect(page.getByText('Placeholder — this page is not built yet')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'NFC tags' })).toBeVisible();
 });
 
 test('unknown paths: under /app to the landing page, elsewhere to /auth', async ({ page }) => {
