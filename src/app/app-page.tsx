@@ -1,11 +1,11 @@
 import { Alert } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
-import { CenteredSpinner } from '@/components/centered-spinner';
 import { PageHeader } from '@/components/page-header';
 import { allowed } from '@/lib/permissions';
 import { useSession } from '@/lib/session-context';
 import { pageFor } from './page-components';
 import type { AppPath, AppRouteEntry } from './route-table';
+import { PagePending } from './workspace-pending';
 
 /** Renders one table entry: its page when allowed, else a no-access notice (only the landing page gets here). */
 export function AppPage({ entry }: { entry: AppRouteEntry }) {
@@ -26,7 +26,7 @@ export function AppPage({ entry }: { entry: AppRouteEntry }) {
   }
   const Page = pageFor(entry.path as AppPath);
   return (
-    <Suspense fallback={<CenteredSpinner />}>
+    <Suspense fallback={<PagePending title={entry.title} />}>
       <Page entry={entry} />
     </Suspense>
   );

@@ -130,6 +130,16 @@ describe('routes and guards', () => {
     expect(await screen.findByRole('status', { name: 'Loading your workspace…' })).toBeInTheDocument();
   });
 
+  it('names the page being opened while the workspace loads', async () => {
+    signInAs('admin');
+    state.loadSession = () => new Promise<SessionData>(() => {});
+    const queryClient = createTestQueryClient();
+    const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: ['/app/reports/handwash'] }) });
+    render(<App router={router} queryClient={queryClient} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hand Wash Analytics' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading your workspace…' })).toBeInTheDocument();
+  });
+
   it('shows the crash screen when loading fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     signInAs('admin');

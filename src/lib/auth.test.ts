@@ -7,6 +7,7 @@ const amplify = vi.hoisted(() => ({
   configureAmplify: vi.fn(),
   getSession: vi.fn(async () => ({ signInName: 'admin@demo.health', offline: false })),
   getIdToken: vi.fn(async () => 'id-token'),
+  getAccessToken: vi.fn(async () => 'access-token'),
   signInWithPassword: vi.fn(async () => ({ status: 'signed-in' as const })),
 }));
 vi.mock('./amplify-session', () => ({
@@ -17,7 +18,20 @@ vi.mock('./amplify-session', () => ({
   },
 }));
 
-const LAST_USER_KEY = `CognitoIdentityServiceProvider.${testConfig.cognito.userPoolClientId}.LastAuthUser`;
+const PREFIX = `CognitoIdentityServiceProvider.${testConfig.cognito.userPoolClientId}`;
+const LAST_USER_KEY = `${PREFIX}.LastAuthUser`;
+
+/** A token of the shape Amplify stores (only its expiry is read). */
+const jwt = (expiresInMs: number) =>
+  ['e30', btoa(JSON.stringify({ exp: Math.floor((Date.now() + expiresInMs) / 1000) })).replace(/=+$/, ''), 'sig'].join('.');
+
+/** Amplify's stored session for user 'admin', tokens expiring in `expiresInMs`. */
+function storeSession(expiresInMs: number) {
+  localStorage.setItem(LAST_USER_KEY, 'admin');
+  localStorage.setItem(`${PREFIX}.admin.idToken`, jwt(expiresInMs));
+  localStorage.setItem(`${PREFIX}.admin.accessToken`, jwt(expiresInMs));
+  localStorage.setItem(`${PREFIX}.admin.signInDetails`, JSON.stringify({ loginId: 'admin@demo.health', authFlowType: 'USER_PASSWORD_AUTH' }));
+}
 
 /** A fresh copy of the module (it keeps the configuration and the loaded Amplify). */
 async function freshAuth() {
@@ -51,6 +65,33 @@ describe('sign-in state without Amplify until it is needed', () => {
     expect(await auth.getIdToken()).toBe('id-token');
     expect(amplify.configureAmplify).toHaveBeenCalledTimes(1);
     expect(amplify.configureAmplify).toHaveBeenCalledWith(testConfig, expect.anything());
+  });
+
+  it('starts a stored session with good tokens from storage, and loads Amplify only after the page has loaded', async () => {
+    vi.useFakeTimers();
+    try {
+      storeSession(30 * 60_000);
+      const auth = await freshAuth();
+      expect(await auth.getSession()).toEqual({ signInName: 'admin@demo.health', offline: false });
+      expect(await auth.getIdToken()).toBe(localStorage.getItem(`${PREFIX}.admin.idToken`));
+      expect(await auth.getAccessToken()).toBe(localStorage.getItem(`${PREFIX}.admin.accessToken`));
+      expect(amplify.configureAmplify).not.toHaveBeenCalled();
+      window.dispatchEvent(new Event('load'));
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(amplify.configureAmplify).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks Amplify (which renews them) for tokens about to expire', async () => {
+    storeSession(30_000);
+    const auth = await freshAuth();
+    expect(await auth.getIdToken()).toBe('id-token');
+    expect(await auth.getAccessToken()).toBe('access-token');
+    expect(amplify.getSession).not.toHaveBeenCalled();
+    await auth.getSession();
+    expect(amplify.getSession).toHaveBeenCalledTimes(1);
   });
 
   it('loads Amplify for a sign-in even with nothing stored', async () => {

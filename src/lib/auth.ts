@@ -47,12 +47,82 @@ function setExpiredFlag(on: boolean): void {
   }
 }
 
+/** Tokens this close to expiry are not used from storage: Amplify renews them first. */
+export const TOKEN_MARGIN_MS = 60_000;
+
+interface StoredTokens {
+  signInName: string;
+  idToken: string;
+  accessToken: string;
+  /** When the earlier of the two expires (ms since the epoch). */
+  expiresAt: number;
+}
+
+function expiryOf(jwt: string): number {
+  try {
+    const payload = jwt.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp * 1000 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The session Amplify keeps in localStorage (its own keys, which it writes and clears), when both
+ * tokens are still good for at least `TOKEN_MARGIN_MS`. Used as is, the signed-in area starts
+ * without waiting for Amplify to download; Amplify takes over for renewals, sign-out and anything
+ * else.
+ */
+function freshStoredTokens(now = Date.now()): StoredTokens | null {
+  if (!config) return null;
+  try {
+    const prefix = `CognitoIdentityServiceProvider.${config.cognito.userPoolClientId}`;
+    const username = localStorage.getItem(`${prefix}.LastAuthUser`);
+    if (!username) return null;
+    const idToken = localStorage.getItem(`${prefix}.${username}.idToken`);
+    const accessToken = localStorage.getItem(`${prefix}.${username}.accessToken`);
+    if (!idToken || !accessToken) return null;
+    const expiresAt = Math.min(expiryOf(idToken), expiryOf(accessToken));
+    if (expiresAt - now < TOKEN_MARGIN_MS) return null;
+    const details = localStorage.getItem(`${prefix}.${username}.signInDetails`);
+    const loginId = details ? (JSON.parse(details) as { loginId?: unknown }).loginId : undefined;
+    return { signInName: typeof loginId === 'string' && loginId ? loginId : username, idToken, accessToken, expiresAt };
+  } catch {
+    return null;
+  }
+}
+
 /** Remembers the identity provider's settings; Amplify is configured with them when it loads. */
 export function configureAuth(runtimeConfig: RuntimeConfig): void {
   config = runtimeConfig;
-  // A stored session renews itself on a timer, and that timer lives in Amplify: start it now.
-  if (hasStoredSession()) void loadAmplify();
+  if (!hasStoredSession()) return;
+  // A stored session renews itself on a timer, and that timer lives in Amplify. With tokens still
+  // good for a while it starts once the first screen is up; otherwise at once.
+  const stored = freshStoredTokens();
+  if (!stored) {
+    void loadAmplify();
+    return;
+  }
+  const soon = Math.max(0, stored.expiresAt - Date.now() - 5 * TOKEN_MARGIN_MS);
+  const start = () => void loadAmplify().catch(() => undefined);
+  const timer = setTimeout(start, Math.min(soon, AMPLIFY_IDLE_LOAD_MS));
+  if (typeof window !== 'undefined') {
+    window.addEventListener(
+      'load',
+      () => {
+        clearTimeout(timer);
+        setTimeout(start, Math.min(soon, AMPLIFY_AFTER_LOAD_MS));
+      },
+      { once: true },
+    );
+  }
 }
+
+/** With good stored tokens, Amplify loads this long after the page's load event (or this long after start, at the latest). */
+const AMPLIFY_AFTER_LOAD_MS = 1_000;
+const AMPLIFY_IDLE_LOAD_MS = 8_000;
 
 /** Amplify, loaded once and configured. */
 export function loadAmplify(): Promise<AmplifySession> {
@@ -122,17 +192,23 @@ export async function signOut(): Promise<void> {
 /** The current session, or null when signed out. Offline with expired tokens it still answers (cached data only). */
 export async function getSession(): Promise<SessionInfo | null> {
   if (!hasStoredSession()) return null;
+  const stored = freshStoredTokens();
+  if (stored) return { signInName: stored.signInName, offline: false };
   return (await loadAmplify()).getSession();
 }
 
 /** The raw id token (the main API's Authorization header), or null when signed out. */
 export async function getIdToken(): Promise<string | null> {
   if (!hasStoredSession()) return null;
+  const stored = freshStoredTokens();
+  if (stored) return stored.idToken;
   return (await loadAmplify()).getIdToken();
 }
 
 /** The access token (the newer API's Bearer token), or null when signed out. */
 export async function getAccessToken(): Promise<string | null> {
   if (!hasStoredSession()) return null;
+  const stored = freshStoredTokens();
+  if (stored) return stored.accessToken;
   return (await loadAmplify()).getAccessToken();
 }

@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { preloadPage } from '@/app/page-components';
-import { CenteredSpinner } from '@/components/centered-spinner';
+import { WorkspacePending } from '@/app/workspace-pending';
 import { loadSessionData } from '@/features/session/load-session';
 import { getSession } from '@/lib/auth';
 import type { SessionData } from '@/lib/session-context';
@@ -30,7 +30,7 @@ export const appRoute = createRoute({
     loaded = await loadSessionData(context.queryClient, session);
     return { session: loaded };
   },
-  pendingComponent: () => <CenteredSpinner label="Loading your workspace…" />,
+  pendingComponent: WorkspacePending,
   pendingMs: 0,
   // Cached sessions load in a few ms: no need to hold the spinner on screen for the default 500 ms.
   pendingMinMs: 0,

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { afterNextPaint } from '@/lib/after-paint';
 import { useSession } from '@/lib/session-context';
 import { offlineDb, offlineStorageAvailable } from '@/offline/db';
 import { startOutboxSync } from '@/offline/sync';
 import { outboxUserOf } from '@/offline/use-outbox';
-import { registerOutboxHandlers } from '../outbox-handlers';
 
 /** Sends the signed-in user's queued edits on every trigger while the shell is mounted (and never another user's). */
 export function useOutboxSync(): void {
@@ -12,14 +12,30 @@ export function useOutboxSync(): void {
   const queryClient = useQueryClient();
   const userSub = outboxUserOf(user);
   useEffect(() => {
-    registerOutboxHandlers();
     if (!offlineStorageAvailable()) return;
-    return startOutboxSync({
-      db: offlineDb(),
-      userSub,
-      refresh: (keys) => {
-        for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
-      },
-    });
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    // The handlers (and the contracts they validate with) load once the page has painted: a
+    // report opened first does not wait for the NFC and badge code.
+    void new Promise<void>((resolve) => afterNextPaint(resolve))
+      .then(() => import('../outbox-handlers'))
+      .then(({ registerOutboxHandlers }) => {
+        if (cancelled) return;
+        registerOutboxHandlers();
+        stop = startOutboxSync({
+          db: offlineDb(),
+          userSub,
+          refresh: (keys) => {
+            for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+          },
+        });
+      })
+      .catch(() => {
+        // Offline before the code was cached: the next start sends the queue.
+      });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
   }, [userSub, queryClient]);
 }
