@@ -1,6 +1,7 @@
 import { type UserListRow, USERS_MAX_TAKE, userListSchema } from '@contracts/wearables-admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { mainApi } from '@/lib/api-client';
+import { fetchAllPages } from '@/lib/fetch-all-pages';
 
 /** Cache keys of user lists; an assignment invalidates all of them. */
 export const userKeys = {
@@ -16,21 +17,18 @@ export const userKeys = {
 export function scopeUsersQueryOptions(groupId: number | null) {
   return queryOptions({
     queryKey: userKeys.scope(groupId),
-    queryFn: async ({ signal }) => {
-      const users: UserListRow[] = [];
-      let startingAfter: number | undefined;
-      for (;;) {
-        const page = await mainApi.get('/users', {
-          query: { groupId: groupId ?? undefined, active: 'true', take: USERS_MAX_TAKE, startingAfter },
-          schema: userListSchema,
-          signal,
-        });
-        users.push(...page.data);
-        const last = page.data.at(-1);
-        if (!last || page.data.length < USERS_MAX_TAKE) return users;
-        startingAfter = last.id;
-      }
-    },
+    queryFn: ({ signal }) =>
+      fetchAllPages(
+        async (startingAfter) =>
+          (
+            await mainApi.get('/users', {
+              query: { groupId: groupId ?? undefined, active: 'true', take: USERS_MAX_TAKE, startingAfter },
+              schema: userListSchema,
+              signal,
+            })
+          ).data,
+        USERS_MAX_TAKE,
+      ),
   });
 }
 

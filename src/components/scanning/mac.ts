@@ -1,3 +1,5 @@
+import { normalizeMac as normalizeMacText } from '@contracts/wearables-admin';
+
 /** A complete MAC: six colon-separated pairs, 17 characters. */
 export const MAC_LENGTH = 17;
 
@@ -13,8 +15,8 @@ function alphanumerics(text: string): string {
  * ('aa-bb cc' → 'AA:BB:CC'). Anything past six pairs is dropped, so the result is at most 17 characters.
  */
 export function normalizeMac(text: string): string {
-  const chars = alphanumerics(text).slice(0, MAC_PAIRS * 2);
-  return chars.match(/.{1,2}/g)?.join(':') ?? '';
+  // The server's rule (the same function), cut to a MAC's length as the user types.
+  return normalizeMacText(text).slice(0, MAC_LENGTH);
 }
 
 /** True only for the full 'AA:BB:CC:DD:EE:FF' shape with upper-case hex digits. */

@@ -32,22 +32,19 @@ import {
   findDevice,
   findFirmwareVersion,
   findModel,
-  findUser,
   history,
   historyHasEntry,
   insertAssignment,
   insertDevice,
   listModels,
-  listUsers,
   listWearables,
   lockDevice,
-  lockUser,
   openAssignmentOf,
-  scopeIdsOf,
   uniqueViolationOf,
-  userInScope,
   type HistoryOwner,
 } from './wearables-admin.repo';
+import { scopeIdsOf, userInScope } from './repo-common';
+import { findUser, listUsers, lockUser } from './users-list.repo';
 
 /** Who may read the assign dialogs' user list. */
 export const USER_LIST_SUBJECTS: readonly PermissionSubject[] = [

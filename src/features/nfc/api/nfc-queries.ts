@@ -7,6 +7,7 @@ import {
 } from '@contracts/nfc';
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ApiError, mainApi } from '@/lib/api-client';
+import { fetchAllPages } from '@/lib/fetch-all-pages';
 
 /** Cache keys of NFC answers; a sent edit invalidates all of them. */
 export const nfcKeys = {
@@ -23,21 +24,18 @@ export const nfcKeys = {
 export function nfcTagsQueryOptions(groupId: number | null) {
   return queryOptions({
     queryKey: nfcKeys.tags(groupId),
-    queryFn: async ({ signal }) => {
-      const tags: NfcTag[] = [];
-      let startingAfter: number | undefined;
-      for (;;) {
-        const page = await mainApi.get('/nfc-tags', {
-          query: { groupId: groupId ?? undefined, take: NFC_TAGS_MAX_TAKE, startingAfter },
-          schema: nfcTagsResponseSchema,
-          signal,
-        });
-        tags.push(...page.data);
-        const last = page.data.at(-1);
-        if (!last || page.data.length < NFC_TAGS_MAX_TAKE) return tags;
-        startingAfter = last.id;
-      }
-    },
+    queryFn: ({ signal }) =>
+      fetchAllPages(
+        async (startingAfter) =>
+          (
+            await mainApi.get('/nfc-tags', {
+              query: { groupId: groupId ?? undefined, take: NFC_TAGS_MAX_TAKE, startingAfter },
+              schema: nfcTagsResponseSchema,
+              signal,
+            })
+          ).data,
+        NFC_TAGS_MAX_TAKE,
+      ),
   });
 }
 

@@ -1,0 +1,132 @@
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { WEARABLE_TYPES } from '../../contracts/devices';
+import type { UserListRow, WearableType } from '../../contracts/wearables-admin';
+import type { Database } from '../../db/client';
+import { devices, nfcTags, users, wearableAssignments, type UserRow } from '../../db/schema';
+import type { Scope } from '../session/scope';
+import { containing, shownName } from './repo-common';
+
+// The users the assign dialogs pick from, read inside a caller's scope.
+
+export interface UserFilter {
+  scope: Scope;
+  /** Only users of these organizations (already expanded to descendants); null: any. */
+  organizationIds: readonly number[] | null;
+  /** Only users whose home location is one of these; null: any. */
+  groupIds: readonly number[] | null;
+  /** Each word must match one of the searched columns. */
+  words: readonly string[];
+  active?: boolean;
+  unassigned?: boolean;
+}
+
+function userWhere(filter: UserFilter): SQL {
+  const orgIds = [...filter.scope.organizationIds];
+  const groupIds = [...filter.scope.groupIds];
+  const visible = or(
+    orgIds.length ? inArray(users.organizationId, orgIds) : undefined,
+    groupIds.length ? inArray(users.groupId, groupIds) : undefined,
+  );
+  const parts: (SQL | undefined)[] = [visible ?? sql`false`];
+  if (filter.organizationIds) parts.push(filter.organizationIds.length ? inArray(users.organizationId, [...filter.organizationIds]) : sql`false`);
+  if (filter.groupIds) parts.push(filter.groupIds.length ? inArray(users.groupId, [...filter.groupIds]) : sql`false`);
+  if (filter.active !== undefined) parts.push(eq(users.active, filter.active));
+  if (filter.unassigned) {
+    parts.push(
+      notExists(
+        sql`(select 1 from ${wearableAssignments} where ${wearableAssignments.userId} = ${users.id} and ${wearableAssignments.unassignedAt} is null)`,
+      ),
+    );
+  }
+  for (const word of filter.words) {
+    const pattern = containing(word);
+    parts.push(
+      or(
+        ilike(users.userName, pattern),
+        ilike(users.email, pattern),
+        ilike(users.clientUserId, pattern),
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+      ),
+    );
+  }
+  return and(...parts) ?? sql`true`;
+}
+
+/** One page of users in id order, their current wearable and NFC tag, and how many match in all. */
+export async function listUsers(
+  db: Database,
+  filter: UserFilter,
+  page: { take: number; startingAfter?: number },
+): Promise<{ data: UserListRow[]; totalCount: number }> {
+  const where = userWhere(filter);
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(page.startingAfter === undefined ? where : and(where, gt(users.id, page.startingAfter)))
+      .orderBy(asc(users.id))
+      .limit(page.take),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const [held, tags] = ids.length
+    ? await Promise.all([
+        db
+          .selectDistinctOn([wearableAssignments.userId], {
+            userId: wearableAssignments.userId,
+            id: devices.id,
+            mac: devices.mac,
+            type: devices.type,
+            code: devices.code,
+          })
+          .from(wearableAssignments)
+          .innerJoin(devices, eq(devices.id, wearableAssignments.deviceId))
+          .where(
+            and(
+              inArray(wearableAssignments.userId, ids),
+              isNull(wearableAssignments.unassignedAt),
+              inArray(devices.type, [...WEARABLE_TYPES]),
+            ),
+          )
+          .orderBy(wearableAssignments.userId, desc(wearableAssignments.assignedAt), desc(wearableAssignments.id)),
+        db
+          .select({ userId: nfcTags.userId, id: nfcTags.id, nfcId: nfcTags.nfcId })
+          .from(nfcTags)
+          .where(inArray(nfcTags.userId, ids)),
+      ])
+    : [[], []];
+  const deviceOf = new Map(held.map((h) => [h.userId, h]));
+  const tagOf = new Map(tags.map((t) => [t.userId, t]));
+  return {
+    totalCount: Number(totals[0]?.n ?? 0),
+    data: rows.map((u) => {
+      const device = deviceOf.get(u.id);
+      const tag = tagOf.get(u.id);
+      return {
+        id: u.id,
+        userName: u.userName,
+        ...shownName(u),
+        clientUserId: u.clientUserId,
+        professionId: u.professionCode,
+        organizationId: u.organizationId,
+        groupId: u.groupId,
+        active: u.active,
+        device: device ? { id: device.id, mac: device.mac, type: device.type as WearableType, code: device.code } : null,
+        nfcTag: tag ? { id: tag.id, nfcId: tag.nfcId } : null,
+      };
+    }),
+  };
+}
+
+/** A user by id, locked against concurrent assignment changes until the transaction ends. */
+export async function lockUser(db: Database, id: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row ?? null;
+}
+
+/** A user by id. */
+export async function findUser(db: Database, id: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
