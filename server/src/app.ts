@@ -13,6 +13,8 @@ import { ingestRoutes } from './modules/ingest/ingest.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { pusherAuthRoutes } from './modules/realtime-auth/pusher-auth.routes';
 import { nfcRoutes } from './modules/nfc/nfc.routes';
+import { gatewayRoutes } from './modules/stations/gateway.routes';
+import { stationsRoutes } from './modules/stations/stations.routes';
 import { usersRoutes, usersV2Routes } from './modules/users/users.routes';
 import { wearablesAdminRoutes } from './modules/wearables-admin/wearables-admin.routes';
 import { registerAuth } from './plugins/auth';
@@ -57,11 +59,13 @@ export async function buildApp(deps: AppDeps) {
       await api.register(bootstrapRoutes, { db: deps.db });
       await api.register(usersRoutes, { db: deps.db });
       await api.register(accountAccessRoutes, { db: deps.db, identity: deps.identity, verifier: deps.verifier });
-      await api.register(pusherAuthRoutes, { pusher: deps.pusher });
+      await api.register(pusherAuthRoutes, { db: deps.db, pusher: deps.pusher });
       await api.register(ingestRoutes, { db: deps.db, secret: deps.ingestSecret });
       await api.register(reportsRoutes, { db: deps.db });
       await api.register(nfcRoutes, { db: deps.db });
       await api.register(wearablesAdminRoutes, { db: deps.db });
+      await api.register(stationsRoutes, { db: deps.db });
+      await api.register(gatewayRoutes, { db: deps.db, secret: deps.ingestSecret, pusher: deps.pusher });
     },
     { prefix: '/api' },
   );

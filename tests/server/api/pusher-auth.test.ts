@@ -51,10 +51,11 @@ describe('POST /api/pusher/auth', () => {
     expect((await authorize(nurse.idToken, 'public-channel')).statusCode).toBe(403);
   });
 
-  it('signs device channels for a technician', async () => {
-    const res = await authorize(tech.idToken, 'private-kiosk-gateway-1');
+  it('signs a gateway’s channel for a technician, and no channel that is no gateway’s', async () => {
+    const res = await authorize(tech.idToken, 'private-kiosk-3n');
     expect(res.statusCode).toBe(200);
-    expect(res.json().auth).toBe(expectedAuth('private-kiosk-gateway-1'));
+    expect(res.json().auth).toBe(expectedAuth('private-kiosk-3n'));
+    expect((await authorize(tech.idToken, 'private-kiosk-gateway-1')).statusCode).toBe(403);
   });
 
   it('rejects a malformed socket id', async () => {

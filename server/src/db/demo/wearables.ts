@@ -16,6 +16,8 @@ import type { Random } from './random';
 
 const DAY_MS = 86_400_000;
 const NURSE_USER_NAME = 'nurse@demo.health';
+/** One docked staff wristband in this many is not sync-enabled (by its slot). */
+const KIOSK_ASSIGNED_EVERY = 4;
 
 /** A department staff member as the wearable seed sees them. */
 export interface WearableUser {
@@ -72,13 +74,19 @@ export function buildWearables({ fleet, random, wearers, kiosks, assignorId }: W
   let codes = 0;
   const kioskOfOrg = new Map([...kiosks].map(([groupId, kiosk]) => [organizationOf.get(groupId), kiosk]));
   const slotsUsed = new Map<number, number>();
-  const wearable = (kind: 'wristband' | 'badge', groupId: number, kiosk: SeedDevice | undefined, silent = false) => {
+  /** A wristband docked at a kiosk is synced (assigned at the kiosk) unless `syncEnabled` says otherwise. */
+  const wearable = (
+    kind: 'wristband' | 'badge',
+    groupId: number,
+    kiosk: SeedDevice | undefined,
+    { silent = false, syncEnabled = kiosk !== undefined }: { silent?: boolean; syncEnabled?: boolean } = {},
+  ) => {
     const code = demoCode(codes++);
     const common: Omit<NewDeviceRow, 'mac' | 'type' | 'name' | 'modelId'> = { groupId, code, role: 'other' };
     return kind === 'wristband'
       ? fleet.add(
           'wristband',
-          { ...common, type: 'WRISTBAND', name: `Wristband ${code}`, modelId: MODEL_IDS.zephyr, mode: 'NORMAL', txPower: -30, gatewayId: kiosk?.id ?? null, syncEnabled: kiosk !== undefined },
+          { ...common, type: 'WRISTBAND', name: `Wristband ${code}`, modelId: MODEL_IDS.zephyr, mode: 'NORMAL', txPower: -30, gatewayId: kiosk?.id ?? null, syncEnabled },
           { silent },
         )
       : fleet.add(
@@ -96,16 +104,18 @@ export function buildWearables({ fleet, random, wearers, kiosks, assignorId }: W
     const used = kiosk ? (slotsUsed.get(kiosk.id) ?? 0) : 0;
     const docked = kiosk && used < STATION_SLOTS - STATION_SPARES ? kiosk : undefined;
     if (docked) slotsUsed.set(docked.id, used + 1);
-    const device = wearable(kind, user.groupId, docked);
+    // Every fourth docked wristband is handed out from the console's Stations page rather than
+    // synced at the kiosk, so each station shows both kinds.
+    const device = wearable(kind, user.groupId, docked, { syncEnabled: docked !== undefined && used % KIOSK_ASSIGNED_EVERY !== KIOSK_ASSIGNED_EVERY - 1 });
     assign(device.id, user.id, dateBetween(random, DEMO_ASSIGNED_FROM, DEMO_ASSIGNED_UNTIL), null, docked !== undefined);
     const list = current.get(user.organizationId) ?? [];
     list.push({ device, user });
     current.set(user.organizationId, list);
   }
 
-  // Spare wristbands waiting in each station.
+  // Spare wristbands waiting in each station, not sync-enabled: the console assigns them.
   for (const [groupId, kiosk] of kiosks) {
-    for (let i = 0; i < STATION_SPARES; i++) wearable('wristband', groupId, kiosk, true);
+    for (let i = 0; i < STATION_SPARES; i++) wearable('wristband', groupId, kiosk, { silent: true, syncEnabled: false });
   }
 
   // Staff who left: their wearable went to a colleague of the department, or back to the shelf.
@@ -120,7 +130,7 @@ export function buildWearables({ fleet, random, wearers, kiosks, assignorId }: W
         reused.add(colleague.device.id);
         assign(colleague.device.id, user.id, from, until);
       } else {
-        const device = wearable(random.chance(WRISTBAND_SHARE) ? 'wristband' : 'badge', user.groupId, undefined, true);
+        const device = wearable(random.chance(WRISTBAND_SHARE) ? 'wristband' : 'badge', user.groupId, undefined, { silent: true });
         assign(device.id, user.id, from, until);
       }
     });
@@ -128,7 +138,7 @@ export function buildWearables({ fleet, random, wearers, kiosks, assignorId }: W
   // A few current wearers wore a badge before; the badge now lies spare.
   const swappers = wearers.filter((w) => w.active).filter((_, i) => i % 37 === 11);
   for (const user of swappers) {
-    const device = wearable('badge', user.groupId, undefined, true);
+    const device = wearable('badge', user.groupId, undefined, { silent: true });
     const from = dateBetween(random, DEMO_HISTORY_FROM, new Date(DEMO_HISTORY_FROM.getTime() + 60 * DAY_MS));
     assign(device.id, user.id, from, dateBetween(random, new Date(from.getTime() + 60 * DAY_MS), DEMO_HISTORY_UNTIL));
   }

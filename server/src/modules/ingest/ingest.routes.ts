@@ -1,10 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ingestBatchSchema, ingestResponseSchema, macSchema } from '../../contracts/ingest';
+import { ingestBatchSchema, ingestResponseSchema } from '../../contracts/ingest';
 import type { Database } from '../../db/client';
-import { devices } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
-import { isGatewayToken } from './gateway-auth';
+import { authenticateGateway } from './gateway-request';
 import { IngestError, ingestEvents } from './ingest.service';
 
 /**
@@ -20,17 +18,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<{ db: Database; secret: string 
       schema: { body: ingestBatchSchema, response: { 200: ingestResponseSchema } },
     },
     async (request) => {
-      const mac = macSchema.safeParse(request.headers['x-gateway-mac']);
-      const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-      if (!mac.success || !token || !isGatewayToken(secret, mac.data, token)) {
-        throw new HttpError(401, 'A gateway MAC (X-Gateway-Mac) and its token are required');
-      }
-      const [gateway] = await db
-        .select()
-        .from(devices)
-        .where(and(eq(devices.mac, mac.data), eq(devices.type, 'GATEWAY')));
-      if (!gateway) throw new HttpError(403, `Gateway ${mac.data} is not part of the fleet`);
-      if (!gateway.active) throw new HttpError(403, `Gateway ${mac.data} is inactive`);
+      const gateway = await authenticateGateway(db, secret, request);
       try {
         return await ingestEvents(db, request.body.events, { gateway });
       } catch (error) {

@@ -1,13 +1,39 @@
-import { userChannelName } from '../../contracts/realtime';
-import { DEVICE_SUBJECTS } from '../../contracts/permissions';
+import { and, eq, inArray } from 'drizzle-orm';
+import { DEVICE_SUBJECTS, type PermissionSubject } from '../../contracts/permissions';
+import { SERVER_CHANNEL, userChannelName } from '../../contracts/realtime';
+import { gatewayCommandChannel, gatewaySessionChannel } from '../../contracts/stations';
+import type { Database } from '../../db/client';
+import { devices } from '../../db/schema';
 import type { Caller } from '../../plugins/auth';
 
+/** Who may talk to gateways over their channels: the Stations page (kiosk sessions, NFC stations) and the Gateways page (commands). */
+export const GATEWAY_CHANNEL_SUBJECTS: readonly PermissionSubject[] = ['STATIONS', 'NFC_STATIONS', 'GATEWAYS'];
+
 /**
- * Whether a caller may join a private channel: their own 'client-{id}' channel always;
- * gateway, location and server channels only with a device permission.
+ * Whether some active gateway of the given locations has `channel` as its session or command
+ * channel. Session channels are named from the gateway's name, which SQL cannot invert, so the
+ * locations' gateways (a handful per unit) are matched here rather than every device of the fleet.
  */
-export function mayJoinChannel(caller: Caller, channel: string): boolean {
+async function isGatewayChannelOf(db: Database, channel: string, groupIds: readonly number[]): Promise<boolean> {
+  if (groupIds.length === 0) return false;
+  const gateways = await db
+    .select({ name: devices.name, mac: devices.mac })
+    .from(devices)
+    .where(and(eq(devices.type, 'GATEWAY'), eq(devices.active, true), inArray(devices.groupId, [...groupIds])));
+  return gateways.some((g) => gatewaySessionChannel(g.name) === channel || gatewayCommandChannel(g.mac) === channel);
+}
+
+/**
+ * Whether a caller may join a private channel: their own 'private-client-{id}' channel always;
+ * the server channel with a device permission; a gateway's session or command channel with a
+ * Stations or Gateways permission, when that gateway stands in a location of their scope.
+ * Anything else is refused.
+ */
+export async function mayJoinChannel(db: Database, caller: Caller, channel: string): Promise<boolean> {
   if (!channel.startsWith('private-')) return false;
   if (channel.startsWith('private-client-')) return channel === userChannelName(caller.user.id);
-  return DEVICE_SUBJECTS.some((s) => caller.subjects.has(s));
+  if (channel === SERVER_CHANNEL) return DEVICE_SUBJECTS.some((s) => caller.subjects.has(s));
+  if (!GATEWAY_CHANNEL_SUBJECTS.some((s) => caller.subjects.has(s))) return false;
+  const scope = await caller.scope();
+  return isGatewayChannelOf(db, channel, [...scope.groupIds]);
 }

@@ -120,15 +120,18 @@ export async function openAssignmentOf(db: Database, deviceId: number): Promise<
   return row ?? null;
 }
 
-/** Ends, at `at`, every assignment still holding the device and every one still holding the user. */
-export async function endAssignmentsOf(db: Database, deviceId: number, userId: number, at: Date): Promise<void> {
+/**
+ * Ends, at `at`, every assignment still holding the device and every one still holding the user
+ * (none when `userId` is null: the device is just given back).
+ */
+export async function endAssignmentsOf(db: Database, deviceId: number, userId: number | null, at: Date): Promise<void> {
   await db
     .update(wearableAssignments)
     .set({ unassignedAt: at })
     .where(
       and(
         isNull(wearableAssignments.unassignedAt),
-        or(eq(wearableAssignments.deviceId, deviceId), eq(wearableAssignments.userId, userId)),
+        or(eq(wearableAssignments.deviceId, deviceId), userId === null ? undefined : eq(wearableAssignments.userId, userId)),
       ),
     );
 }

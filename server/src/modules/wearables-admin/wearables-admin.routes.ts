@@ -20,6 +20,7 @@ import {
 } from '../../contracts/wearables-admin';
 import type { Database } from '../../db/client';
 import { callerOf } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
 import { PRODUCT_ONLY } from '../reports/access';
 import {
   CREATE_BADGE_SUBJECTS,
@@ -40,10 +41,18 @@ export const wearablesAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
   app.get(
     '/users',
     {
-      config: { auth: 'id', subjects: USER_LIST_SUBJECTS, accountTypes: PRODUCT_ONLY },
+      // Every account type may reach it, but only the Stations page (open to all account types)
+      // uses it outside the product's own accounts; the other pages using it are product-only.
+      config: { auth: 'id', subjects: USER_LIST_SUBJECTS },
       schema: { querystring: userListQuerySchema, response: { 200: userListSchema } },
     },
-    async (request) => service.listUsers(callerOf(request), request.query),
+    async (request) => {
+      const caller = callerOf(request);
+      if (!(PRODUCT_ONLY as readonly string[]).includes(caller.organization.accountType) && !caller.subjects.has('STATIONS')) {
+        throw new HttpError(403, 'Your account type does not include this report');
+      }
+      return service.listUsers(caller, request.query);
+    },
   );
 
   app.get(

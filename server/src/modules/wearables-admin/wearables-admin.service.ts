@@ -53,6 +53,8 @@ export const USER_LIST_SUBJECTS: readonly PermissionSubject[] = [
   'WRISTBANDS',
   'NFC_TAGS',
   'SMARTBADGE_MANAGEMENT_BETA',
+  // The Stations page picks the user a kiosk writes onto a wristband.
+  'STATIONS',
 ];
 /** Who may read, assign and unassign some kind of wearable (each kind is checked by WEARABLE_SUBJECTS). */
 export const WEARABLE_ADMIN_SUBJECTS: readonly PermissionSubject[] = ['BADGES', 'WRISTBANDS', 'SMARTBADGE_MANAGEMENT_BETA'];

@@ -1,0 +1,96 @@
+import {
+  STATION_MESSAGES,
+  type KioskGateway,
+  type NfcStationRow,
+  type StationAssignmentResponse,
+} from '../../contracts/stations';
+import type { Database } from '../../db/client';
+import { groups } from '../../db/schema';
+import type { Caller } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { withDescendants, type Scope } from '../session/scope';
+import { userInScope } from '../wearables-admin/repo-common';
+import { lockUser } from '../wearables-admin/users-list.repo';
+import { endAssignmentsOf, findDevice, insertAssignment, openAssignmentOf } from '../wearables-admin/wearables-admin.repo';
+import { isKioskGateway, listGateways, listNfcStations, lockWristbandByMac } from './stations.repo';
+
+// The Stations page (03 §2 'Stations', §4 'Kiosk assignment'): everything is limited to the
+// caller's scope, and what lies outside it is answered 404, as if it did not exist.
+
+const LOCATION_NOT_FOUND = 'Location not found';
+
+/** The locations and all their descendants; a location outside the scope is answered as absent. */
+async function locationsUnder(db: Database, scope: Scope, groupIds: readonly number[]): Promise<number[]> {
+  if (groupIds.some((id) => !scope.groupIds.has(id))) throw new HttpError(404, LOCATION_NOT_FOUND);
+  if (groupIds.length === 0) return [];
+  const tree = await db.select({ id: groups.id, parentId: groups.parentId }).from(groups);
+  return [...withDescendants(tree, groupIds)].filter((id) => scope.groupIds.has(id));
+}
+
+export interface AssignmentRequest {
+  gatewayId: number;
+  wristbandMac: string;
+  /** null: give the wristband back. */
+  userId: number | null;
+}
+
+/** The Stations page's reads, and the record of what a kiosk wrote to a wristband. */
+export function createStationsService(db: Database) {
+  return {
+    /** GET /stations/gateways: the gateways of a location and its descendants. */
+    async gateways(
+      caller: Caller,
+      query: { groupId: number; modelId?: number; roles?: string[]; search?: string },
+    ): Promise<{ data: KioskGateway[] }> {
+      const groupIds = await locationsUnder(db, await caller.scope(), [query.groupId]);
+      return { data: await listGateways(db, { groupIds, modelId: query.modelId, roles: query.roles, search: query.search }) };
+    },
+
+    /** GET /iot/things/stations: the NFC stations of some locations and their descendants; none asked, none answered. */
+    async nfcStations(caller: Caller, query: { groupIds: number[] }): Promise<{ data: NfcStationRow[] }> {
+      const groupIds = await locationsUnder(db, await caller.scope(), query.groupIds);
+      return { data: await listNfcStations(db, groupIds) };
+    },
+
+    /**
+     * POST /stations/assignments: a kiosk wrote `userId` onto one of its wristbands (or cleared
+     * it). In one transaction the wristband's holding ends, and so does the user's hold on any
+     * other wearable (one at a time), and the new holding starts, all at the same instant, with
+     * the caller as assignor. Recording what already holds changes nothing, so a repeat is safe.
+     */
+    async recordAssignment(caller: Caller, body: AssignmentRequest): Promise<StationAssignmentResponse> {
+      const scope = await caller.scope();
+      const inScope = (groupId: number | null) => groupId !== null && scope.groupIds.has(groupId);
+      return db.transaction(async (tx) => {
+        const tdb = tx as unknown as Database;
+        const gateway = await findDevice(tdb, body.gatewayId);
+        if (!gateway || !isKioskGateway(gateway) || !gateway.active || !inScope(gateway.groupId)) {
+          throw new HttpError(404, STATION_MESSAGES.gatewayNotFound);
+        }
+        // Wristband before user, as the wearable administration locks them.
+        const wristband = await lockWristbandByMac(tdb, body.wristbandMac);
+        if (!wristband || !inScope(wristband.groupId)) throw new HttpError(404, STATION_MESSAGES.wristbandNotFound);
+        if (wristband.gatewayId !== gateway.id) throw new HttpError(409, STATION_MESSAGES.notAtGateway);
+        if (wristband.syncEnabled) throw new HttpError(409, STATION_MESSAGES.syncEnabled);
+        const current = await openAssignmentOf(tdb, wristband.id);
+        const previousUserId = current?.userId ?? null;
+        const answer = (userId: number | null, at: Date) => ({ wearableId: wristband.id, userId, previousUserId, at: at.toISOString() });
+
+        if (body.userId === null) {
+          if (!current) return answer(null, new Date());
+          const at = new Date();
+          await endAssignmentsOf(tdb, wristband.id, null, at);
+          return answer(null, at);
+        }
+        const user = await lockUser(tdb, body.userId);
+        if (!user || !userInScope(scope, user)) throw new HttpError(404, STATION_MESSAGES.userNotFound);
+        if (!user.active) throw new HttpError(409, STATION_MESSAGES.userInactive);
+        if (current?.userId === user.id) return answer(user.id, current.assignedAt);
+        const at = new Date();
+        await endAssignmentsOf(tdb, wristband.id, user.id, at);
+        await insertAssignment(tdb, { deviceId: wristband.id, userId: user.id, assignorId: caller.user.id, at });
+        return answer(user.id, at);
+      });
+    },
+  };
+}
