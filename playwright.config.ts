@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_DEMO_HISTORY_DAYS, E2E_PORT } from './e2e/fixtures/server';
+import { E2E_DATA_DIR, E2E_DEMO_HISTORY_DAYS, E2E_GATEWAY_CONTROL_PORT, E2E_PORT } from './e2e/fixtures/server';
 
 // The browser tests drive the built app started exactly as `npm start` starts it, on ports and a
 // data directory of their own so a running console is left alone.
@@ -52,6 +52,9 @@ export default defineConfig({
       // A short history keeps start-up quick; without the live simulator the data holds still.
       DEMO_HISTORY_DAYS: String(E2E_DEMO_HISTORY_DAYS),
       SIMULATOR: 'off',
+      // The kiosk gateways are played but hold still: tests dock and undock through the control API.
+      GATEWAY_SIMULATOR_RATE: '0',
+      GATEWAY_SIMULATOR_CONTROL_PORT: String(E2E_GATEWAY_CONTROL_PORT),
     },
   },
 });

@@ -5,7 +5,9 @@
  * on first start and serves the built app. With the local identity provider, every email it sends
  * is printed as it arrives (and kept in `{LAVO_DATA_DIR}/mail/outbox.jsonl`). On first start the API
  * server also writes the demo's simulated history (DEMO_HISTORY_DAYS); once it answers, the live
- * device simulator starts posting events (unless SIMULATOR=off). Ctrl-C stops every child.
+ * device simulator starts posting events (unless SIMULATOR=off) and the kiosk gateway simulator
+ * plays the charging stations over the Pusher server (unless GATEWAY_SIMULATOR=off; its control
+ * API listens when GATEWAY_SIMULATOR_CONTROL_PORT is set). Ctrl-C stops every child.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
@@ -22,19 +24,22 @@ const port = Number(env.PORT ?? 8080);
 const cognitoPort = Number(env.COGNITO_PORT ?? 9229);
 const pusherPort = Number(env.PUSHER_PORT ?? 6001);
 const children: ChildProcess[] = [];
-// The simulator needs the demo fleet, which only exists when the demo is seeded.
-const simulate = env.SIMULATOR !== 'off' && !['false', '0'].includes(env.SEED_DEMO ?? 'true');
+// The simulators need the demo fleet, which only exists when the demo is seeded.
+const seeded = !['false', '0'].includes(env.SEED_DEMO ?? 'true');
+const simulate = env.SIMULATOR !== 'off' && seeded;
+const simulateGateways = env.GATEWAY_SIMULATOR !== 'off' && seeded;
 // First start writes the demo history before the API listens; that takes a while.
 const API_START_TIMEOUT_MS = 20 * 60_000;
 const tsx = import.meta.resolve('tsx');
 
-function run(name: string, script: string, childEnv: NodeJS.ProcessEnv): ChildProcess {
+/** Starts a child; when an essential one stops, everything stops. The console works without the others. */
+function run(name: string, script: string, childEnv: NodeJS.ProcessEnv, essential = true): ChildProcess {
   const child = spawn(process.execPath, ['--import', tsx, script], { env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] });
   child.on('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`${name} stopped (${signal ?? `exit code ${code}`}); stopping everything.`);
-      void stopAll(1);
-    }
+    if (stopping) return;
+    if (!essential) return void console.error(`${name} stopped (${signal ?? `exit code ${code}`}); the console goes on without it.`);
+    console.error(`${name} stopped (${signal ?? `exit code ${code}`}); stopping everything.`);
+    void stopAll(1);
   });
   children.push(child);
   return child;
@@ -121,6 +126,7 @@ try {
   run('API server', 'server/src/main.ts', { ...env, PORT: String(port) });
   await waitFor(`http://127.0.0.1:${port}/config.json`, API_START_TIMEOUT_MS);
   if (simulate) run('Device simulator', 'scripts/simulate.ts', { ...env, PORT: String(port) });
+  if (simulateGateways) run('Kiosk gateway simulator', 'scripts/simulate-gateways.ts', { ...env, PORT: String(port) }, false);
 
   const url = `http://localhost:${port}`;
   console.log(`\nLavo is running at ${url}\n\nDemo accounts:`);
@@ -129,6 +135,12 @@ try {
     console.log(`  ${a.email.padEnd(22)} ${a.password}${note}  — ${a.description}`);
   }
   console.log(simulate ? '\nThe device simulator is sending live events (SIMULATOR=off to stop it).' : '\nThe device simulator is off.');
+  const gatewayControl = env.GATEWAY_SIMULATOR_CONTROL_PORT ? `; control API on http://127.0.0.1:${env.GATEWAY_SIMULATOR_CONTROL_PORT}` : '';
+  console.log(
+    simulateGateways
+      ? `The kiosk gateway simulator plays the charging stations (GATEWAY_SIMULATOR=off to stop it${gatewayControl}).`
+      : 'The kiosk gateway simulator is off.',
+  );
   console.log('\nPress Ctrl-C to stop.');
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

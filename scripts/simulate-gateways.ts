@@ -1,0 +1,69 @@
+/**
+ * `npm run simulate:gateways`: plays the demo's kiosk gateways over the Pusher server as real ones
+ * would. Each reads its set-up from the API with its own credentials, answers the Stations page's
+ * sessions (JOIN, PING, LEAVE, assignments) and the remote terminal's commands, and wristbands are
+ * docked and undocked over time. A control API on 127.0.0.1 lets tests and demos dock, undock and
+ * make a gateway silent, failing or late.
+ *
+ * The gateways come from the database when DATABASE_URL is set, else from the world file the API
+ * server writes under LAVO_DATA_DIR at start.
+ * Environment: PORT (8080), INGEST_SECRET, LAVO_DATA_DIR (.data), DATABASE_URL,
+ * GATEWAY_SIMULATOR_RATE (0.2 events/s), GATEWAY_SIMULATOR_SEED, GATEWAY_SIMULATOR_CONTROL_PORT
+ * (unset or 0: no control API), LOG_LEVEL=debug for every event.
+ */
+import type { Log } from '../server/src/simulator/gateways/clock';
+import { startControlServer, type RunningControlServer } from '../server/src/simulator/gateways/control-server';
+import { parseGatewaySimulatorEnv } from '../server/src/simulator/gateways/env';
+import { startGatewayFleet, type GatewayFleet } from '../server/src/simulator/gateways/fleet';
+import { apiAuthorizer, fetchPusherSettings, loadGatewayStations, loadKioskGatewayMacs, withRetry } from '../server/src/simulator/gateways/load';
+
+const parsed = parseGatewaySimulatorEnv(process.env);
+if ('error' in parsed) {
+  console.error(`Invalid kiosk gateway simulator environment: ${parsed.error}`);
+  process.exit(1);
+}
+const env = parsed.env;
+const debug = ['debug', 'trace'].includes(env.LOG_LEVEL ?? '');
+const log: Log = {
+  info: (line) => console.log(`[gateways] ${line}`),
+  debug: (line) => (debug ? console.log(`[gateways] ${line}`) : undefined),
+};
+const baseUrl = `http://localhost:${env.PORT}`;
+
+let fleet: GatewayFleet | undefined;
+let control: RunningControlServer | undefined;
+async function stop(code: number) {
+  await control?.close();
+  await fleet?.close();
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+try {
+  const macs = await loadKioskGatewayMacs({ databaseUrl: env.DATABASE_URL, dataDir: env.LAVO_DATA_DIR });
+  if (macs.length === 0) {
+    log.info('The demo has no kiosk gateways; nothing to simulate.');
+    process.exit(0);
+  }
+  const pusher = await withRetry(() => fetchPusherSettings(baseUrl), { attempts: 30, delayMs: 1000, log, label: 'config.json' });
+  const stations = await loadGatewayStations(baseUrl, env.INGEST_SECRET, macs, log);
+  if (stations.length === 0) throw new Error(`None of the ${macs.length} kiosk gateways could read its set-up from ${baseUrl}/api/gateways/station.`);
+  fleet = await startGatewayFleet({
+    stations,
+    pusher,
+    authorizerFor: (mac) => apiAuthorizer(baseUrl, env.INGEST_SECRET, mac),
+    eventsPerSecond: env.GATEWAY_SIMULATOR_RATE,
+    seed: env.GATEWAY_SIMULATOR_SEED,
+    log,
+  });
+  if (env.GATEWAY_SIMULATOR_CONTROL_PORT > 0) control = await startControlServer(fleet, env.GATEWAY_SIMULATOR_CONTROL_PORT);
+  const where = pusher.wsHost ? `${pusher.forceTLS ? 'wss' : 'ws'}://${pusher.wsHost}${pusher.wsPort ? `:${pusher.wsPort}` : ''}` : `Pusher cluster ${pusher.cluster}`;
+  log.info(
+    `Kiosk gateway simulator: ${stations.length} gateways on ${where}, ${env.GATEWAY_SIMULATOR_RATE} events/s` +
+      (control ? `, control API on http://127.0.0.1:${control.port}` : ''),
+  );
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await stop(1);
+}

@@ -1,0 +1,148 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { lastStatusSchema, STATION_SLOTS } from '../../contracts/stations';
+import { macSchema, normalizeMac } from '../../contracts/wearables-admin';
+import type { GatewayActivity } from './activity';
+import type { KioskGateway } from './kiosk-gateway';
+import { BoardError } from './station-board';
+import { GATEWAY_MODES } from './transport';
+
+/** What the control API drives. */
+export interface ControlTarget {
+  readonly gateways: readonly KioskGateway[];
+  readonly activity: Pick<GatewayActivity, 'eventsPerSecond' | 'events' | 'setRate'>;
+}
+
+export interface RunningControlServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 64 * 1024;
+const slot = z.number().int().min(1).max(STATION_SLOTS);
+const placeSchema = z.strictObject({ slot: slot.optional(), wristbandMac: macSchema.optional() });
+const modeSchema = z.strictObject({ mode: z.enum(GATEWAY_MODES), lateMs: z.number().int().min(0).max(600_000).optional() });
+const statusSchema = z.strictObject({ wristbandMac: macSchema, working: z.boolean(), lastStatus: lastStatusSchema.nullable().default(null) });
+const activitySchema = z.strictObject({ eventsPerSecond: z.number().min(0).max(100) });
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function describe(error: z.ZodError): string {
+  return error.issues.map((i) => (i.path.length > 0 ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+}
+
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new HttpError(400, describe(parsed.error));
+  return parsed.data;
+}
+
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, `The body is larger than ${MAX_BODY_BYTES} bytes`);
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'The body is not valid JSON');
+  }
+}
+
+function findGateway(target: ControlTarget, rawMac: string): KioskGateway {
+  const parsed = macSchema.safeParse(decodeURIComponent(rawMac));
+  if (!parsed.success) throw new HttpError(400, `${rawMac}: ${describe(parsed.error)}`);
+  const gateway = target.gateways.find((g) => normalizeMac(g.mac) === parsed.data);
+  if (!gateway) throw new HttpError(404, `No simulated kiosk gateway has MAC ${parsed.data}`);
+  return gateway;
+}
+
+async function route(target: ControlTarget, request: IncomingMessage): Promise<unknown> {
+  const path = new URL(request.url ?? '/', 'http://control').pathname.replace(/\/+$/, '');
+  const method = request.method ?? 'GET';
+  const allow = (expected: string) => {
+    if (method !== expected) throw new HttpError(405, `${path} answers ${expected} only`);
+  };
+  if (path === '/gateways') {
+    allow('GET');
+    return target.gateways.map((g) => g.summary());
+  }
+  if (path === '/activity') {
+    if (method === 'GET') return { eventsPerSecond: target.activity.eventsPerSecond, events: target.activity.events };
+    allow('POST');
+    target.activity.setRate(parse(activitySchema, await readJson(request)).eventsPerSecond);
+    return { eventsPerSecond: target.activity.eventsPerSecond, events: target.activity.events };
+  }
+  const match = path.match(/^\/gateways\/([^/]+)(?:\/(mode|dock|undock|status))?$/);
+  if (!match) throw new HttpError(404, `Nothing at ${method} ${path}`);
+  const gateway = findGateway(target, match[1]!);
+  const action = match[2];
+  if (!action) {
+    allow('GET');
+    return { ...gateway.summary(), state: gateway.state() };
+  }
+  allow('POST');
+  const body = await readJson(request);
+  switch (action) {
+    case 'mode': {
+      const { mode, lateMs } = parse(modeSchema, body);
+      gateway.setMode(mode, lateMs);
+      return gateway.summary();
+    }
+    case 'dock':
+      return gateway.dock(parse(placeSchema, body));
+    case 'undock':
+      return gateway.undock(parse(placeSchema, body));
+    default: {
+      const { wristbandMac, working, lastStatus } = parse(statusSchema, body);
+      return gateway.setStatus(wristbandMac, working, lastStatus);
+    }
+  }
+}
+
+function reply(response: ServerResponse, status: number, body: unknown) {
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  response.end(JSON.stringify(body));
+}
+
+/**
+ * The simulator's control API on 127.0.0.1, for tests and demos: list the gateways, change a
+ * gateway's mode, dock and undock wristbands, set an operation status, change the activity rate.
+ * JSON in and out; errors are `{ message }` with 400, 404, 405, 409 or 413.
+ */
+export async function startControlServer(target: ControlTarget, port: number, host = '127.0.0.1'): Promise<RunningControlServer> {
+  const server = createServer((request, response) => {
+    route(target, request).then(
+      (body) => reply(response, 200, body),
+      (error: unknown) => {
+        if (error instanceof HttpError || error instanceof BoardError) return reply(response, error.status, { message: error.message });
+        reply(response, 500, { message: error instanceof Error ? error.message : String(error) });
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,173 @@
+import PusherServer from 'pusher';
+import Pusher, { type Channel } from 'pusher-js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  commandRequestEvent,
+  commandResponseEvent,
+  sessionDownEvent,
+  sessionUpEvent,
+  sessionUpSchema,
+  type GatewayStation,
+  type SessionUp,
+} from '../../../../server/src/contracts/stations';
+import { startPusherServer, type RunningPusherServer } from '../../../../server/src/realtime/pusher-server';
+import { startGatewayFleet, type GatewayFleet } from '../../../../server/src/simulator/gateways/fleet';
+import { apiAuthorizer, fetchGatewayStation, kioskGatewayMacs, kioskGatewayMacsIn, loadGatewayStations } from '../../../../server/src/simulator/gateways/load';
+import { loadWorldData } from '../../../../server/src/simulator/world';
+import { createTestApp, PUSHER_TEST_APP, TEST_INGEST_SECRET } from '../../helpers/app';
+import { nextEvent } from '../../realtime/helpers';
+import { gatewayStation } from './helpers';
+
+const sdkFor = (port: number) => new PusherServer({ ...PUSHER_TEST_APP, host: '127.0.0.1', port: String(port), useTLS: false });
+const settingsFor = (port: number) => ({ key: PUSHER_TEST_APP.key, cluster: 'mt1', wsHost: '127.0.0.1', wsPort: port, forceTLS: false });
+
+/** The Stations page's side: a pusher-js client whose subscriptions the test signs itself. */
+async function consoleClient(port: number, sdk: PusherServer): Promise<Pusher> {
+  const client = new Pusher(PUSHER_TEST_APP.key, {
+    ...settingsFor(port),
+    enabledTransports: ['ws'],
+    disableStats: true,
+    channelAuthorization: { customHandler: ({ socketId, channelName }, callback) => callback(null, sdk.authorizeChannel(socketId, channelName)) },
+  });
+  await nextEvent(client.connection, 'connected');
+  return client;
+}
+
+function subscribe(client: Pusher, name: string): Promise<Channel> {
+  const channel = client.subscribe(name);
+  return nextEvent(channel, 'pusher:subscription_succeeded').then(() => channel);
+}
+
+/** The next session message of a given type, checked against the contract. */
+function nextUp<T extends SessionUp['type']>(channel: Channel, type: T): Promise<Extract<SessionUp, { type: T }>> {
+  return new Promise((resolve) => {
+    const handler = (data: unknown) => {
+      const message = sessionUpSchema.parse(data);
+      if (message.type !== type) return;
+      channel.unbind(sessionUpEvent(), handler);
+      resolve(message as Extract<SessionUp, { type: T }>);
+    };
+    channel.bind(sessionUpEvent(), handler);
+  });
+}
+
+/** JOINs from the console and returns the STATUS answer. */
+async function join(session: Channel): Promise<Extract<SessionUp, { type: 'STATUS' }>> {
+  const status = nextUp(session, 'STATUS');
+  session.trigger(sessionDownEvent(), { type: 'JOIN', sessionId: 'console-1', id: 'join-1' });
+  return status;
+}
+
+describe('kiosk gateway simulator over the Pusher server', () => {
+  let realtime: RunningPusherServer;
+  let sdk: PusherServer;
+  let fleet: GatewayFleet | undefined;
+  const clients: Pusher[] = [];
+
+  beforeAll(async () => {
+    realtime = await startPusherServer({ port: 0, apps: [{ id: PUSHER_TEST_APP.appId, key: PUSHER_TEST_APP.key, secret: PUSHER_TEST_APP.secret }] });
+    sdk = sdkFor(realtime.port);
+  });
+  afterEach(async () => {
+    for (const client of clients.splice(0)) client.disconnect();
+    await fleet?.close();
+  });
+  afterAll(() => realtime?.close());
+
+  async function start(station: GatewayStation) {
+    fleet = await startGatewayFleet({
+      stations: [station],
+      pusher: settingsFor(realtime.port),
+      authorizerFor: () => async (socketId, channelName) => sdk.authorizeChannel(socketId, channelName),
+      eventsPerSecond: 0,
+    });
+    const client = await consoleClient(realtime.port, sdk);
+    clients.push(client);
+    return { gateway: fleet.gateways[0]!, client };
+  }
+
+  it('answers a JOIN with its state, then sends a dock as DATA', async () => {
+    const station = gatewayStation(12);
+    const { gateway, client } = await start(station);
+    const session = await subscribe(client, station.sessionChannel);
+
+    const status = await join(session);
+    expect(status).toMatchObject({ type: 'STATUS', sessionId: 'console-1', replyTo: 'join-1', code: 200 });
+    expect(status.state!.stations[0]!.slots.filter((s) => s.wristband)).toHaveLength(12);
+
+    const undocked = nextUp(session, 'DATA');
+    gateway.undock({ slot: 5 });
+    const afterUndock = await undocked;
+    expect(afterUndock.state.stations[0]!.slots[4]!.wristband).toBeNull();
+    expect(afterUndock.state.seq).toBe(status.state!.seq + 1);
+
+    const docked = nextUp(session, 'DATA');
+    gateway.dock({ slot: 14 });
+    const afterDock = await docked;
+    expect(afterDock.state.stations[0]!.slots[13]!.wristband?.mac).toBe(station.wristbands[4]!.mac);
+    expect(afterDock.state.seq).toBe(status.state!.seq + 2);
+  });
+
+  it('answers a terminal command on its command channel', async () => {
+    const station = gatewayStation(4);
+    const { client } = await start(station);
+    const commands = await subscribe(client, station.commandChannel);
+    const answers: unknown[] = [];
+    const done = new Promise<void>((resolve) =>
+      commands.bind(commandResponseEvent('cli'), (data: { code: number }) => {
+        answers.push(data);
+        if (data.code !== 202) resolve();
+      }),
+    );
+    commands.trigger(commandRequestEvent('cli'), { id: 'cmd-1', command: ['date'] });
+    await done;
+    expect(answers).toEqual([
+      { id: 'cmd-1', mac: station.mac, code: 202, message: 'Running' },
+      { id: 'cmd-1', mac: station.mac, code: 200, data: expect.stringMatching(/^\w{3} \w{3} [ \d]\d \d\d:\d\d:\d\d UTC \d{4}$/) },
+    ]);
+  });
+});
+
+describe('kiosk gateway simulator with the API', () => {
+  let realtime: RunningPusherServer;
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let apiUrl: string;
+  let fleet: GatewayFleet | undefined;
+  const clients: Pusher[] = [];
+
+  beforeAll(async () => {
+    realtime = await startPusherServer({ port: 0, apps: [{ id: PUSHER_TEST_APP.appId, key: PUSHER_TEST_APP.key, secret: PUSHER_TEST_APP.secret }] });
+    ctx = await createTestApp({ pusherPort: realtime.port });
+    apiUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    for (const client of clients) client.disconnect();
+    await fleet?.close();
+    await ctx?.close();
+    await realtime?.close();
+  });
+
+  it('reads its set-up with its own credentials, is signed by the API, and answers a JOIN', async () => {
+    const macs = kioskGatewayMacs(await loadWorldData(ctx.db));
+    expect(macs.length).toBeGreaterThan(0);
+    expect(await kioskGatewayMacsIn(ctx.db)).toEqual(macs);
+    const log = { info: (line: string) => expect.fail(line), debug: () => {} };
+    const stations = await loadGatewayStations(apiUrl, TEST_INGEST_SECRET, macs.slice(0, 1), log);
+    await expect(fetchGatewayStation(apiUrl, 'not-the-secret-at-all', macs[0]!)).rejects.toMatchObject({ status: 401 });
+    fleet = await startGatewayFleet({
+      stations,
+      pusher: settingsFor(realtime.port),
+      authorizerFor: (mac) => apiAuthorizer(apiUrl, TEST_INGEST_SECRET, mac),
+      eventsPerSecond: 0,
+      log,
+    });
+    const station = stations[0]!;
+    const client = await consoleClient(realtime.port, sdkFor(realtime.port));
+    clients.push(client);
+    const session = await subscribe(client, station.sessionChannel);
+    const status = await join(session);
+    expect(status.code).toBe(200);
+    const docked = status.state!.stations[0]!.slots.flatMap((s) => (s.wristband ? [s.wristband.mac] : []));
+    expect(docked).toEqual(station.wristbands.slice(0, 16).map((w) => w.mac));
+  });
+});
