@@ -7,6 +7,8 @@ export interface WebServerOptions {
   port: number;
   dataDir: string;
   demoHistoryDays: number;
+  /** More environment for scripts/start.ts (the kiosk gateway simulator is off unless set here). */
+  env?: Record<string, string>;
 }
 
 /** A server started by `startWebServer`. */
@@ -43,7 +45,7 @@ export async function buildApp(options: WebServerOptions): Promise<string> {
 
 /**
  * Starts the built app in `staticDir` as the browser tests do (`scripts/start.ts`: identity
- * provider, Pusher-protocol server and API server, no live simulator) and waits until it answers.
+ * provider, Pusher-protocol server and API server, no live simulators unless `env` asks) and waits until it answers.
  */
 export async function startWebServer(options: WebServerOptions, staticDir: string): Promise<WebServer> {
   const { port, dataDir } = options;
@@ -60,6 +62,8 @@ export async function startWebServer(options: WebServerOptions, staticDir: strin
       LOG_LEVEL: 'warn',
       DEMO_HISTORY_DAYS: String(options.demoHistoryDays),
       SIMULATOR: 'off',
+      GATEWAY_SIMULATOR: 'off',
+      ...options.env,
     },
   });
   let output = '';

@@ -20,6 +20,7 @@ const PAGE_MODULES: Partial<Record<AppPath, () => Promise<{ default: PageCompone
   '/app/accounts/nfc': () => import('@/features/nfc/pages/nfc-page'),
   '/app/maintenance/badges': () => import('@/features/badges/pages/badges-page'),
   '/app/accounts/badge-management': () => import('@/features/badges/pages/badge-management-page'),
+  '/app/maintenance/stations': () => import('@/features/stations/pages/stations-page'),
 };
 
 const lazyPages = new Map<AppPath, PageComponent>();

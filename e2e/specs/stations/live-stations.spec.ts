@@ -1,0 +1,171 @@
+import { expect, test, type Page } from '@playwright/test';
+import { COMMAND_MESSAGES, PENDING_REMOVED_TITLE } from '../../../server/src/contracts/stations';
+import type { WearableList } from '../../../server/src/contracts/wearables-admin';
+import { apiAs, idTokenOf } from '../../fixtures/api';
+import { gatewaySimulator } from '../../fixtures/gateways';
+import { SignInPage } from '../../pages/sign-in-page';
+
+// The demo's kiosk gateways and their units (server/src/db/demo/devices-data.ts). Each test uses
+// its own, so tests running side by side do not see each other's docks.
+const KIOSKS = {
+  dock: { name: 'Kiosk 3N', groupId: 6 },
+  assign: { name: 'Kiosk ED-G', groupId: 8 },
+  silent: { name: 'Kiosk 4E', groupId: 10 },
+  cli: { name: 'Kiosk 2N', groupId: 15 },
+  noReply: { name: 'Kiosk ED-1', groupId: 16 },
+} as const;
+
+/** Shortened protocol timers (the documented test setting), for the tests that wait on them. */
+const SHORT_TIMERS = { pingMs: 1000, deadMs: 2500, joinMs: 2000, retryMs: 3000 };
+
+async function openStations(page: Page, groupId: number, timers?: Record<string, number>) {
+  if (timers) await page.addInitScript((value) => localStorage.setItem('lavo.stationTimers', value), JSON.stringify(timers));
+  await new SignInPage(page).signInAs('admin');
+  await page.goto(`/app/maintenance/stations?groupId=${groupId}`);
+  const panel = page.getByTestId('kiosk-panel').first();
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+const expand = async (panel: ReturnType<Page['getByTestId']>) => {
+  const control = panel.getByRole('button').first();
+  if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click();
+};
+
+test('a wristband docked by the gateway appears in the Feed and its slot within a second', async ({ page, request }) => {
+  const sim = gatewaySimulator(request);
+  const gateway = await sim.byName(KIOSKS.dock.name);
+  await sim.mode(gateway.mac, 'normal');
+  const panel = await openStations(page, KIOSKS.dock.groupId);
+  await expect(panel.getByTestId('session-state')).toHaveText('Live');
+  await expand(panel);
+
+  // Free a slot, then dock that wristband again.
+  const occupied = gateway.stations[0]!.slots.find((s) => s.wristband)!;
+  const undocked = await sim.undock(gateway.mac, { slot: occupied.slot });
+  await expect(panel.locator(`[data-slot="${occupied.slot}"]`)).toHaveAttribute('data-wristband', '');
+  const docked = await sim.dock(gateway.mac, { wristbandMac: undocked.wristbandMac, slot: occupied.slot });
+  await expect(page.locator(`[data-testid="feed-entry"][data-kind="DOCK"][data-wristband="${docked.wristband.mac}"]`)).toBeVisible({ timeout: 1000 });
+  await expect(panel.locator(`[data-slot="${docked.slot}"]`)).toHaveAttribute('data-wristband', docked.wristband.mac, { timeout: 1000 });
+  await expect(page.locator(`[data-testid="feed-entry"][data-kind="UNDOCK"][data-wristband="${undocked.wristbandMac}"]`)).toBeVisible();
+});
+
+test('a pending assignment is removed with a notice when its wristband is undocked', async ({ page, request }) => {
+  const sim = gatewaySimulator(request);
+  const gateway = await sim.byName(KIOSKS.assign.name);
+  await sim.mode(gateway.mac, 'normal');
+  const panel = await openStations(page, KIOSKS.assign.groupId);
+  await expect(panel.getByTestId('session-state')).toHaveText('Live');
+  await expand(panel);
+  // The gateway holds the assignment back (answers late), so it stays pending.
+  await sim.mode(gateway.mac, 'late', 4_000);
+
+  const fresh = await sim.byName(KIOSKS.assign.name);
+  const free = fresh.stations[0]!.slots.find((s) => s.wristband && !s.wristband.syncEnabled && !s.wristband.status.working && !s.wristband.isUpdating);
+  expect(free, 'a wristband that may be assigned').toBeTruthy();
+  const slot = free!.slot;
+
+  await page.getByRole('tab', { name: 'Assign' }).click();
+  const firstUser = page.getByRole('listbox', { name: 'Users' }).getByRole('option').first();
+  await firstUser.click();
+  await panel.locator(`[data-slot="${slot}"]`).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: /^Assign / }).click();
+  await expect(dialog).toBeHidden();
+  const pending = page.getByTestId('pending-assignment');
+  await expect(pending).toHaveCount(1);
+
+  await sim.undock(gateway.mac, { slot });
+  await expect(page.getByText(PENDING_REMOVED_TITLE)).toBeVisible();
+  await expect(pending).toHaveCount(0);
+  await sim.mode(gateway.mac, 'normal');
+  await sim.dock(gateway.mac, { wristbandMac: free!.wristband!.mac, slot });
+});
+
+test("a gateway that falls silent shows 'Disconnected / No Response'", async ({ page, request }) => {
+  const sim = gatewaySimulator(request);
+  const gateway = await sim.byName(KIOSKS.silent.name);
+  await sim.mode(gateway.mac, 'normal');
+  const panel = await openStations(page, KIOSKS.silent.groupId, SHORT_TIMERS);
+  await expect(panel.getByTestId('session-state')).toHaveText('Live');
+  await sim.mode(gateway.mac, 'silent');
+  await expect(panel.getByTestId('session-state')).toHaveText('Disconnected / No Response', { timeout: 10_000 });
+  await expect(page.locator('[data-testid="feed-entry"][data-kind="ERROR"]').first()).toBeVisible();
+  // Answering again, it is joined again after the retry.
+  await sim.mode(gateway.mac, 'normal');
+  await expect(panel.getByTestId('session-state')).toHaveText('Live', { timeout: 10_000 });
+  await expect(page.locator('[data-testid="feed-entry"][data-kind="REJOIN"]').first()).toBeVisible();
+});
+
+test("a cli command's output is shown", async ({ page, request }) => {
+  const sim = gatewaySimulator(request);
+  const gateway = await sim.byName(KIOSKS.cli.name);
+  await sim.mode(gateway.mac, 'normal');
+  const panel = await openStations(page, KIOSKS.cli.groupId);
+  await expect(panel.getByTestId('session-state')).toHaveText('Live');
+  await expand(panel);
+  await panel.getByRole('button', { name: `Commands for ${KIOSKS.cli.name}` }).click();
+  await page.getByRole('menuitem', { name: 'Get date' }).click();
+  const log = panel.getByTestId('command-log');
+  await expect(log).toContainText(COMMAND_MESSAGES.connecting);
+  await expect(panel.getByTestId('command-output')).toContainText(String(new Date().getUTCFullYear()));
+  await expect(log).toContainText('200');
+});
+
+test("a command without a reply shows 'Unable to establish connection with gateway.'", async ({ page, request }) => {
+  const sim = gatewaySimulator(request);
+  const gateway = await sim.byName(KIOSKS.noReply.name);
+  await sim.mode(gateway.mac, 'normal');
+  const panel = await openStations(page, KIOSKS.noReply.groupId);
+  await expect(panel.getByTestId('session-state')).toHaveText('Live');
+  await expand(panel);
+  await sim.mode(gateway.mac, 'silent');
+  try {
+    await panel.getByRole('button', { name: `Commands for ${KIOSKS.noReply.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Get date' }).click();
+    await expect(panel.getByTestId('command-log')).toContainText(COMMAND_MESSAGES.connecting);
+    await expect(panel.getByTestId('command-log')).toContainText(COMMAND_MESSAGES.noReply, { timeout: 8000 });
+  } finally {
+    await sim.mode(gateway.mac, 'normal');
+  }
+});
+
+test('the stations page says what to do without a location, and pages through kiosks', async ({ page }) => {
+  await new SignInPage(page).signInAs('admin');
+  await page.goto('/app/maintenance/stations');
+  await expect(page.getByText('Please select a location')).toBeVisible();
+  // The whole network: every kiosk of the demo, five to a page.
+  await page.goto('/app/maintenance/stations?groupId=1');
+  await expect(page.getByTestId('kiosk-panel')).toHaveCount(5);
+  await expect(page.getByText(/^Showing 1 to 5 of \d+ stations$/)).toBeVisible();
+  await page.goto('/app/maintenance/stations?groupId=6&search=no-such-kiosk');
+  await expect(page.getByText('No kiosk gateways found')).toBeVisible();
+});
+
+test('an assignment written by the station is recorded for the wristband', async ({ page, request }) => {
+  const sim = gatewaySimulator(request);
+  const gateway = await sim.byName(KIOSKS.cli.name);
+  await sim.mode(gateway.mac, 'normal');
+  const panel = await openStations(page, KIOSKS.cli.groupId);
+  await expect(panel.getByTestId('session-state')).toHaveText('Live');
+  await expand(panel);
+  const fresh = await sim.byName(KIOSKS.cli.name);
+  const target = fresh.stations[0]!.slots.find((s) => s.wristband && !s.wristband.syncEnabled && !s.wristband.status.working && !s.wristband.isUpdating);
+  expect(target, 'a wristband that may be assigned').toBeTruthy();
+  const mac = target!.wristband!.mac;
+
+  await page.getByRole('tab', { name: 'Assign' }).click();
+  const option = page.getByRole('listbox', { name: 'Users' }).getByRole('option').nth(2);
+  const name = (await option.locator('p').first().textContent())!.trim();
+  await option.click();
+  await panel.locator(`[data-slot="${target!.slot}"]`).click();
+  await page.getByRole('dialog').getByRole('button', { name: `Assign ${name}` }).click();
+  await expect(page.getByText(`${name} assigned to wristband ${mac}.`)).toBeVisible();
+  await expect(page.getByTestId('pending-assignment')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Feed' }).click();
+  await expect(page.locator(`[data-testid="feed-entry"][data-wristband="${mac}"]`).filter({ hasText: name }).first()).toBeVisible();
+
+  const token = await idTokenOf(page);
+  const wearables = await apiAs(request, token).get<WearableList>(`/devices/wearables?type=WRISTBAND&search=${encodeURIComponent(mac)}`);
+  expect(wearables.data[0]?.user && `${wearables.data[0].user.firstName} ${wearables.data[0].user.lastName}`).toBe(name);
+});

@@ -1,0 +1,79 @@
+import {
+  deviceGroupResponseSchema,
+  KIOSK_GATEWAY_MODEL_ID,
+  KIOSK_GATEWAY_ROLE,
+  nfcStationsResponseSchema,
+  type StationAssignmentBody,
+  stationAssignmentResponseSchema,
+  STATION_USERS_FIRST,
+  STATION_USERS_MORE,
+} from '@contracts/stations';
+import { userListSchema } from '@contracts/wearables-admin';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { mainApi } from '@/lib/api-client';
+
+export const stationKeys = {
+  all: ['stations'] as const,
+  kiosks: (groupId: number | null, search: string) => ['stations', 'kiosks', groupId, search] as const,
+  nfc: (groupId: number | null) => ['stations', 'nfc', groupId] as const,
+  users: (organizationId: number | null, search: string) => ['stations', 'users', organizationId, search] as const,
+};
+
+/** The kiosk gateways (model 13, role KIOSK_GATEWAY) of a location with its descendants. */
+export function useKioskGateways(groupId: number | null, search: string) {
+  return useQuery({
+    queryKey: stationKeys.kiosks(groupId, search),
+    enabled: groupId !== null,
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      mainApi.get('/stations/gateways', {
+        query: { groupId: groupId ?? undefined, modelId: KIOSK_GATEWAY_MODEL_ID, roles: KIOSK_GATEWAY_ROLE, search: search || undefined },
+        schema: deviceGroupResponseSchema,
+        signal,
+      }),
+    select: (answer) => answer.data,
+  });
+}
+
+/** The NFC stations of a location with its descendants. */
+export function useNfcStations(groupId: number | null, enabled: boolean) {
+  return useQuery({
+    queryKey: stationKeys.nfc(groupId),
+    enabled: enabled && groupId !== null,
+    queryFn: ({ signal }) =>
+      mainApi.get('/iot/things/stations', { query: { groupIds: groupId ? [groupId] : [] }, schema: nfcStationsResponseSchema, signal }),
+    select: (answer) => answer.data,
+  });
+}
+
+/**
+ * The Assign tab's users: active users of an accessible organization (without one, of the caller's
+ * whole scope), 100 at first and 48 more each time (03 §2 Stations), in id order.
+ */
+export function useStationUsers(organizationId: number | null, search: string) {
+  return useInfiniteQuery({
+    queryKey: stationKeys.users(organizationId, search),
+    initialPageParam: undefined as number | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      mainApi.get('/users', {
+        query: {
+          organizationIds: organizationId ?? undefined,
+          active: 'true',
+          search: search || undefined,
+          take: pageParam === undefined ? STATION_USERS_FIRST : STATION_USERS_MORE,
+          startingAfter: pageParam,
+        },
+        schema: userListSchema,
+        signal,
+      }),
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.data.length, 0);
+      return loaded < last.totalCount ? last.data.at(-1)?.id : undefined;
+    },
+  });
+}
+
+/** Records what a kiosk wrote to a wristband. */
+export function recordStationAssignment(body: StationAssignmentBody) {
+  return mainApi.post('/stations/assignments', body, { schema: stationAssignmentResponseSchema });
+}

@@ -1,0 +1,82 @@
+import type { KioskGateway, WristbandState } from '@contracts/stations';
+import { Accordion, Alert, Group, Stack, Text } from '@mantine/core';
+import { memo, useMemo } from 'react';
+import type { PendingAssignment } from '../live/pending-assignments';
+import type { GatewayLive } from '../live/stations-live';
+import { CommandTerminal } from './command-terminal';
+import { SessionBadge } from './session-badge';
+import { StationDiagram } from './station-diagram';
+
+/** Panel colours cycle through three (03 §2 Stations). */
+const PANEL_COLORS = ['blue', 'grape', 'teal'] as const;
+
+/** One kiosk gateway: its session state in the header; station diagrams and commands inside. */
+export const KioskPanel = memo(function KioskPanel({
+  gateway,
+  index,
+  live,
+  connected,
+  pending,
+  onSlot,
+  onCommand,
+}: {
+  gateway: KioskGateway;
+  index: number;
+  live: GatewayLive | undefined;
+  connected: boolean;
+  /** Pending assignments of this gateway. */
+  pending: readonly PendingAssignment[];
+  onSlot: (gateway: KioskGateway, slot: number, wristband: WristbandState) => void;
+  onCommand: (gatewayMac: string, type: 'cli' | 'update', label: string, payload: { command?: readonly string[] }) => void;
+}) {
+  const color = PANEL_COLORS[index % PANEL_COLORS.length];
+  const pendingByMac = useMemo(() => new Map(pending.map((p) => [p.mac, p])), [pending]);
+  const state = live?.state ?? null;
+  const docked = state?.stations.reduce((n, s) => n + s.slots.filter((x) => x.wristband).length, 0) ?? 0;
+  return (
+    <Accordion.Item
+      value={String(gateway.id)}
+      data-testid="kiosk-panel"
+      data-gateway={gateway.mac}
+      style={{ borderLeft: `4px solid var(--mantine-color-${color}-6)`, background: `var(--mantine-color-${color}-0)` }}
+    >
+      <Accordion.Control mih={56}>
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <div style={{ minWidth: 0 }}>
+            <Text fw={600} truncate>
+              {gateway.name}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {[gateway.station, gateway.groupName, state ? `${docked} docked` : null].filter(Boolean).join(' · ')}
+            </Text>
+          </div>
+          <SessionBadge live={live} connected={connected} />
+        </Group>
+      </Accordion.Control>
+      <Accordion.Panel>
+        <Stack gap="md">
+          {live?.lastError && live.status === 'error' && (
+            <Alert color="red" variant="light" p="xs">
+              {`${live.lastError}. Joining again shortly.`}
+            </Alert>
+          )}
+          {state ? (
+            state.stations.map((station) => (
+              <StationDiagram key={station.name} station={station} pendingByMac={pendingByMac} onSlot={(slot, w) => onSlot(gateway, slot, w)} />
+            ))
+          ) : (
+            <Text size="sm" c="dimmed">
+              {live?.status === 'error' ? 'The station has not answered.' : 'Waiting for the station…'}
+            </Text>
+          )}
+          <CommandTerminal
+            gatewayName={gateway.name}
+            state={live?.command ?? { request: null, responses: [], isLoading: false, isLoaded: false, isError: false }}
+            disabled={!live || live.status === 'idle' || live.status === 'left'}
+            onRun={(type, label, payload) => onCommand(gateway.mac, type, label, payload)}
+          />
+        </Stack>
+      </Accordion.Panel>
+    </Accordion.Item>
+  );
+});
