@@ -7,7 +7,8 @@
  * in as the demo administrator, it opens Stations for the whole network (the demo's 5 kiosk
  * gateways × 16 slots), waits until every session is Live and every panel is open, then has the
  * simulator dock, undock and update wristbands at BENCH_LIVE_RATE events a second (default 20) for
- * BENCH_LIVE_SECONDS (default 60).
+ * BENCH_LIVE_SECONDS (default 60), with the CPU slowed BENCH_LIVE_CPU_SLOWDOWN times (default 4, a
+ * tablet rather than a workstation).
  *
  * It prints the events the simulator made, the state messages the page received (counted on the
  * page's WebSocket), the feed lines shown, whether every slot on screen ended as the simulator's
@@ -23,6 +24,8 @@ import { table } from './bench/timing';
 const port = Number(process.env.BENCH_LIVE_PORT ?? 8110);
 const rate = Number(process.env.BENCH_LIVE_RATE ?? 20);
 const seconds = Number(process.env.BENCH_LIVE_SECONDS ?? 60);
+/** CPU slow-down while measuring (Chromium's CPU throttling), 4 by default: a tablet, not a workstation. */
+const cpuSlowdown = Number(process.env.BENCH_LIVE_CPU_SLOWDOWN ?? 4);
 const controlPort = port + 3;
 const DATA_DIR = '.data-bench-live';
 const TARGET_MS = 50;
@@ -107,7 +110,9 @@ async function slotsOnScreen(page: Page): Promise<Map<string, string>> {
 }
 
 async function main() {
-  if (!(rate > 0) || !(seconds > 0)) throw new Error('BENCH_LIVE_RATE and BENCH_LIVE_SECONDS must be positive numbers');
+  if (!(rate > 0) || !(seconds > 0) || !(cpuSlowdown >= 1)) {
+    throw new Error('BENCH_LIVE_RATE and BENCH_LIVE_SECONDS must be positive numbers, BENCH_LIVE_CPU_SLOWDOWN at least 1');
+  }
   log(`Building the app into ${DATA_DIR}/dist (vite build)…`);
   const options = {
     port,
@@ -142,7 +147,9 @@ async function main() {
     await panels.nth(i).getByRole('button').first().click();
   }
   await page.locator('[data-slot]').first().waitFor({ timeout: WAIT_MS });
-  log(`${count} kiosk gateways Live; ${rate} events a second for ${seconds} s…`);
+  log(`${count} kiosk gateways Live; ${rate} events a second for ${seconds} s, CPU slowed ${cpuSlowdown}×…`);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
 
   await page.evaluate(() => ((window as unknown as { __bench: { measuring: boolean } }).__bench.measuring = true));
   const before = await simulator<{ events: number }>('GET', '/activity');
@@ -152,6 +159,7 @@ async function main() {
   const after = await simulator<{ events: number }>('GET', '/activity');
   // Let the last messages arrive and render.
   await page.waitForTimeout(1500);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   const stats = await page.evaluate(() => (window as unknown as { __bench: { longest: number; longTasks: number; received: number; shown: number } }).__bench);
 
   const truth = new Map<string, string>();

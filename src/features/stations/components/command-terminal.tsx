@@ -1,6 +1,6 @@
 import { QUICK_COMMANDS } from '@contracts/stations';
 import { Alert, Box, Button, Code, Group, Loader, Menu, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import type { CommandState } from '../session/gateway-commands';
 
@@ -14,7 +14,7 @@ const time = (at: number) => new Date(at).toLocaleTimeString('en-US', { hour: '2
  * commands and a software update, with each reply timestamped and cli output shown. Commands that
  * interrupt the station ask first.
  */
-export function CommandTerminal({
+export const CommandTerminal = memo(function CommandTerminal({
   gatewayName,
   state,
   disabled,
@@ -97,4 +97,4 @@ export function CommandTerminal({
       </ConfirmDialog>
     </Stack>
   );
-}
+});

@@ -1,11 +1,13 @@
 import type { KioskGateway, WristbandState } from '@contracts/stations';
 import { Accordion, Alert, Group, Stack, Text } from '@mantine/core';
-import { memo, useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import type { PendingAssignment } from '../live/pending-assignments';
 import type { GatewayLive } from '../live/stations-live';
+import { IDLE_COMMAND } from '../session/gateway-commands';
 import { CommandTerminal } from './command-terminal';
 import { SessionBadge } from './session-badge';
 import { StationDiagram } from './station-diagram';
+import classes from './stations.module.css';
 
 /** Panel colours cycle through three (03 §2 Stations). */
 const PANEL_COLORS = ['blue', 'grape', 'teal'] as const;
@@ -31,11 +33,17 @@ export const KioskPanel = memo(function KioskPanel({
 }) {
   const color = PANEL_COLORS[index % PANEL_COLORS.length];
   const pendingByMac = useMemo(() => new Map(pending.map((p) => [p.mac, p])), [pending]);
+  const openSlot = useCallback((slot: number, w: WristbandState) => onSlot(gateway, slot, w), [onSlot, gateway]);
+  const run = useCallback(
+    (type: 'cli' | 'update', label: string, payload: { command?: readonly string[] }) => onCommand(gateway.mac, type, label, payload),
+    [onCommand, gateway.mac],
+  );
   const state = live?.state ?? null;
   const docked = state?.stations.reduce((n, s) => n + s.slots.filter((x) => x.wristband).length, 0) ?? 0;
   return (
     <Accordion.Item
       value={String(gateway.id)}
+      className={classes.panel}
       data-testid="kiosk-panel"
       data-gateway={gateway.mac}
       style={{ borderLeft: `4px solid var(--mantine-color-${color}-6)`, background: `var(--mantine-color-${color}-0)` }}
@@ -62,7 +70,7 @@ export const KioskPanel = memo(function KioskPanel({
           )}
           {state ? (
             state.stations.map((station) => (
-              <StationDiagram key={station.name} station={station} pendingByMac={pendingByMac} onSlot={(slot, w) => onSlot(gateway, slot, w)} />
+              <StationDiagram key={station.name} station={station} pendingByMac={pendingByMac} onSlot={openSlot} />
             ))
           ) : (
             <Text size="sm" c="dimmed">
@@ -71,9 +79,9 @@ export const KioskPanel = memo(function KioskPanel({
           )}
           <CommandTerminal
             gatewayName={gateway.name}
-            state={live?.command ?? { request: null, responses: [], isLoading: false, isLoaded: false, isError: false }}
+            state={live?.command ?? IDLE_COMMAND}
             disabled={!live || live.status === 'idle' || live.status === 'left'}
-            onRun={(type, label, payload) => onCommand(gateway.mac, type, label, payload)}
+            onRun={run}
           />
         </Stack>
       </Accordion.Panel>

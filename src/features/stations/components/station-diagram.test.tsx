@@ -18,7 +18,7 @@ describe('StationDiagram', () => {
         <StationDiagram station={state.stations[0]!} pendingByMac={new Map()} onSlot={onSlot} />
       </MantineProvider>,
     );
-    const slots = screen.getAllByRole('listitem');
+    const slots = screen.getAllByRole('button');
     expect(slots).toHaveLength(16);
     expect(slots[0]).toHaveAccessibleName('Slot 1: empty');
     expect(slots[1]).toHaveAccessibleName('Slot 2: wristband A1:00:00:00:00:02, Dana Ortiz, battery 64%');
