@@ -1,20 +1,10 @@
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { PermissionSubject } from '../../../../server/src/contracts/permissions';
 import type { Database } from '../../../../server/src/db/client';
-import {
-  devices,
-  permissions,
-  permissionTemplatePermissions,
-  permissionTemplates,
-  userManagedGroups,
-  users,
-  wearableAssignments,
-  type DeviceRow,
-  type UserRow,
-} from '../../../../server/src/db/schema';
+import { devices, wearableAssignments, type DeviceRow, type UserRow } from '../../../../server/src/db/schema';
 import { gatewayToken } from '../../../../server/src/modules/ingest/gateway-auth';
-import { signIn, TEST_INGEST_SECRET, type createTestApp, type Tokens } from '../../helpers/app';
-import { createConfirmedAccount, uniqueEmail } from '../../helpers/identity';
+import { TEST_INGEST_SECRET, type createTestApp, type Tokens } from '../../helpers/app';
+import { createScopedAccount } from '../../helpers/scoped-account';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>['app'];
 
@@ -29,30 +19,14 @@ export const ST_MARYS_ORG = 3;
 /** The network organization (account type LAVO). */
 export const NETWORK_ORG = 2;
 
-const PASSWORD = 'Stations!Pass123';
-
 /**
  * A signed-in user holding only `subjects` and managing only `groupIds`, of `organizationId`
  * (the network, account type LAVO, unless told otherwise): a narrowly scoped station operator.
  */
-export async function createStationsAccount(
+export const createStationsAccount = (
   db: Database,
-  { subjects, groupIds, organizationId = NETWORK_ORG }: { subjects: readonly PermissionSubject[]; groupIds: readonly number[]; organizationId?: number },
-): Promise<{ user: UserRow; tokens: Tokens }> {
-  const email = uniqueEmail('stations');
-  const [template] = await db.insert(permissionTemplates).values({ name: `Stations ${email}`, organizationId }).returning();
-  if (!template) throw new Error('template not created');
-  const granted = subjects.length ? await db.select().from(permissions).where(inArray(permissions.subject, [...subjects])) : [];
-  if (granted.length) await db.insert(permissionTemplatePermissions).values(granted.map((p) => ({ templateId: template.id, permissionId: p.id })));
-  const [user] = await db
-    .insert(users)
-    .values({ userName: email, email, firstName: 'Stella', lastName: 'Station', organizationId, groupId: groupIds[0] ?? null, roleId: template.id })
-    .returning();
-  if (!user) throw new Error('user not created');
-  if (groupIds.length) await db.insert(userManagedGroups).values(groupIds.map((groupId) => ({ userId: user.id, groupId })));
-  await createConfirmedAccount(email, PASSWORD);
-  return { user, tokens: await signIn(email, PASSWORD) };
-}
+  options: { subjects: readonly PermissionSubject[]; groupIds: readonly number[]; organizationId?: number },
+): Promise<{ user: UserRow; tokens: Tokens }> => createScopedAccount(db, { ...options, label: 'stations', name: { firstName: 'Stella', lastName: 'Station' } });
 
 type Query = Record<string, string | number | undefined>;
 

@@ -1,19 +1,9 @@
-import { inArray } from 'drizzle-orm';
 import type { PermissionSubject } from '../../../../server/src/contracts/permissions';
 import type { Database } from '../../../../server/src/db/client';
-import {
-  devices,
-  permissions,
-  permissionTemplatePermissions,
-  permissionTemplates,
-  userManagedGroups,
-  users,
-  type DeviceRow,
-  type UserRow,
-} from '../../../../server/src/db/schema';
-import { signIn, type createTestApp, type Tokens } from '../../helpers/app';
+import { devices, type DeviceRow } from '../../../../server/src/db/schema';
+import type { createTestApp, Tokens } from '../../helpers/app';
 import { uniqueMac } from '../../helpers/fleet';
-import { createConfirmedAccount, uniqueEmail } from '../../helpers/identity';
+import { createScopedAccount as createScopedAccountIn } from '../../helpers/scoped-account';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>['app'];
 
@@ -26,30 +16,9 @@ export const REV_C = 5;
 export const REV_D = 6;
 export const ZEPHYR = 7;
 
-const PASSWORD = 'Scoped!Pass123';
-
-/**
- * A signed-in user of the network organization (account type LAVO) holding only `subjects` and
- * managing only `groupIds`: what a narrowly scoped administrator sees.
- */
-export async function createScopedAccount(
-  db: Database,
-  { subjects, groupIds }: { subjects: readonly PermissionSubject[]; groupIds: readonly number[] },
-): Promise<{ user: UserRow; tokens: Tokens }> {
-  const email = uniqueEmail('wearables-admin');
-  const [template] = await db.insert(permissionTemplates).values({ name: `Scoped ${email}`, organizationId: 2 }).returning();
-  if (!template) throw new Error('template not created');
-  const granted = await db.select().from(permissions).where(inArray(permissions.subject, [...subjects]));
-  await db.insert(permissionTemplatePermissions).values(granted.map((p) => ({ templateId: template.id, permissionId: p.id })));
-  const [user] = await db
-    .insert(users)
-    .values({ userName: email, email, firstName: 'Sam', lastName: 'Scoped', organizationId: 2, groupId: groupIds[0] ?? null, roleId: template.id })
-    .returning();
-  if (!user) throw new Error('user not created');
-  await db.insert(userManagedGroups).values(groupIds.map((groupId) => ({ userId: user.id, groupId })));
-  await createConfirmedAccount(email, PASSWORD);
-  return { user, tokens: await signIn(email, PASSWORD) };
-}
+/** A narrowly scoped administrator of the network organization (account type LAVO). */
+export const createScopedAccount = (db: Database, { subjects, groupIds }: { subjects: readonly PermissionSubject[]; groupIds: readonly number[] }) =>
+  createScopedAccountIn(db, { subjects, groupIds, label: 'wearables-admin' });
 
 /** A new wearable of a location, assigned to nobody. */
 export async function addWearable(db: Database, groupId: number, type: 'BADGE' | 'WRISTBAND' = 'BADGE'): Promise<DeviceRow> {
