@@ -66,6 +66,10 @@ test('a pending assignment is removed with a notice when its wristband is undock
   const slot = free!.slot;
 
   await page.getByRole('tab', { name: 'Assign' }).click();
+  // 100 users at first, 48 more each time.
+  await expect(page.getByText(/^Showing 100 of \d+ users$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(page.getByText(/^Showing 148 of \d+ users$/)).toBeVisible();
   const firstUser = page.getByRole('listbox', { name: 'Users' }).getByRole('option').first();
   await firstUser.click();
   await panel.locator(`[data-slot="${slot}"]`).click();
@@ -140,6 +144,16 @@ test('the stations page says what to do without a location, and pages through ki
   await expect(page.getByText(/^Showing 1 to 5 of \d+ stations$/)).toBeVisible();
   await page.goto('/app/maintenance/stations?groupId=6&search=no-such-kiosk');
   await expect(page.getByText('No kiosk gateways found')).toBeVisible();
+
+  // With both permissions, the type picker shows the NFC stations' table.
+  await page.goto('/app/maintenance/stations?groupId=1');
+  await page.getByText('NFC Stations', { exact: true }).click();
+  const table = page.getByRole('table', { name: 'NFC stations' });
+  for (const header of ['MAC Address', 'Device Name', 'Station Name', 'Device Type', 'Model', 'Battery %', 'Firmware Version', 'Last Status']) {
+    await expect(table.getByRole('columnheader', { name: header })).toBeVisible();
+  }
+  await expect(table.getByRole('row').filter({ hasText: 'NFC Station' }).first()).toBeVisible();
+  await expect(page).toHaveURL(/type=nfc/);
 });
 
 test('an assignment written by the station is recorded for the wristband', async ({ page, request }) => {
