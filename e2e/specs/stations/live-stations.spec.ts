@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { COMMAND_MESSAGES, PENDING_REMOVED_TITLE } from '../../../server/src/contracts/stations';
 import type { WearableList } from '../../../server/src/contracts/wearables-admin';
 import { apiAs, idTokenOf } from '../../fixtures/api';
@@ -32,13 +32,24 @@ const expand = async (panel: ReturnType<Page['getByTestId']>) => {
   if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click();
 };
 
-test('a wristband docked by the gateway appears in the Feed and its slot within a second', async ({ page, request }) => {
+/** A kiosk answering normally, its Stations page open with the session Live (and the panel open unless told not to). */
+async function openLiveKiosk(
+  page: Page,
+  request: APIRequestContext,
+  kiosk: (typeof KIOSKS)[keyof typeof KIOSKS],
+  options: { timers?: Record<string, number>; expanded?: boolean } = {},
+) {
   const sim = gatewaySimulator(request);
-  const gateway = await sim.byName(KIOSKS.dock.name);
+  const gateway = await sim.byName(kiosk.name);
   await sim.mode(gateway.mac, 'normal');
-  const panel = await openStations(page, KIOSKS.dock.groupId);
+  const panel = await openStations(page, kiosk.groupId, options.timers);
   await expect(panel.getByTestId('session-state')).toHaveText('Live');
-  await expand(panel);
+  if (options.expanded !== false) await expand(panel);
+  return { sim, gateway, panel };
+}
+
+test('a wristband docked by the gateway appears in the Feed and its slot within a second', async ({ page, request }) => {
+  const { sim, gateway, panel } = await openLiveKiosk(page, request, KIOSKS.dock);
 
   // Free a slot, then dock that wristband again.
   const occupied = gateway.stations[0]!.slots.find((s) => s.wristband)!;
@@ -51,12 +62,7 @@ test('a wristband docked by the gateway appears in the Feed and its slot within 
 });
 
 test('a pending assignment is removed with a notice when its wristband is undocked', async ({ page, request }) => {
-  const sim = gatewaySimulator(request);
-  const gateway = await sim.byName(KIOSKS.assign.name);
-  await sim.mode(gateway.mac, 'normal');
-  const panel = await openStations(page, KIOSKS.assign.groupId);
-  await expect(panel.getByTestId('session-state')).toHaveText('Live');
-  await expand(panel);
+  const { sim, gateway, panel } = await openLiveKiosk(page, request, KIOSKS.assign);
   // The gateway holds the assignment back (answers late), so it stays pending.
   await sim.mode(gateway.mac, 'late', 4_000);
 
@@ -87,11 +93,7 @@ test('a pending assignment is removed with a notice when its wristband is undock
 });
 
 test("a gateway that falls silent shows 'Disconnected / No Response'", async ({ page, request }) => {
-  const sim = gatewaySimulator(request);
-  const gateway = await sim.byName(KIOSKS.silent.name);
-  await sim.mode(gateway.mac, 'normal');
-  const panel = await openStations(page, KIOSKS.silent.groupId, SHORT_TIMERS);
-  await expect(panel.getByTestId('session-state')).toHaveText('Live');
+  const { sim, gateway, panel } = await openLiveKiosk(page, request, KIOSKS.silent, { timers: SHORT_TIMERS, expanded: false });
   await sim.mode(gateway.mac, 'silent');
   await expect(panel.getByTestId('session-state')).toHaveText('Disconnected / No Response', { timeout: 10_000 });
   await expect(page.locator('[data-testid="feed-entry"][data-kind="ERROR"]').first()).toBeVisible();
@@ -102,12 +104,7 @@ test("a gateway that falls silent shows 'Disconnected / No Response'", async ({ 
 });
 
 test("a cli command's output is shown", async ({ page, request }) => {
-  const sim = gatewaySimulator(request);
-  const gateway = await sim.byName(KIOSKS.cli.name);
-  await sim.mode(gateway.mac, 'normal');
-  const panel = await openStations(page, KIOSKS.cli.groupId);
-  await expect(panel.getByTestId('session-state')).toHaveText('Live');
-  await expand(panel);
+  const { panel } = await openLiveKiosk(page, request, KIOSKS.cli);
   await panel.getByRole('button', { name: `Commands for ${KIOSKS.cli.name}` }).click();
   await page.getByRole('menuitem', { name: 'Get date' }).click();
   const log = panel.getByTestId('command-log');
@@ -117,12 +114,7 @@ test("a cli command's output is shown", async ({ page, request }) => {
 });
 
 test("a command without a reply shows 'Unable to establish connection with gateway.'", async ({ page, request }) => {
-  const sim = gatewaySimulator(request);
-  const gateway = await sim.byName(KIOSKS.noReply.name);
-  await sim.mode(gateway.mac, 'normal');
-  const panel = await openStations(page, KIOSKS.noReply.groupId);
-  await expect(panel.getByTestId('session-state')).toHaveText('Live');
-  await expand(panel);
+  const { sim, gateway, panel } = await openLiveKiosk(page, request, KIOSKS.noReply);
   await sim.mode(gateway.mac, 'silent');
   try {
     await panel.getByRole('button', { name: `Commands for ${KIOSKS.noReply.name}` }).click();
@@ -157,12 +149,7 @@ test('the stations page says what to do without a location, and pages through ki
 });
 
 test('an assignment written by the station is recorded for the wristband', async ({ page, request }) => {
-  const sim = gatewaySimulator(request);
-  const gateway = await sim.byName(KIOSKS.cli.name);
-  await sim.mode(gateway.mac, 'normal');
-  const panel = await openStations(page, KIOSKS.cli.groupId);
-  await expect(panel.getByTestId('session-state')).toHaveText('Live');
-  await expand(panel);
+  const { sim, panel } = await openLiveKiosk(page, request, KIOSKS.cli);
   const fresh = await sim.byName(KIOSKS.cli.name);
   const target = fresh.stations[0]!.slots.find((s) => s.wristband && !s.wristband.syncEnabled && !s.wristband.status.working && !s.wristband.isUpdating);
   expect(target, 'a wristband that may be assigned').toBeTruthy();
