@@ -8,6 +8,8 @@ export interface PendingAssignment extends KioskAssignment {
   slot: number;
   /** Who held the wristband when it was asked: anyone else later means someone else changed it. */
   expectedUserId: number | null;
+  /** Their display name, to put back if the assignment is withdrawn. */
+  expectedName: string | null;
   createdAt: number;
 }
 
@@ -58,6 +60,7 @@ export function newAssignment(
     gatewayName: target.gatewayName,
     slot: target.slot,
     expectedUserId: held,
+    expectedName: target.wristband.name,
     createdAt: now,
   };
   const replaced = existing.filter((p) => p.mac === pending.mac || (user !== null && p.userId === user.id));
@@ -65,6 +68,21 @@ export function newAssignment(
 }
 
 const who = (p: PendingAssignment) => p.name ?? 'nobody';
+
+/**
+ * What undoes a pending assignment the gateway may already have written: the holder it had put
+ * back (or nobody). A withdrawn assignment is never recorded, so the wristband must not keep it.
+ */
+export function restoring(p: PendingAssignment, id: string): KioskAssignment {
+  return {
+    id,
+    type: p.expectedUserId === null ? 'UNASSIGN' : 'REASSIGN',
+    userId: p.expectedUserId,
+    name: p.expectedUserId === null ? null : p.expectedName,
+    mac: p.mac,
+    gatewayMac: p.gatewayMac,
+  };
+}
 
 /**
  * Sorts a gateway's pending assignments against its new state (03 §4): one whose wristband now

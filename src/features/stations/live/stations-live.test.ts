@@ -105,6 +105,30 @@ describe('StationsLive', () => {
     expect(live.getSnapshot().pending).toEqual([]);
   });
 
+  it('a cancelled assignment is undone at the gateway: the holder it had is put back', async () => {
+    const { live, up, t } = await joined();
+    up({ type: 'DATA', state: gatewayState(2, { 1: wristband(A, { userId: 8, name: 'Lee Park' }) }) });
+    live.assign(GATEWAY_MAC, 1, { id: 7, name: 'Dana Ortiz' });
+    const asked = t.sent.at(-1)!.data as Extract<SessionDown, { type: 'DATA' }>;
+    live.cancelPending(asked.assignments[0]!.id);
+    expect(t.sent.at(-1)!.data).toMatchObject({ type: 'DATA', assignments: [{ type: 'REASSIGN', userId: 8, name: 'Lee Park', mac: A }] });
+    await vi.advanceTimersByTimeAsync(FLUSH_MS);
+    expect(live.getSnapshot().pending).toEqual([]);
+  });
+
+  it("moving a user's pending assignment to another wristband clears the first one at the gateway", async () => {
+    const { live, up, t } = await joined();
+    const B = 'A1:00:00:00:00:02';
+    up({ type: 'DATA', state: gatewayState(2, { 1: wristband(A), 2: wristband(B) }) });
+    live.assign(GATEWAY_MAC, 1, { id: 7, name: 'Dana Ortiz' });
+    live.assign(GATEWAY_MAC, 2, { id: 7, name: 'Dana Ortiz' });
+    const [moved, undone] = t.sent.slice(-2).map((s) => s.data as Extract<SessionDown, { type: 'DATA' }>);
+    expect(moved!.assignments).toMatchObject([{ type: 'ASSIGN', userId: 7, mac: B }]);
+    expect(undone!.assignments).toMatchObject([{ type: 'UNASSIGN', userId: null, mac: A }]);
+    await vi.advanceTimersByTimeAsync(FLUSH_MS);
+    expect(live.getSnapshot().pending.map((p) => p.mac)).toEqual([B]);
+  });
+
   it('refuses assignments to empty slots, blocked wristbands and stations not joined', async () => {
     const { live, up } = await joined();
     expect(live.assign(GATEWAY_MAC, 9, { id: 7, name: 'Dana Ortiz' })).toBe('That slot is empty.');

@@ -11,7 +11,7 @@ import {
 } from '@contracts/stations';
 import { type CommandState, CommandRunner, IDLE_COMMAND } from '../session/gateway-commands';
 import { GatewaySession, type SessionEvent, type SessionStatus } from '../session/gateway-session';
-import { assignedElsewhere, newAssignment, type PendingAssignment, reconcilePending, type Removal } from './pending-assignments';
+import { assignedElsewhere, newAssignment, type PendingAssignment, reconcilePending, type Removal, restoring } from './pending-assignments';
 import type { ChannelHandle, RealtimeLink } from './realtime-link';
 
 /** A gateway as the page shows it. Replaced (never changed) when anything of it changes. */
@@ -138,13 +138,17 @@ export class StationsLive {
     if (!sent) return 'The assignment could not be sent to the station.';
     const replaced = new Set(result.replaced.map((p) => p.id));
     this.pending = [...this.pending.filter((p) => !replaced.has(p.id)), pending];
+    // The same user's earlier choice of another wristband is withdrawn there.
+    this.undo(result.replaced.filter((p) => p.mac !== pending.mac));
     this.changed();
     return null;
   }
 
-  /** Withdraws a pending assignment (the gateway may already have it; its state then shows it). */
+  /** Withdraws a pending assignment: the gateway is asked to put the wristband's holder back. */
   cancelPending(id: string): void {
+    const withdrawn = this.pending.filter((p) => p.id === id);
     this.pending = this.pending.filter((p) => p.id !== id);
+    this.undo(withdrawn);
     this.changed();
   }
 
@@ -250,7 +254,16 @@ export class StationsLive {
     if (removals.length === 0) return;
     const ids = new Set(removals.map((r) => r.pending.id));
     this.pending = this.pending.filter((p) => !ids.has(p.id));
+    this.undo(removals.map((r) => r.pending));
     for (const r of removals) this.options.onRemoved?.(r);
+  }
+
+  /**
+   * Undoes withdrawn assignments at their gateways: one the gateway has already written would
+   * otherwise stay on the wristband without ever being recorded.
+   */
+  private undo(withdrawn: readonly PendingAssignment[]): void {
+    for (const p of withdrawn) this.entries.get(p.gatewayMac)?.session.sendAssignments([restoring(p, this.newId())]);
   }
 
   private changed(): void {

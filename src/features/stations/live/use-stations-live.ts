@@ -7,7 +7,7 @@ import { getConfig } from '@/lib/config';
 import { userKeys } from '@/lib/scope-users';
 import { recordStationAssignment, stationKeys } from '../api/stations-queries';
 import { sessionTimers } from '../session/session-timers';
-import { type PendingAssignment, wristbandLabel } from './pending-assignments';
+import type { PendingAssignment } from './pending-assignments';
 import { pusherLink } from './pusher-link';
 import { type LiveSnapshot, StationsLive } from './stations-live';
 
@@ -68,4 +68,3 @@ export function useStationsLive(gateways: readonly KioskGateway[] | null): { liv
   return { live, snapshot };
 }
 
-export { wristbandLabel };
