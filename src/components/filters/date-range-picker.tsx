@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import { Button, Group } from '@mantine/core';
 import { type CalendarAriaLabels, DatePicker } from '@mantine/dates';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMedia } from '@/lib/use-media';
 import { useState } from 'react';
 import { PickerField } from './picker-field';
 import { earliestSelectableDay, formatDayRange, isRangeComplete, rangeShortcuts, startOfMonth, todayUtc } from './date-range';
@@ -52,8 +52,8 @@ export function DateRangePicker({
   onApply: (start: string, end: string) => void;
   today?: string;
 }) {
-  const columns = useMediaQuery(NARROW_QUERY) ? 1 : 2;
-  const coarse = useMediaQuery(COARSE_POINTER_QUERY);
+  const columns = useMedia(NARROW_QUERY) ? 1 : 2;
+  const coarse = useMedia(COARSE_POINTER_QUERY);
   const minDay = earliestSelectableDay(today);
   const [opened, setOpened] = useState(false);
   const [draft, setDraft] = useState<Draft>([start, end]);

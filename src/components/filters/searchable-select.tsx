@@ -36,7 +36,7 @@ export function SearchableSelect({
       clearButtonProps={{ 'aria-label': `Clear ${label}` }}
       searchable
       nothingFoundMessage="Nothing found"
-      comboboxProps={{ withinPortal: true }}
+      comboboxProps={{ withinPortal: true, keepMounted: false }}
       size="md"
     />
   );
@@ -74,7 +74,7 @@ export function ChipsMultiSelect({
       clearButtonProps={{ 'aria-label': `Clear ${label}` }}
       searchable
       nothingFoundMessage="Nothing found"
-      comboboxProps={{ withinPortal: true }}
+      comboboxProps={{ withinPortal: true, keepMounted: false }}
       size="md"
       renderPill={({ option, value: item, onRemove, disabled }) => {
         const index = item === undefined ? -1 : value.indexOf(item);

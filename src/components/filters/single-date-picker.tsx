@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMedia } from '@/lib/use-media';
 import { useState } from 'react';
 import { addDays, formatDay, todayUtc } from './date-range';
 import { CALENDAR_ARIA_LABELS, COARSE_POINTER_QUERY } from './date-range-picker';
@@ -25,7 +25,7 @@ export function SingleDatePicker({
   today?: string;
   availableDays?: readonly string[];
 }) {
-  const coarse = useMediaQuery(COARSE_POINTER_QUERY);
+  const coarse = useMedia(COARSE_POINTER_QUERY);
   const [opened, setOpened] = useState(false);
 
   const available = availableDays ? new Set(availableDays) : null;

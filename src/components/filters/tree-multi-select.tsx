@@ -14,7 +14,9 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useId, useMediaQuery } from '@mantine/hooks';
+import { useId } from '@mantine/hooks';
+import { useMedia } from '@/lib/use-media';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import { type ReactElement, type ReactNode, useMemo, useState } from 'react';
 import { NARROW_QUERY } from './date-range-picker';
 import { buildVisibleTree, filterTree, flattenTree, type TreeNode, type VisibleTreeNode } from './tree';
@@ -149,8 +151,9 @@ function TreePicker({
 }) {
   const id = useId();
   const labelId = `${id}-label`;
-  const narrow = useMediaQuery(NARROW_QUERY);
+  const narrow = useMedia(NARROW_QUERY);
   const [opened, setOpened] = useState(false);
+  const drawerWanted = useOpenedOnce(opened);
   const close = () => setOpened(false);
 
   const trigger: ReactElement = (
@@ -183,9 +186,11 @@ function TreePicker({
       {narrow ? (
         <>
           {trigger}
-          <Drawer opened={opened} onClose={close} position="bottom" size="85%" title={label}>
-            {children(close)}
-          </Drawer>
+          {drawerWanted && (
+            <Drawer opened={opened} onClose={close} position="bottom" size="85%" title={label}>
+              {children(close)}
+            </Drawer>
+          )}
         </>
       ) : (
         <Popover id={id} opened={opened} onChange={setOpened} position="bottom-start" width={380} shadow="md" trapFocus returnFocus>
