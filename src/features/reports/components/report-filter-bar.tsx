@@ -1,5 +1,5 @@
-import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useMemo } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { memo, useMemo } from 'react';
 import { DateRangePicker, SearchableSelect, TreeMultiSelect } from '@/components/filters';
 import { useSession } from '@/lib/session-context';
 import type { FilterPatch, FilterState, View } from '../filters/filter-state';
@@ -11,11 +11,17 @@ export function canSwitchView(user: { managedOrganizationIds: readonly number[];
   return user.managedOrganizationIds.length > 0 && user.managedGroupIds.length > 0;
 }
 
+const VIEWS: { value: View; label: string }[] = [
+  { value: 'org', label: 'Organization' },
+  { value: 'loc', label: 'Location' },
+];
+
 /**
  * The common report filters: view (organization or location), the view's selection and the other
- * dimension's filter, profession, and the date range. Each change rewrites the address.
+ * dimension's filter, profession, and the date range. Each change rewrites the address. Memoized:
+ * report answers arriving re-render the page's sections, not its filters.
  */
-export function ReportFilterBar({
+export const ReportFilterBar = memo(function ReportFilterBar({
   filters,
   update,
   withProfession = true,
@@ -42,15 +48,20 @@ export function ReportFilterBar({
           <Text size="sm" fw={500} id="view-by-label">
             View by
           </Text>
-          <SegmentedControl
-            aria-labelledby="view-by-label"
-            value={filters.view}
-            onChange={(value) => update({ view: value as View })}
-            data={[
-              { value: 'org', label: 'Organization' },
-              { value: 'loc', label: 'Location' },
-            ]}
-          />
+          {/* Two toggle buttons rather than a sliding segmented control, which measures itself
+              (a forced layout of the whole page) as the page first renders. */}
+          <Button.Group aria-labelledby="view-by-label">
+            {VIEWS.map(({ value, label }) => (
+              <Button
+                key={value}
+                variant={filters.view === value ? 'filled' : 'default'}
+                aria-pressed={filters.view === value}
+                onClick={() => filters.view !== value && update({ view: value })}
+              >
+                {label}
+              </Button>
+            ))}
+          </Button.Group>
         </Group>
       )}
       <Group gap="sm" align="flex-end" wrap="wrap">
@@ -88,4 +99,4 @@ export function ReportFilterBar({
       </Group>
     </Stack>
   );
-}
+});

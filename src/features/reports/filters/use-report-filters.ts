@@ -25,6 +25,15 @@ function sameSearch(current: Readonly<Record<string, unknown>>, wanted: Readonly
   return text(current) === text(wanted);
 }
 
+/**
+ * The filter state, as a new object only when its content changes: a rewrite of the address to the
+ * same state (as on a page's first load) then re-renders nothing that depends on the filters.
+ */
+function useSameFilters(filters: FilterState): FilterState {
+  const text = JSON.stringify(filters);
+  return useMemo(() => JSON.parse(text) as FilterState, [text]);
+}
+
 export interface ReportFilters {
   filters: FilterState;
   /** Applies a change and rewrites the query string in place. */
@@ -47,7 +56,7 @@ export function useReportFilters(path: ReportPath): ReportFilters {
     () => defaultFilters({ user: session.user, organizations: session.bootstrap.organizations, groups: session.bootstrap.groups }, today),
     [session.user, session.bootstrap, today],
   );
-  const filters = useMemo(() => resolveFilters(defaults, parseFilterSearch(search)), [defaults, search]);
+  const filters = useSameFilters(useMemo(() => resolveFilters(defaults, parseFilterSearch(search)), [defaults, search]));
   const wanted = useMemo(() => toSearch(filters, params), [filters, params]);
 
   // The address always shows the state, so a reload or a shared link opens the same report.
