@@ -1,7 +1,21 @@
 import { Box, Group, Loader, Stack, Text } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { findAppRoute } from './route-table';
+
+/** How long a load may take before a spinner joins the text: most loads end sooner, and a spinner that flashes only distracts. */
+export const SPINNER_DELAY_MS = 800;
+
+/** A small spinner that appears only once the wait has lasted `SPINNER_DELAY_MS`. */
+function LateSpinner() {
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setLate(true), SPINNER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return late ? <Loader size="sm" aria-hidden /> : null;
+}
 
 /** While a page's code loads: its title at once, where the page will put it, and a labelled loader. */
 export function PagePending({ title, label = 'Loading…' }: { title: string | undefined; label?: string }) {
@@ -9,7 +23,7 @@ export function PagePending({ title, label = 'Loading…' }: { title: string | u
     <Stack gap={0}>
       {title && <PageHeader title={title} />}
       <Group gap="sm" role="status" aria-live="polite" aria-label={label}>
-        <Loader size="sm" aria-hidden />
+        <LateSpinner />
         <Text c="dimmed" size="sm">
           {label}
         </Text>

@@ -1,5 +1,10 @@
 import { AppShell, Burger, Drawer, Group, ScrollArea, Text, useMantineTheme } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
+import { useMedia } from '@/lib/use-media';
+import { useOpenedOnce } from '@/lib/use-opened-once';
+import { useStagedReveal } from '@/lib/use-staged-reveal';
+import { findAppRoute } from '../route-table';
+import { PagePending } from '../workspace-pending';
 import { useLocation } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { AnchorLink } from '@/components/router-links';
@@ -14,11 +19,14 @@ import { useUserChannel } from './use-user-channel';
 export function AppLayout({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const [navOpened, { toggle, close }] = useDisclosure(false);
+  const navWanted = useOpenedOnce(navOpened);
   const theme = useMantineTheme();
   // Below md (tablets) the navigation lives in a drawer: a collapsed side bar would stay in the
   // tab order and the accessibility tree while off screen.
-  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.md})`, true, { getInitialValueInEffect: false });
+  const wide = useMedia(`(min-width: ${theme.breakpoints.md})`);
   const pathname = useLocation({ select: (location) => location.pathname });
+  // The page renders in a task of its own after the shell's first one (its title shows meanwhile).
+  const pageShown = useStagedReveal(2) === 2;
   useUserChannel(user.id);
   useOutboxSync();
 
@@ -63,11 +71,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </AppShell.Section>
         </AppShell.Navbar>
       ) : (
-        <Drawer opened={navOpened} onClose={close} size={300} title="Lavo" id="app-navigation">
-          <SideNav onNavigate={close} />
-        </Drawer>
+        navWanted && (
+          <Drawer opened={navOpened} onClose={close} size={300} title="Lavo" id="app-navigation">
+            <SideNav onNavigate={close} />
+          </Drawer>
+        )
       )}
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main>{pageShown ? children : <PagePending title={findAppRoute(pathname)?.title} />}</AppShell.Main>
     </AppShell>
   );
 }

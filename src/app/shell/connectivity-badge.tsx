@@ -1,9 +1,13 @@
 import { Badge, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense } from 'react';
 import type { OutboxItem } from '@/offline/db';
 import { useOnlineStatus } from '@/offline/connectivity';
-import { useOutboxItems, useSyncStatus } from '@/offline/use-outbox';
-import { OutboxPanel } from './outbox-panel';
+import { useOutboxItems, useSyncStatus } from '@/offline/use-outbox-view';
+import { useOpenedOnce } from '@/lib/use-opened-once';
+
+// The panel (and the outbox's storage code it uses) loads when it is first opened.
+const OutboxPanel = lazy(() => import('./outbox-panel').then((module) => ({ default: module.OutboxPanel })));
 
 interface Indicator {
   label: string;
@@ -27,6 +31,7 @@ export function ConnectivityBadge() {
   const { replaying } = useSyncStatus();
   const items = useOutboxItems() ?? [];
   const [opened, { open, close }] = useDisclosure(false);
+  const panelWanted = useOpenedOnce(opened);
   const indicator = indicatorOf(online, replaying, items);
   return (
     <>
@@ -42,7 +47,11 @@ export function ConnectivityBadge() {
           {indicator.label}
         </Badge>
       </UnstyledButton>
-      <OutboxPanel opened={opened} onClose={close} items={items} />
+      {panelWanted && (
+        <Suspense fallback={null}>
+          <OutboxPanel opened={opened} onClose={close} items={items} />
+        </Suspense>
+      )}
     </>
   );
 }

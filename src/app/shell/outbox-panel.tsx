@@ -6,7 +6,7 @@ import { offlineDb, type OutboxItem } from '@/offline/db';
 import { useOnlineStatus } from '@/offline/connectivity';
 import { discardItem, outboxHandler, retryItem } from '@/offline/outbox';
 import { requestReplay } from '@/offline/sync';
-import { useSyncStatus } from '@/offline/use-outbox';
+import { useSyncStatus } from '@/offline/use-outbox-view';
 
 /** The change in words; a type this version cannot send is still named. */
 export function describeItem(item: OutboxItem): string {

@@ -2,9 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { afterNextPaint } from '@/lib/after-paint';
 import { useSession } from '@/lib/session-context';
-import { offlineDb, offlineStorageAvailable } from '@/offline/db';
 import { startOutboxSync } from '@/offline/sync';
-import { outboxUserOf } from '@/offline/use-outbox';
+import { outboxUserOf } from '@/offline/use-outbox-view';
 
 /** Sends the signed-in user's queued edits on every trigger while the shell is mounted (and never another user's). */
 export function useOutboxSync(): void {
@@ -12,14 +11,14 @@ export function useOutboxSync(): void {
   const queryClient = useQueryClient();
   const userSub = outboxUserOf(user);
   useEffect(() => {
-    if (!offlineStorageAvailable()) return;
+    if (typeof indexedDB === 'undefined') return;
     let stop: (() => void) | null = null;
     let cancelled = false;
-    // The handlers (and the contracts they validate with) load once the page has painted: a
-    // report opened first does not wait for the NFC and badge code.
+    // The handlers (and the contracts they validate with) and the storage code load once the page
+    // has painted: a report opened first does not wait for the NFC and badge code.
     void new Promise<void>((resolve) => afterNextPaint(resolve))
-      .then(() => import('../outbox-handlers'))
-      .then(({ registerOutboxHandlers }) => {
+      .then(() => Promise.all([import('../outbox-handlers'), import('@/offline/db')]))
+      .then(([{ registerOutboxHandlers }, { offlineDb }]) => {
         if (cancelled) return;
         registerOutboxHandlers();
         stop = startOutboxSync({
