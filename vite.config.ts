@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { chunkCycleGuard } from './scripts/vite-chunk-guard';
+import { pageShell } from './scripts/vite-page-shell';
 import { precompress } from './scripts/vite-precompress';
 
 const THEME_COLOR = '#0b7285';
@@ -47,6 +48,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    pageShell(),
     chunkCycleGuard(),
     precompress(),
   ],

@@ -6,9 +6,10 @@
  * of demo history, no live simulator). Then, for /auth and for /app/reports/overview (signed in as
  * the demo administrator through the sign-in screen):
  *
- * 1. JavaScript before first render: the JavaScript responses (scripts and module preloads) that
- *    finished before the first contentful paint of a cold load, in the bytes gzip sends, and all
- *    of the page's JavaScript once loaded. Target: at most 200 kB on /auth.
+ * 1. JavaScript before the screen renders: the JavaScript responses (scripts and module preloads)
+ *    that finished before the screen's own content first showed on a cold load (the sign-in form;
+ *    the report's heading in the signed-in shell), in the bytes gzip sends, and all of the page's
+ *    JavaScript once loaded. Target: at most 200 kB on /auth.
  * 2. Lighthouse (performance only, default mobile emulation and simulated throttling): score and
  *    LCP. Target: score at least 0.90 on both.
  *
@@ -21,7 +22,7 @@ import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, measureJs, type JsBytes } from './bench/web-js-bytes';
 import { clearCachesKeepingSession, launchChromeForLighthouse, runLighthouse, withDefaultContext, type LighthouseRun } from './bench/web-lighthouse';
 import { buildApp, startWebServer } from './bench/web-server';
-import { signedInPageShown, signInAsAdmin, signInScreenShown } from './bench/web-sign-in';
+import { PAGE_IN_SHELL_SELECTOR, SIGN_IN_SCREEN_SELECTOR, signedInPageShown, signInAsAdmin, signInScreenShown } from './bench/web-sign-in';
 import { percentile, table } from './bench/timing';
 
 const port = Number(process.env.BENCH_WEB_PORT ?? 8095);
@@ -64,7 +65,7 @@ interface PageFigures {
 
 /** The load with the median JavaScript before first render (nearest rank), so its other figures go with it. */
 function medianLoad(loads: readonly JsBytes[]): JsBytes {
-  const sorted = [...loads].sort((a, b) => a.beforeFcp.bytes - b.beforeFcp.bytes);
+  const sorted = [...loads].sort((a, b) => a.beforeRender.bytes - b.beforeRender.bytes);
   return sorted[Math.max(0, Math.ceil(sorted.length / 2) - 1)] as JsBytes;
 }
 
@@ -74,21 +75,21 @@ async function measureJavaScript(baseUrl: string): Promise<Map<string, JsBytes[]
   try {
     // No service worker: every load comes from the server, and sw.js is not the page's JavaScript.
     const context = await browser.newContext({ serviceWorkers: 'block' });
-    const load = async (url: string, rendered: (page: Page) => Promise<void>) => {
+    const load = async (url: string, rendered: (page: Page) => Promise<void>, shownSelector: string) => {
       const page = await context.newPage();
       try {
-        return await measureJs(page, url, rendered);
+        return await measureJs(page, url, rendered, shownSelector);
       } finally {
         await page.close();
       }
     };
     const auth: JsBytes[] = [];
-    for (let i = 0; i < runs; i++) auth.push(await load(`${baseUrl}/auth`, signInScreenShown));
+    for (let i = 0; i < runs; i++) auth.push(await load(`${baseUrl}/auth`, signInScreenShown, SIGN_IN_SCREEN_SELECTOR));
     const signIn = await context.newPage();
     await signInAsAdmin(signIn, baseUrl);
     await signIn.close();
     const report: JsBytes[] = [];
-    for (let i = 0; i < runs; i++) report.push(await load(`${baseUrl}${REPORT_PATH}`, (page) => signedInPageShown(page, REPORT_PATH)));
+    for (let i = 0; i < runs; i++) report.push(await load(`${baseUrl}${REPORT_PATH}`, (page) => signedInPageShown(page, REPORT_PATH), PAGE_IN_SHELL_SELECTOR));
     return new Map([
       ['/auth', auth],
       [REPORT_PATH, report],
@@ -126,13 +127,14 @@ function print(pages: PageFigures[]) {
     const js = medianLoad(loads);
     const score = percentile(lighthouse.map((r) => r.score), 50);
     const lcp = percentile(lighthouse.map((r) => r.lcpMs), 50);
-    const jsVerdict = path === '/auth' ? (js.beforeFcp.bytes <= JS_TARGET_BYTES ? 'ok' : 'OVER') : '—';
+    const jsVerdict = path === '/auth' ? (js.beforeRender.bytes <= JS_TARGET_BYTES ? 'ok' : 'OVER') : '—';
     return [
       path,
-      `${kB(js.beforeFcp.bytes)} (${js.beforeFcp.files})`,
+      `${kB(js.beforeRender.bytes)} (${js.beforeRender.files})`,
       jsVerdict,
       `${kB(js.afterLoad.bytes)} (${js.afterLoad.files})`,
       `${Math.round(js.fcpMs)}`,
+      `${Math.round(js.renderedMs)}`,
       score.toFixed(2),
       score >= SCORE_TARGET ? 'ok' : 'OVER',
       `${Math.round(lcp).toLocaleString('en-US')}`,
@@ -141,7 +143,7 @@ function print(pages: PageFigures[]) {
   const first = pages[0]?.lighthouse[0];
   const computed = pages.some((p) => p.js.some((load) => load.gzipComputed));
   log('');
-  log(table(['page', 'JS before render (files)', '≤200 kB', 'JS after load (files)', 'FCP ms', 'Lighthouse perf', '≥0.90', 'LCP ms'], rows));
+  log(table(['page', 'JS before render (files)', '≤200 kB', 'JS after load (files)', 'FCP ms', 'render ms', 'Lighthouse perf', '≥0.90', 'LCP ms'], rows));
   log('');
   log(
     computed
@@ -149,9 +151,9 @@ function print(pages: PageFigures[]) {
       : 'JS: bytes over the wire as the server sent them, compressed (DevTools protocol encodedDataLength). 1 kB = 1,000 bytes.',
   );
   log(
-    `JS before render: responses finished before the first contentful paint of a cold load (HTTP cache disabled, no service worker), desktop Chromium; the median of ${runs} loads per page, FCP ms being that load's paint.`,
+    `JS before render: responses finished before the screen's own content first showed (/auth: its form; the report: its heading in the shell) on a cold load (HTTP cache disabled, no service worker), desktop Chromium; the median of ${runs} loads per page, FCP ms and render ms being that load's first paint (index.html's first screen) and that moment.`,
   );
-  for (const { path, js } of pages) log(`  ${path}: JS before render ${js.map((load) => kB(load.beforeFcp.bytes)).join(', ')}`);
+  for (const { path, js } of pages) log(`  ${path}: JS before render ${js.map((load) => kB(load.beforeRender.bytes)).join(', ')}`);
   log(`Lighthouse ${first?.version ?? ''}: performance only, default mobile emulation and simulated throttling; median of ${runs} runs per page (median of each figure).`);
   for (const { path, lighthouse } of pages) {
     log(`  ${path}: scores ${lighthouse.map((r) => r.score.toFixed(2)).join(' ')}; LCP ${lighthouse.map((r) => Math.round(r.lcpMs)).join(' ')} ms`);

@@ -1,9 +1,10 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/touch.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { appStylesApplied } from './app/app-styles';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { StartupError } from './app/startup-error';
@@ -20,13 +21,17 @@ async function start(): Promise<void> {
 
   // Registered before anything can fail, so the shell is cached even if this start does not succeed.
   registerServiceWorker({ onUpdateReady: showUpdateNotice });
+  // Nothing renders before the styles apply; they load beside the configuration and the cache.
+  const styles = appStylesApplied();
 
   try {
     const config = await loadConfig();
     configureAuth(config);
     // Restored before the first route loads, so an offline start finds the last session's data.
     await startQueryPersistence(queryClient);
+    await styles;
   } catch (error) {
+    await styles;
     root.render(
       <AppProviders queryClient={queryClient}>
         <StartupError message={error instanceof Error ? error.message : 'Unknown error.'} />
@@ -36,11 +41,14 @@ async function start(): Promise<void> {
   }
 
   const router = createAppRouter({ queryClient });
-  root.render(
-    <StrictMode>
-      <App router={router} queryClient={queryClient} />
-    </StrictMode>,
-  );
+  // A transition, so React renders the first screen in short slices instead of one long task.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App router={router} queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

@@ -3,6 +3,11 @@ import { DEMO_ACCOUNT_BY_KEY } from '../../server/src/db/demo-accounts';
 
 const TIMEOUT_MS = 60_000;
 
+/** The first element of the sign-in screen's own content (its form's password field). */
+export const SIGN_IN_SCREEN_SELECTOR = 'input[type="password"]';
+/** The first element of a signed-in page's own content: its heading, inside the shell. */
+export const PAGE_IN_SHELL_SELECTOR = '.mantine-AppShell-main h1';
+
 /** The sign-in screen has rendered: its login field shows. */
 export async function signInScreenShown(page: Page): Promise<void> {
   await page.getByLabel('Email or username').waitFor({ state: 'visible', timeout: TIMEOUT_MS });

@@ -1,6 +1,6 @@
 import type { AccountType } from '@contracts/permissions';
 import type { Role } from '@contracts/entities';
-import { allowed, type AccessRule } from '@/lib/permissions';
+import { allowed, type AccessRule } from '../lib/permissions';
 
 /** Side-navigation sections (the third path segment names the section). */
 export type NavSection = 'reports' | 'accounts' | 'maintenance';
