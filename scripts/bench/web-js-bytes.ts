@@ -96,16 +96,17 @@ export async function measureJs(page: Page, url: string, rendered: (page: Page) 
   cdp.on('Network.loadingFailed', ({ requestId }) => settled(requestId));
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await page.addInitScript((selector) => {
+  // A string, not a function: functions compiled by tsx carry helpers the page does not have.
+  await page.addInitScript(`(() => {
     performance.setResourceTimingBufferSize(5000);
-    const record = () => {
-      if (!document.querySelector(selector)) return false;
-      (window as unknown as { __screenShownAt: number }).__screenShownAt = performance.now();
-      return true;
-    };
-    const observer = new MutationObserver(() => record() && observer.disconnect());
+    const shownSelector = ${JSON.stringify(shownSelector)};
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector(shownSelector)) return;
+      window.__screenShownAt = performance.now();
+      observer.disconnect();
+    });
     observer.observe(document, { childList: true, subtree: true });
-  }, shownSelector);
+  })();`);
 
   await page.goto(url, { waitUntil: 'load' });
   await rendered(page);
