@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { INGEST_MAX_BATCH, type IngestEvent } from '../contracts/ingest';
 import { gatewayToken } from '../modules/ingest/gateway-auth';
 import { DEFAULT_SIMULATOR_SEED, generateEvents, type SimEvent } from './generate';
@@ -109,6 +109,16 @@ async function readState(path: string | undefined): Promise<number | null> {
   }
 }
 
+/**
+ * Writes where delivery stands: to a side file, then renamed over the state, so a reader (the
+ * next start, or anyone watching) never finds a half-written file.
+ */
+async function saveState(path: string, last: number): Promise<void> {
+  const partial = `${path}.partial`;
+  await writeFile(partial, JSON.stringify({ last: new Date(last).toISOString() }));
+  await rename(partial, path);
+}
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     const done = () => {
@@ -145,7 +155,7 @@ export async function runLive(options: LiveOptions): Promise<void> {
         minute.duplicates += tally.duplicates;
         minute.refused += tally.refused;
         last = to;
-        if (options.statePath) await writeFile(options.statePath, JSON.stringify({ last: new Date(last).toISOString() }));
+        if (options.statePath) await saveState(options.statePath, last);
       } catch (error) {
         if (!(error instanceof NetworkError)) throw error;
         minute.failures++;
