@@ -11,6 +11,7 @@ import { StartupError } from './app/startup-error';
 import { showUpdateNotice } from './app/update-notice';
 import { configureAuth } from './lib/auth';
 import { loadConfig } from './lib/config';
+import { nextTask } from './lib/after-paint';
 import { registerServiceWorker } from './lib/pwa';
 import { queryClient, startQueryPersistence } from './lib/query-client';
 
@@ -27,9 +28,12 @@ async function start(): Promise<void> {
   try {
     const config = await loadConfig();
     configureAuth(config);
+    // Each step in a task of its own: reading the cache and the first render are long enough.
+    await nextTask();
     // Restored before the first route loads, so an offline start finds the last session's data.
     await startQueryPersistence(queryClient);
     await styles;
+    await nextTask();
   } catch (error) {
     await styles;
     root.render(

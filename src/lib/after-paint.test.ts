@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterNextPaint } from './after-paint';
+import { afterNextPaint, nextTask } from './after-paint';
 
 describe('afterNextPaint', () => {
   afterEach(() => vi.useRealTimers());
@@ -14,5 +14,16 @@ describe('afterNextPaint', () => {
     expect(task).not.toHaveBeenCalled();
     vi.runOnlyPendingTimers();
     expect(task).toHaveBeenCalledTimes(1);
+  });
+
+  it('resolves nextTask in a later task, not in the current one', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const after = vi.fn();
+    const done = nextTask().then(after);
+    await Promise.resolve();
+    expect(after).not.toHaveBeenCalled();
+    await vi.runOnlyPendingTimersAsync();
+    await done;
+    expect(after).toHaveBeenCalledTimes(1);
   });
 });

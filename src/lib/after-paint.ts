@@ -10,3 +10,11 @@ export function afterNextPaint(task: () => void): void {
   // A frame callback runs just before the paint; a task queued from it runs just after.
   requestAnimationFrame(() => setTimeout(task, 0));
 }
+
+/**
+ * Resolves in a new task, so the work before and after it runs as two short tasks instead of one
+ * long one (a tap in between is answered at once). Startup code uses it between its steps.
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

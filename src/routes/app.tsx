@@ -24,9 +24,12 @@ export const appRoute = createRoute({
     const session = await getSession();
     if (!session) throw redirect({ to: '/auth', replace: true });
     // The router fetches route code only after every guard has run; the shell and the page are
-    // sure to be needed now, so they download while the session's data loads.
-    loadShell().catch(() => {});
-    preloadPage(location.pathname);
+    // sure to be needed now, so they download while the session's data loads. (In a task of their
+    // own: asking for some forty modules is a few milliseconds of work.)
+    setTimeout(() => {
+      loadShell().catch(() => {});
+      preloadPage(location.pathname);
+    }, 0);
     loaded = await loadSessionData(context.queryClient, session);
     return { session: loaded };
   },
