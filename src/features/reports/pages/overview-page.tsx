@@ -1,7 +1,8 @@
 import type { PageEntry } from '../filters/filter-state';
 import { Button, SimpleGrid, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { useOpenedOnce } from '@/lib/use-opened-once';
 import { useSession } from '@/lib/session-context';
@@ -10,7 +11,7 @@ import { ReportFilterBar } from '../components/report-filter-bar';
 import { ViewAsDialog } from '../components/view-as-dialog';
 import { exceedsSixMonths, reportQuery } from '../filters/filter-state';
 import { useReportFilters } from '../filters/use-report-filters';
-import { ComplianceTrendSection, OverviewStats, TopRankingSection, WashDurationSection } from './overview-sections';
+import { ComplianceTrendSection, OverviewStats, prefetchLaterSections, TopRankingSection, WashDurationSection } from './overview-sections';
 
 /** Performance Overview: stat cards, the compliance trend and its breakdowns, wash durations, the top 10. */
 export default function OverviewPage({ entry }: { entry: PageEntry }) {
@@ -28,8 +29,11 @@ export default function OverviewPage({ entry }: { entry: PageEntry }) {
     [searchFor],
   );
   const showDurations = user.organization.settings.displayDurations;
-  // Stat cards first, then the trends, then the ranking: each its own short task.
+  // Stat cards first, then the trends, then the ranking: each its own short task. Their answers
+  // are all asked for at once, as the page first renders.
   const shown = useStagedReveal(3);
+  const queryClient = useQueryClient();
+  useEffect(() => prefetchLaterSections(queryClient, query, showDurations), [queryClient, query, showDurations]);
   const comparable = !exceedsSixMonths(filters.startDate, filters.endDate);
 
   return (

@@ -1,4 +1,5 @@
 import { Group, SimpleGrid, Table, Text } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
 import { memo } from 'react';
 import {
   complianceOverviewSchema,
@@ -10,7 +11,7 @@ import {
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { formatSeconds } from '@/lib/units';
-import { useReport } from '../api/report-query';
+import { reportQueryOptions, useReport } from '../api/report-query';
 import { ComplianceBadge } from '../components/compliance-badge';
 import { FigureCard } from '../components/figure-card';
 import { NoData, type ReportLink, ReportCard } from '../components/report-card';
@@ -24,6 +25,20 @@ import type { ReportQueryParams } from '../filters/filter-state';
 // memoized, so the page re-rendering (an address rewrite, a dialog opening) passes them by.
 
 type RankingRow = (typeof userRankingSchema)['_output'][number];
+
+/** The ranking's parameters: the top 10 only. */
+const rankingQuery = (query: ReportQueryParams) => ({ ...query, take: 10 });
+
+/**
+ * Asks for the answers of the sections below the stat cards: those sections render a moment
+ * later (useStagedReveal), their answers should not start later too. Cached fresh answers are kept.
+ */
+export function prefetchLaterSections(client: QueryClient, query: ReportQueryParams, showDurations: boolean): void {
+  void client.prefetchQuery(reportQueryOptions('compliance/trend', query, complianceTrendSchema));
+  void client.prefetchQuery(reportQueryOptions('dispensers/wash-type-breakdown', query, washTypeBreakdownSchema));
+  if (showDurations) void client.prefetchQuery(reportQueryOptions('dispensers/wash-type-trend', query, washTypeTrendSchema));
+  void client.prefetchQuery(reportQueryOptions('compliance/ranking/users', rankingQuery(query), userRankingSchema));
+}
 
 /** The stat cards with their deltas, and the offline stamp of the page. */
 export const OverviewStats = memo(function OverviewStats({
@@ -112,7 +127,7 @@ export const WashDurationSection = memo(function WashDurationSection({ query, li
 
 /** The top 10 users by compliance. */
 export const TopRankingSection = memo(function TopRankingSection({ query, link }: { query: ReportQueryParams; link: ReportLink }) {
-  const ranking = useReport('compliance/ranking/users', { ...query, take: 10 }, userRankingSchema);
+  const ranking = useReport('compliance/ranking/users', rankingQuery(query), userRankingSchema);
   const columns: DataColumn<RankingRow>[] = [
     { key: 'rank', header: '#', value: (r) => (ranking.data?.indexOf(r) ?? 0) + 1, sortable: false, exportable: false },
     { key: 'name', header: 'Name', value: (r) => r.name, sortable: false },
