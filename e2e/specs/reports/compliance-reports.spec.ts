@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { serviceWorkerInControl } from '../../fixtures/api';
 import { SignInPage } from '../../pages/sign-in-page';
 
 /** The signed-in user's id token, as the app sends it to the main API. */
@@ -129,12 +130,7 @@ test('a report opened offline shows the cached answer with its date', async ({ p
   // Every section has its answer (and so the cache holds it) before the network goes.
   await expect(page.getByRole('table', { name: 'Top 10 compliance ranking' }).getByRole('row').nth(1)).toBeVisible();
   await expect(page.locator('section[aria-busy="true"]')).toHaveCount(0);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
-    }
-  });
+  await serviceWorkerInControl(page);
   // Leaving the page writes the cache at once.
   await context.setOffline(true);
   await page.reload();

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { serviceWorkerInControl } from '../../fixtures/api';
 import { Shell } from '../../pages/shell';
 import { SignInPage } from '../../pages/sign-in-page';
 
@@ -29,13 +30,7 @@ test('the app is installable', async ({ playwright, baseURL }, testInfo) => {
 
 test('a reload while offline still shows the shell', async ({ page, context }) => {
   await new SignInPage(page).signInAs('admin');
-  // Wait until the service worker controls the page, so the reload can be served without a network.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
-    }
-  });
+  await serviceWorkerInControl(page);
   await context.setOffline(true);
   await page.reload();
   const shell = new Shell(page);
