@@ -1,5 +1,6 @@
 import type { AccountType } from '@contracts/permissions';
 import type { Role } from '@contracts/entities';
+// Relative, not '@/…': vite.config.ts reads this table (scripts/vite-page-shell.ts) without the app's aliases.
 import { allowed, type AccessRule } from '../lib/permissions';
 
 /** Side-navigation sections (the third path segment names the section). */

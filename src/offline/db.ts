@@ -37,10 +37,8 @@ export class OfflineDatabase extends Dexie {
   }
 }
 
-/** False where the browser gives no IndexedDB (some private windows): nothing can be queued or read then. */
-export function offlineStorageAvailable(): boolean {
-  return typeof indexedDB !== 'undefined';
-}
+// Kept apart from Dexie, so the shell can ask without loading it.
+export { offlineStorageAvailable } from './storage-available';
 
 let current: OfflineDatabase | null = null;
 

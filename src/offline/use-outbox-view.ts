@@ -2,6 +2,7 @@ import type { CurrentUser } from '@contracts/entities';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSession } from '@/lib/session-context';
 import type { OutboxItem } from './db';
+import { offlineStorageAvailable } from './storage-available';
 import { subscribeSyncStatus, syncStatus, type SyncStatus } from './sync';
 
 // What the shell shows of the outbox. IndexedDB's library (Dexie) loads only once a view reads the
@@ -20,7 +21,7 @@ export function useOutboxItems(): OutboxItem[] | undefined {
   const userSub = outboxUserOf(useSession().user);
   const [items, setItems] = useState<OutboxItem[] | undefined>(undefined);
   useEffect(() => {
-    if (typeof indexedDB === 'undefined') {
+    if (!offlineStorageAvailable()) {
       setItems([]);
       return;
     }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { afterNextPaint } from '@/lib/after-paint';
 import { useSession } from '@/lib/session-context';
+import { offlineStorageAvailable } from '@/offline/storage-available';
 import { startOutboxSync } from '@/offline/sync';
 import { outboxUserOf } from '@/offline/use-outbox-view';
 
@@ -11,7 +12,7 @@ export function useOutboxSync(): void {
   const queryClient = useQueryClient();
   const userSub = outboxUserOf(user);
   useEffect(() => {
-    if (typeof indexedDB === 'undefined') return;
+    if (!offlineStorageAvailable()) return;
     let stop: (() => void) | null = null;
     let cancelled = false;
     // The handlers (and the contracts they validate with) and the storage code load once the page

@@ -1,5 +1,5 @@
 import { Group, SimpleGrid, Table, Text } from '@mantine/core';
-import type { QueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { memo } from 'react';
 import {
   complianceOverviewSchema,
@@ -26,18 +26,24 @@ import type { ReportQueryParams } from '../filters/filter-state';
 
 type RankingRow = (typeof userRankingSchema)['_output'][number];
 
-/** The ranking's parameters: the top 10 only. */
-const rankingQuery = (query: ReportQueryParams) => ({ ...query, take: 10 });
+/** The calls of the sections below the stat cards, each defined once for the section and the prefetch. */
+const laterCalls = {
+  trend: (query: ReportQueryParams) => reportQueryOptions('compliance/trend', query, complianceTrendSchema),
+  washTypes: (query: ReportQueryParams) => reportQueryOptions('dispensers/wash-type-breakdown', query, washTypeBreakdownSchema),
+  washTrend: (query: ReportQueryParams) => reportQueryOptions('dispensers/wash-type-trend', query, washTypeTrendSchema),
+  // The top 10 only.
+  ranking: (query: ReportQueryParams) => reportQueryOptions('compliance/ranking/users', { ...query, take: 10 }, userRankingSchema),
+};
 
 /**
  * Asks for the answers of the sections below the stat cards: those sections render a moment
  * later (useStagedReveal), their answers should not start later too. Cached fresh answers are kept.
  */
 export function prefetchLaterSections(client: QueryClient, query: ReportQueryParams, showDurations: boolean): void {
-  void client.prefetchQuery(reportQueryOptions('compliance/trend', query, complianceTrendSchema));
-  void client.prefetchQuery(reportQueryOptions('dispensers/wash-type-breakdown', query, washTypeBreakdownSchema));
-  if (showDurations) void client.prefetchQuery(reportQueryOptions('dispensers/wash-type-trend', query, washTypeTrendSchema));
-  void client.prefetchQuery(reportQueryOptions('compliance/ranking/users', rankingQuery(query), userRankingSchema));
+  void client.prefetchQuery(laterCalls.trend(query));
+  void client.prefetchQuery(laterCalls.washTypes(query));
+  if (showDurations) void client.prefetchQuery(laterCalls.washTrend(query));
+  void client.prefetchQuery(laterCalls.ranking(query));
 }
 
 /** The stat cards with their deltas, and the offline stamp of the page. */
@@ -84,8 +90,8 @@ export const ComplianceTrendSection = memo(function ComplianceTrendSection({
   showDurations: boolean;
   link: ReportLink;
 }) {
-  const trend = useReport('compliance/trend', query, complianceTrendSchema);
-  const washTypes = useReport('dispensers/wash-type-breakdown', query, washTypeBreakdownSchema);
+  const trend = useQuery(laterCalls.trend(query));
+  const washTypes = useQuery(laterCalls.washTypes(query));
   return (
     <ReportCard title="Compliance Trend" link={link} loading={trend.isFetching} error={trend.data ? null : trend.error}>
       <TrendChart
@@ -121,13 +127,13 @@ export const ComplianceTrendSection = memo(function ComplianceTrendSection({
 
 /** The daily wash durations (the page shows it only when the organization shows durations). */
 export const WashDurationSection = memo(function WashDurationSection({ query, link }: { query: ReportQueryParams; link: ReportLink }) {
-  const washTrend = useReport('dispensers/wash-type-trend', query, washTypeTrendSchema);
+  const washTrend = useQuery(laterCalls.washTrend(query));
   return <WashDurationTrend query={washTrend} link={link} />;
 });
 
 /** The top 10 users by compliance. */
 export const TopRankingSection = memo(function TopRankingSection({ query, link }: { query: ReportQueryParams; link: ReportLink }) {
-  const ranking = useReport('compliance/ranking/users', rankingQuery(query), userRankingSchema);
+  const ranking = useQuery(laterCalls.ranking(query));
   const columns: DataColumn<RankingRow>[] = [
     { key: 'rank', header: '#', value: (r) => (ranking.data?.indexOf(r) ?? 0) + 1, sortable: false, exportable: false },
     { key: 'name', header: 'Name', value: (r) => r.name, sortable: false },
