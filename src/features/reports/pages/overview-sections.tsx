@@ -11,7 +11,7 @@ import {
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { formatSeconds } from '@/lib/units';
-import { reportQueryOptions, useReport } from '../api/report-query';
+import { type ReportView, reportQueryOptions, useDeferredView, useReport } from '../api/report-query';
 import { ComplianceBadge } from '../components/compliance-badge';
 import { FigureCard } from '../components/figure-card';
 import { NoData, type ReportLink, ReportCard } from '../components/report-card';
@@ -22,9 +22,13 @@ import { DEFINITIONS } from '../definitions';
 import type { ReportQueryParams } from '../filters/filter-state';
 
 // Each section asks for its own answer, so an answer arriving re-renders only its section; each is
-// memoized, so the page re-rendering (an address rewrite, a dialog opening) passes them by.
+// memoized, so the page re-rendering (an address rewrite, a dialog opening) passes them by. Each
+// draws its answer through useDeferredView into a memoized body, in short slices.
 
 type RankingRow = (typeof userRankingSchema)['_output'][number];
+type Stats = (typeof complianceOverviewSchema)['_output'];
+type Trend = (typeof complianceTrendSchema)['_output'];
+type WashTypes = (typeof washTypeBreakdownSchema)['_output'];
 
 /** The calls of the sections below the stat cards, each defined once for the section and the prefetch. */
 const laterCalls = {
@@ -56,8 +60,20 @@ export const OverviewStats = memo(function OverviewStats({
   comparable: boolean;
   showDurations: boolean;
 }) {
-  const stats = useReport('compliance/overview-stats', query, complianceOverviewSchema);
-  const card = (label: string, key: keyof NonNullable<typeof stats.data>, kind: StatKind, definition?: string) => (
+  const stats = useDeferredView(useReport('compliance/overview-stats', query, complianceOverviewSchema));
+  return <OverviewStatsBody stats={stats} comparable={comparable} showDurations={showDurations} />;
+});
+
+const OverviewStatsBody = memo(function OverviewStatsBody({
+  stats,
+  comparable,
+  showDurations,
+}: {
+  stats: ReportView<Stats>;
+  comparable: boolean;
+  showDurations: boolean;
+}) {
+  const card = (label: string, key: keyof Stats, kind: StatKind, definition?: string) => (
     <FigureCard key={key} label={label} stat={stats.data?.[key]} kind={kind} definition={definition} loading={stats.isPending} comparable={comparable} />
   );
   return (
@@ -90,8 +106,22 @@ export const ComplianceTrendSection = memo(function ComplianceTrendSection({
   showDurations: boolean;
   link: ReportLink;
 }) {
-  const trend = useQuery(laterCalls.trend(query));
-  const washTypes = useQuery(laterCalls.washTypes(query));
+  const trend = useDeferredView(useQuery(laterCalls.trend(query)));
+  const washTypes = useDeferredView(useQuery(laterCalls.washTypes(query)));
+  return <ComplianceTrendBody trend={trend} washTypes={washTypes} showDurations={showDurations} link={link} />;
+});
+
+const ComplianceTrendBody = memo(function ComplianceTrendBody({
+  trend,
+  washTypes,
+  showDurations,
+  link,
+}: {
+  trend: ReportView<Trend>;
+  washTypes: ReportView<WashTypes>;
+  showDurations: boolean;
+  link: ReportLink;
+}) {
   return (
     <ReportCard title="Compliance Trend" link={link} loading={trend.isFetching} error={trend.data ? null : trend.error}>
       <TrendChart
@@ -127,13 +157,19 @@ export const ComplianceTrendSection = memo(function ComplianceTrendSection({
 
 /** The daily wash durations (the page shows it only when the organization shows durations). */
 export const WashDurationSection = memo(function WashDurationSection({ query, link }: { query: ReportQueryParams; link: ReportLink }) {
-  const washTrend = useQuery(laterCalls.washTrend(query));
-  return <WashDurationTrend query={washTrend} link={link} />;
+  const washTrend = useDeferredView(useQuery(laterCalls.washTrend(query)));
+  return <WashDurationTrendBody query={washTrend} link={link} />;
 });
+
+const WashDurationTrendBody = memo(WashDurationTrend);
 
 /** The top 10 users by compliance. */
 export const TopRankingSection = memo(function TopRankingSection({ query, link }: { query: ReportQueryParams; link: ReportLink }) {
-  const ranking = useQuery(laterCalls.ranking(query));
+  const ranking = useDeferredView(useQuery(laterCalls.ranking(query)));
+  return <TopRankingBody ranking={ranking} link={link} />;
+});
+
+const TopRankingBody = memo(function TopRankingBody({ ranking, link }: { ranking: ReportView<RankingRow[]>; link: ReportLink }) {
   const columns: DataColumn<RankingRow>[] = [
     { key: 'rank', header: '#', value: (r) => (ranking.data?.indexOf(r) ?? 0) + 1, sortable: false, exportable: false },
     { key: 'name', header: 'Name', value: (r) => r.name, sortable: false },
