@@ -1,6 +1,7 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { guardAppEntry } from '@/app/access';
 import { AppPage } from '@/app/app-page';
+import { settleReportAddress } from '@/app/report-address';
 import { APP_ROUTES, landingPath, type AppPath } from '@/app/route-table';
 import { appRoute } from './app';
 
@@ -29,7 +30,10 @@ export const appPageRoutes = APP_ROUTES.map((entry) =>
   createRoute({
     getParentRoute: () => appRoute,
     path: entry.path.slice('/app/'.length) as RelativeAppPath,
-    beforeLoad: ({ context }) => guardAppEntry(entry, context.session),
+    beforeLoad: async ({ context, location, cause }) => {
+      guardAppEntry(entry, context.session);
+      await settleReportAddress(entry.path, context.session, location.search, cause !== 'stay');
+    },
     component: () => <AppPage entry={entry} />,
   }),
 );

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyPatch,
+  canonicalSearch,
   defaultFilters,
   type FilterContext,
+  isReportPath,
   PAGE_PARAMS,
   parseFilterSearch,
   reportQuery,
   resolveFilters,
+  sameSearch,
   toSearch,
 } from './filter-state';
 
@@ -137,6 +140,32 @@ describe('the query string a page keeps', () => {
   it('writes lists comma-separated and a single id as a number', () => {
     expect(toSearch(state({ organizationIds: '5,7' }), overview).organizationIds).toBe('5,7');
     expect(toSearch(state({ organizationIds: '7' }), overview).organizationIds).toBe(7);
+  });
+});
+
+describe('the address a page opens with', () => {
+  it('is filled in from the defaults and keeps what the address says', () => {
+    const opened = canonicalSearch('/app/reports/overview', manager, { startDate: '2025-05-01', endDate: '2025-05-03', metric: 'total' }, TODAY);
+    expect(opened).toEqual({ organizationIds: '5,7', startDate: '2025-05-01', endDate: '2025-05-03', view: 'org' });
+  });
+
+  it('is already settled once rewritten: the router reads it back as the same (no second rewrite)', () => {
+    const opened = canonicalSearch('/app/reports/compliance', manager, {}, TODAY);
+    // The router reads '5,7' back as text and a lone id as a number, as written.
+    const readBack = Object.fromEntries(Object.entries(opened).map(([k, v]) => [k, typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v]));
+    expect(sameSearch(readBack, canonicalSearch('/app/reports/compliance', manager, readBack, TODAY))).toBe(true);
+    expect(sameSearch({}, opened)).toBe(false);
+  });
+
+  it('compares values as text, whatever their order', () => {
+    expect(sameSearch({ b: 2, a: '1' }, { a: 1, b: '2' })).toBe(true);
+    expect(sameSearch({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+  });
+
+  it('is settled only on the filtered report pages', () => {
+    expect(isReportPath('/app/reports/overview')).toBe(true);
+    expect(isReportPath('/app/reports/staff-rounding')).toBe(false);
+    expect(isReportPath('/app/reports/toString')).toBe(false);
   });
 });
 

@@ -57,6 +57,11 @@ export const PAGE_PARAMS: Record<ReportPath, readonly FilterParam[]> = {
   '/app/reports/user-performance': [...OVERVIEW, 'search'],
 };
 
+/** Whether `path` is one of the filtered report pages. */
+export function isReportPath(path: string): path is ReportPath {
+  return Object.hasOwn(PAGE_PARAMS, path);
+}
+
 /** What the defaults are computed from: the signed-in user's scope. */
 export interface FilterContext {
   user: { managedOrganizationIds: readonly number[]; managedGroupIds: readonly number[] };
@@ -224,6 +229,25 @@ export function toSearch(state: FilterState, params: readonly FilterParam[]): Re
     if (value !== undefined) out[param] = value;
   }
   return out;
+}
+
+/**
+ * The query string page `path` keeps for the address `search` (as the router parses it): the
+ * session's defaults overridden by the address, then only the page's parameters.
+ */
+export function canonicalSearch(path: ReportPath, ctx: FilterContext, search: Readonly<Record<string, unknown>>, today: string) {
+  return toSearch(resolveFilters(defaultFilters(ctx, today), parseFilterSearch(search)), PAGE_PARAMS[path]);
+}
+
+/** True when the address already says what `wanted` says (values compared as text). */
+export function sameSearch(current: Readonly<Record<string, unknown>>, wanted: Readonly<Record<string, unknown>>): boolean {
+  const text = (o: Readonly<Record<string, unknown>>) =>
+    JSON.stringify(
+      Object.keys(o)
+        .sort()
+        .map((k) => [k, String(o[k])]),
+    );
+  return text(current) === text(wanted);
 }
 
 /** The common parameters of the compliance calls (02 §7): the view's own dimension and the other one's filters. */
