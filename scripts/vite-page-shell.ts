@@ -1,4 +1,4 @@
-import type { Plugin } from 'vite';
+import type { IndexHtmlTransformContext, Plugin } from 'vite';
 import { APP_ROUTES } from '../src/app/route-table';
 import { theme } from '../src/app/theme';
 
@@ -46,6 +46,43 @@ export function deferEntryStylesheet(html: string): string {
   return html.replace(/<link rel="stylesheet"( crossorigin)? href="([^"]+\.css)">/, '<link rel="preload" as="style"$1 href="$2" data-app-styles>');
 }
 
+/** The chunks of a build, as index.html's transform receives them. */
+type OutputBundle = NonNullable<IndexHtmlTransformContext['bundle']>;
+
+/** The module the entry starts the app with, once the first screen has painted (src/main.tsx). */
+export const START_MODULE = 'src/app/start-app.tsx';
+
+/**
+ * The chunks the app starts with: the one holding `startModule` (imported dynamically by the
+ * entry) and every chunk it imports statically, in load order, as their public paths.
+ */
+export function startChunks(bundle: OutputBundle, startModule: string, base = '/'): string[] {
+  const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+  const start = chunks.find((chunk) => chunk.facadeModuleId?.replace(/\\/g, '/').endsWith(`/${startModule}`));
+  if (!start) throw new Error(`No chunk starts with ${startModule}: index.html cannot preload the app`);
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const found: string[] = [];
+  const visit = (fileName: string) => {
+    if (found.includes(fileName)) return;
+    found.push(fileName);
+    for (const next of byName.get(fileName)?.imports ?? []) visit(next);
+  };
+  visit(start.fileName);
+  return found.map((fileName) => `${base}${fileName}`);
+}
+
+/**
+ * Preloads for the app's start chunks, after the entry script: the browser downloads them beside
+ * the page, as it would an entry's static imports, but they run only when the entry imports them.
+ */
+export function preloadStartChunks(html: string, hrefs: readonly string[]): string {
+  const links = hrefs.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('\n    ');
+  const entry = /\n(\s*)<script type="module" crossorigin src="[^"]+"><\/script>/.exec(html);
+  if (!entry) throw new Error('index.html has no entry script to preload the app beside');
+  const at = entry.index + entry[0].length;
+  return `${html.slice(0, at)}\n${entry[1]}${links}${html.slice(at)}`;
+}
+
 /** index.html's first screen: the page title at once, and styles that do not hold the first paint. */
 export function pageShell(): Plugin {
   return {
@@ -55,8 +92,9 @@ export function pageShell(): Plugin {
       handler(html, context) {
         if (!html.includes(TITLE_MARKER)) throw new Error(`index.html has lost its ${TITLE_MARKER} marker`);
         const withTitle = html.replace(TITLE_MARKER, titleMarkup(pageTitles()));
-        // The dev server injects styles from the modules; only a build has the stylesheet link.
-        return context.bundle ? deferEntryStylesheet(withTitle) : withTitle;
+        // The dev server injects styles from the modules; only a build has the stylesheet link and chunks.
+        if (!context.bundle) return withTitle;
+        return preloadStartChunks(deferEntryStylesheet(withTitle), startChunks(context.bundle, START_MODULE));
       },
     },
   };

@@ -1,58 +1,38 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/touch.css';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { appStylesApplied } from './app/app-styles';
-import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
-import { StartupError } from './app/startup-error';
-import { showUpdateNotice } from './app/update-notice';
-import { configureAuth } from './lib/auth';
-import { loadConfig } from './lib/config';
-import { nextTask } from './lib/after-paint';
-import { registerServiceWorker } from './lib/pwa';
-import { queryClient, startQueryPersistence } from './lib/query-client';
+import { afterNextPaint, nextTask } from './lib/after-paint';
 
-async function start(): Promise<void> {
-  const container = document.getElementById('root');
-  if (!container) throw new Error('Missing #root element');
-  const root = createRoot(container);
-
-  // Registered before anything can fail, so the shell is cached even if this start does not succeed.
-  registerServiceWorker({ onUpdateReady: showUpdateNotice });
-  // Nothing renders before the styles apply; they load beside the configuration and the cache.
-  const styles = appStylesApplied();
-
-  try {
-    const config = await loadConfig();
-    configureAuth(config);
-    // Each step in a task of its own: reading the cache and the first render are long enough.
-    await nextTask();
-    // Restored before the first route loads, so an offline start finds the last session's data.
-    await startQueryPersistence(queryClient);
-    await styles;
-    await nextTask();
-  } catch (error) {
-    await styles;
-    root.render(
-      <AppProviders queryClient={queryClient}>
-        <StartupError message={error instanceof Error ? error.message : 'Unknown error.'} />
-      </AppProviders>,
-    );
-    return;
-  }
-
-  const router = createAppRouter({ queryClient });
-  // A transition, so React renders the first screen in short slices instead of one long task.
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App router={router} queryClient={queryClient} />
-      </StrictMode>,
-    );
-  });
+/**
+ * The app's code runs once the browser has painted index.html's first screen. Its modules download
+ * beside the page (index.html preloads them) but run only then: when they come at once (from the
+ * service worker's cache, on a fast network), the first screen still shows without waiting for them.
+ * A hidden page paints nothing and runs no frame callbacks: the timer starts it then.
+ */
+function afterFirstPaint(task: () => void): void {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    task();
+  };
+  setTimeout(once, document.hidden ? 0 : 250);
+  afterNextPaint(once);
 }
 
-void start();
+/**
+ * Runs the app's modules a few libraries at a time, each group in a task of its own (React and the
+ * router, then the validation library with the configuration's schema, then the app), and then
+ * starts it: running them all at once would hold the page for one long task.
+ */
+async function start(): Promise<void> {
+  await import('react-dom/client');
+  await nextTask();
+  await import('./lib/config');
+  await nextTask();
+  const { startApp } = await import('./app/start-app');
+  await nextTask();
+  await startApp();
+}
+
+afterFirstPaint(() => void start());

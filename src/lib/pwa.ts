@@ -1,5 +1,4 @@
 import type { Workbox } from 'workbox-window';
-import { afterNextPaint } from './after-paint';
 
 /** What the page wants to hear from the service worker. */
 export interface ServiceWorkerHooks {
@@ -7,12 +6,18 @@ export interface ServiceWorkerHooks {
   onUpdateReady: (activate: () => void) => void;
 }
 
+/** How long after the page's load event the service worker is registered. */
+const REGISTER_AFTER_LOAD_MS = 1_000;
+
 /** Registers /sw.js (production builds only) and reports waiting updates. */
 export function registerServiceWorker({ onUpdateReady }: ServiceWorkerHooks): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  // Registering can wait until the page has loaded and painted: the first screen comes first.
+  // Registering can wait: the first screen's own code downloads and runs first.
   const register = () =>
-    afterNextPaint(() => void import('workbox-window').then(({ Workbox }) => watchServiceWorker(new Workbox('/sw.js', { scope: '/' }), onUpdateReady)));
+    setTimeout(
+      () => void import('workbox-window').then(({ Workbox }) => watchServiceWorker(new Workbox('/sw.js', { scope: '/' }), onUpdateReady)),
+      REGISTER_AFTER_LOAD_MS,
+    );
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
 }

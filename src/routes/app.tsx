@@ -25,10 +25,10 @@ export const appRoute = createRoute({
     if (!session) throw redirect({ to: '/auth', replace: true });
     // The router fetches route code only after every guard has run; the shell and the page are
     // sure to be needed now, so they download while the session's data loads. (In a task of their
-    // own: asking for some forty modules is a few milliseconds of work.)
+    // own each: asking for some forty modules is a few milliseconds of work.)
     setTimeout(() => {
       loadShell().catch(() => {});
-      preloadPage(location.pathname);
+      setTimeout(() => preloadPage(location.pathname), 0);
     }, 0);
     loaded = await loadSessionData(context.queryClient, session);
     return { session: loaded };

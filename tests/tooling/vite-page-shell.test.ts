@@ -1,7 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { APP_ROUTES } from '../../src/app/route-table';
-import { deferEntryStylesheet, pageTitles, titleMarkup } from '../../scripts/vite-page-shell';
+import { deferEntryStylesheet, pageTitles, preloadStartChunks, startChunks, titleMarkup } from '../../scripts/vite-page-shell';
 
 /** Runs the markup's inline script against a page at `pathname`; answers what the heading and tab show. */
 function firstScreenAt(pathname: string, titles: Record<string, string>) {
@@ -54,5 +54,41 @@ describe('the first screen of index.html', () => {
         '<link rel="preload" as="style" crossorigin href="/assets/index-D8j5CLIP.css" data-app-styles>',
       ].join('\n'),
     );
+  });
+
+  it('preloads the chunk the app starts with and all it imports, each once, and no lazily loaded chunk', () => {
+    const chunk = (fileName: string, imports: string[], facadeModuleId: string | null = null, dynamicImports: string[] = []) => ({
+      type: 'chunk' as const,
+      fileName,
+      imports,
+      dynamicImports,
+      facadeModuleId,
+    });
+    const bundle = {
+      'assets/index-1.js': chunk('assets/index-1.js', [], '/repo/src/main.tsx', ['assets/start-app-1.js']),
+      'assets/start-app-1.js': chunk('assets/start-app-1.js', ['assets/vendor-react-1.js', 'assets/Box-1.js', 'assets/index-1.js'], '/repo/src/app/start-app.tsx', ['assets/overview-1.js']),
+      'assets/vendor-react-1.js': chunk('assets/vendor-react-1.js', []),
+      'assets/Box-1.js': chunk('assets/Box-1.js', ['assets/vendor-react-1.js']),
+      'assets/overview-1.js': chunk('assets/overview-1.js', ['assets/Box-1.js'], '/repo/src/features/reports/pages/overview-page.tsx'),
+      'assets/index-1.css': { type: 'asset' as const, fileName: 'assets/index-1.css' },
+    };
+    const hrefs = startChunks(bundle as never, 'src/app/start-app.tsx');
+    expect(hrefs).toEqual(['/assets/start-app-1.js', '/assets/vendor-react-1.js', '/assets/Box-1.js', '/assets/index-1.js']);
+    expect(() => startChunks(bundle as never, 'src/app/missing.tsx')).toThrow(/No chunk starts with src\/app\/missing.tsx/);
+  });
+
+  it('puts the preloads right after the entry script and fails when there is none', () => {
+    const html = ['<head>', '    <script type="module" crossorigin src="/assets/index-1.js"></script>', '    <link rel="manifest" href="/m.json">', '</head>'].join('\n');
+    expect(preloadStartChunks(html, ['/assets/start-app-1.js', '/assets/Box-1.js'])).toBe(
+      [
+        '<head>',
+        '    <script type="module" crossorigin src="/assets/index-1.js"></script>',
+        '    <link rel="modulepreload" crossorigin href="/assets/start-app-1.js">',
+        '    <link rel="modulepreload" crossorigin href="/assets/Box-1.js">',
+        '    <link rel="manifest" href="/m.json">',
+        '</head>',
+      ].join('\n'),
+    );
+    expect(() => preloadStartChunks('<head></head>', ['/assets/a.js'])).toThrow(/no entry script/);
   });
 });
