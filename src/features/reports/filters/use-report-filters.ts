@@ -1,5 +1,5 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSession } from '@/lib/session-context';
 import {
   applyPatch,
@@ -14,20 +14,9 @@ import {
   utcToday,
 } from './filter-state';
 
-/** True when the address already says what `wanted` says (values compared as text). */
-function sameSearch(current: Readonly<Record<string, unknown>>, wanted: Readonly<Record<string, unknown>>): boolean {
-  const text = (o: Readonly<Record<string, unknown>>) =>
-    JSON.stringify(
-      Object.keys(o)
-        .sort()
-        .map((k) => [k, String(o[k])]),
-    );
-  return text(current) === text(wanted);
-}
-
 /**
  * The filter state, as a new object only when its content changes: a rewrite of the address to the
- * same state (as on a page's first load) then re-renders nothing that depends on the filters.
+ * same state (a filter set to the value it has) then re-renders nothing that depends on the filters.
  */
 function useSameFilters(filters: FilterState): FilterState {
   const text = JSON.stringify(filters);
@@ -56,17 +45,21 @@ export function useReportFilters(path: ReportPath): ReportFilters {
     () => defaultFilters({ user: session.user, organizations: session.bootstrap.organizations, groups: session.bootstrap.groups }, today),
     [session.user, session.bootstrap, today],
   );
-  const filters = useSameFilters(useMemo(() => resolveFilters(defaults, parseFilterSearch(search)), [defaults, search]));
-  const wanted = useMemo(() => toSearch(filters, params), [filters, params]);
-
-  // The address always shows the state, so a reload or a shared link opens the same report.
-  useEffect(() => {
-    if (!sameSearch(search, wanted)) void navigate({ to: path, search: wanted as never, replace: true });
-  }, [navigate, path, search, wanted]);
-
+  const addressed = useSameFilters(useMemo(() => resolveFilters(defaults, parseFilterSearch(search)), [defaults, search]));
+  // A change shows at once, before the router has written it to the address, and the next change
+  // builds on it: two quick taps on a slow tablet both count. Once the address moves on, it rules.
+  const [pending, setPending] = useState<{ from: FilterState; next: FilterState } | null>(null);
+  const filters = pending?.from === addressed ? pending.next : addressed;
+  // The address always holds the whole state (so a reload or a shared link opens the same report):
+  // the route completes it as it loads (settleReportAddress), and every change below writes it all.
   const update = useCallback(
-    (patch: FilterPatch) => void navigate({ to: path, search: toSearch(applyPatch(filters, patch), params) as never, replace: true }),
-    [filters, navigate, params, path],
+    (patch: FilterPatch) => {
+      const wanted = toSearch(applyPatch(filters, patch), params);
+      // Shown as the address will read back, so a cleared list shows its default at once too.
+      setPending({ from: addressed, next: resolveFilters(defaults, parseFilterSearch(wanted)) });
+      void navigate({ to: path, search: wanted as never, replace: true });
+    },
+    [addressed, defaults, filters, navigate, params, path],
   );
   const searchFor = useCallback((target: ReportPath) => toSearch(filters, PAGE_PARAMS[target]), [filters]);
   return { filters, update, searchFor };
