@@ -31,8 +31,12 @@ function watchServiceWorker(wb: Workbox, onUpdateReady: ServiceWorkerHooks['onUp
     });
   });
 
-  void wb.register().then((registration) => {
-    // Long-lived tablet sessions: look for a new version every hour, not only on navigation.
-    if (registration) setInterval(() => void registration.update(), 60 * 60 * 1000);
-  });
+  wb.register().then(
+    (registration) => {
+      // Long-lived tablet sessions: look for a new version every hour, not only on navigation.
+      if (registration) setInterval(() => void registration.update(), 60 * 60 * 1000);
+    },
+    // A browser that refuses service workers (a private window, a policy) still runs the app online.
+    (error: unknown) => console.warn('The app could not be installed for offline use:', error),
+  );
 }

@@ -38,3 +38,19 @@ test('a reload while offline still shows the shell', async ({ page, context }) =
   await expect(shell.pageTitle()).toHaveText('Performance Overview');
   await context.setOffline(false);
 });
+
+test('a browser that refuses service workers still runs the app, and says it cannot work offline', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    const errors: Error[] = [];
+    page.on('pageerror', (error) => errors.push(error));
+    const warned = page.waitForEvent('console', { predicate: (message) => message.text().includes('could not be installed for offline use') });
+    await new SignInPage(page).signInAs('admin');
+    await expect(new Shell(page).pageTitle()).toHaveText('Performance Overview');
+    expect((await warned).type()).toBe('warning');
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
