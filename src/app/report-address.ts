@@ -15,12 +15,11 @@ export async function settleReportAddress(
   entering: boolean,
 ): Promise<void> {
   if (!path.startsWith('/app/reports/')) return;
-  const { canonicalSearch, isReportPath, sameSearch, utcToday } = await import('@/features/reports/filters/filter-state');
+  const { canonicalSearch, isReportPath, sameSearch, sessionFilterContext, utcToday } = await import('@/features/reports/filters/filter-state');
   if (!isReportPath(path)) return;
   // Opening the page, the route's loading goes on in a task of its own: it is a long one. A filter
   // change on the open page does not wait, so the control the user touched updates at once.
   if (entering) await nextTask();
-  const scope = { user: session.user, organizations: session.bootstrap.organizations, groups: session.bootstrap.groups };
-  const wanted = canonicalSearch(path, scope, search, utcToday());
+  const wanted = canonicalSearch(path, sessionFilterContext(session), search, utcToday());
   if (!sameSearch(search, wanted)) throw redirect({ to: path, search: wanted as never, replace: true });
 }

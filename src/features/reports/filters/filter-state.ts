@@ -69,6 +69,14 @@ export interface FilterContext {
   groups: readonly { id: number; accessible: boolean }[];
 }
 
+/** The filter context of a signed-in session: its user and the organizations and groups it loaded. */
+export function sessionFilterContext(session: {
+  user: FilterContext['user'];
+  bootstrap: Pick<FilterContext, 'organizations' | 'groups'>;
+}): FilterContext {
+  return { user: session.user, organizations: session.bootstrap.organizations, groups: session.bootstrap.groups };
+}
+
 const DAY_MS = 86_400_000;
 
 /** Today's UTC day. */

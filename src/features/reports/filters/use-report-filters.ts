@@ -10,6 +10,7 @@ import {
   type ReportPath,
   parseFilterSearch,
   resolveFilters,
+  sessionFilterContext,
   toSearch,
   utcToday,
 } from './filter-state';
@@ -36,14 +37,14 @@ export interface ReportFilters {
  * overridden by the query string, which is rewritten to hold exactly the page's parameters.
  */
 export function useReportFilters(path: ReportPath): ReportFilters {
-  const session = useSession();
+  const { user, bootstrap } = useSession();
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const navigate = useNavigate();
   const [today] = useState(() => utcToday());
   const params = useMemo(() => PAGE_PARAMS[path], [path]);
   const defaults = useMemo(
-    () => defaultFilters({ user: session.user, organizations: session.bootstrap.organizations, groups: session.bootstrap.groups }, today),
-    [session.user, session.bootstrap, today],
+    () => defaultFilters(sessionFilterContext({ user, bootstrap }), today),
+    [user, bootstrap, today],
   );
   const addressed = useSameFilters(useMemo(() => resolveFilters(defaults, parseFilterSearch(search)), [defaults, search]));
   // A change shows at once, before the router has written it to the address, and the next change
