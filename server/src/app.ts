@@ -20,6 +20,7 @@ import { wearablesAdminRoutes } from './modules/wearables-admin/wearables-admin.
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerIdempotency } from './plugins/idempotency';
+import { registerRouteRegistry } from './plugins/route-registry';
 import { registerNotFound, registerStaticApp } from './plugins/static-app';
 
 export interface AppDeps {
@@ -49,6 +50,7 @@ export async function buildApp(deps: AppDeps) {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRouteRegistry(app);
   registerErrorHandler(app);
   registerAuth(app, { db: deps.db, verifier: deps.verifier, userInfo: deps.userInfo });
   registerIdempotency(app, deps.db);
