@@ -11,6 +11,7 @@
  * GATEWAY_SIMULATOR_RATE (0.2 events/s), GATEWAY_SIMULATOR_SEED, GATEWAY_SIMULATOR_CONTROL_PORT
  * (unset or 0: no control API), LOG_LEVEL=debug for every event.
  */
+import { resolveSecrets } from '../server/src/secrets';
 import type { Log } from '../server/src/simulator/gateways/clock';
 import { startControlServer, type RunningControlServer } from '../server/src/simulator/gateways/control-server';
 import { parseGatewaySimulatorEnv } from '../server/src/simulator/gateways/env';
@@ -47,12 +48,13 @@ try {
     process.exit(0);
   }
   const pusher = await withRetry(() => fetchPusherSettings(baseUrl), { attempts: 30, delayMs: 1000, log, label: 'config.json' });
-  const stations = await loadGatewayStations(baseUrl, env.INGEST_SECRET, macs, log);
+  const { ingestSecret } = resolveSecrets(env, ['ingestSecret']);
+  const stations = await loadGatewayStations(baseUrl, ingestSecret, macs, log);
   if (stations.length === 0) throw new Error(`None of the ${macs.length} kiosk gateways could read its set-up from ${baseUrl}/api/gateways/station.`);
   fleet = await startGatewayFleet({
     stations,
     pusher,
-    authorizerFor: (mac) => apiAuthorizer(baseUrl, env.INGEST_SECRET, mac),
+    authorizerFor: (mac) => apiAuthorizer(baseUrl, ingestSecret, mac),
     eventsPerSecond: env.GATEWAY_SIMULATOR_RATE,
     seed: env.GATEWAY_SIMULATOR_SEED,
     log,

@@ -10,13 +10,17 @@
  */
 import { existsSync } from 'node:fs';
 import { createDatabase } from '../server/src/db/client';
+import { resolveSecrets } from '../server/src/secrets';
 import { DEFAULT_SIMULATOR_SEED } from '../server/src/simulator/generate';
 import { runLive } from '../server/src/simulator/live';
 import { loadWorldData, readWorldFile, simulatorFiles, type WorldData } from '../server/src/simulator/world';
 import { indexWorld } from '../server/src/simulator/world-index';
 
 const port = Number(process.env.PORT ?? 8080);
-const secret = process.env.INGEST_SECRET ?? 'lavo-local-ingest-secret';
+const { ingestSecret: secret } = resolveSecrets(
+  { NODE_ENV: process.env.NODE_ENV ?? 'development', LAVO_DATA_DIR: process.env.LAVO_DATA_DIR ?? '.data', INGEST_SECRET: process.env.INGEST_SECRET },
+  ['ingestSecret'],
+);
 const seed = process.env.SIMULATOR_SEED ? Number(process.env.SIMULATOR_SEED) : DEFAULT_SIMULATOR_SEED;
 const tickMs = Number(process.env.SIMULATOR_TICK_MS ?? 5000);
 const files = simulatorFiles(process.env.LAVO_DATA_DIR ?? '.data');

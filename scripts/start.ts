@@ -106,7 +106,7 @@ async function waitForPort(portNumber: number, timeoutMs = 20_000) {
 
 try {
   if (!env.COGNITO_USER_POOL_ID) {
-    const provider = await startLocalIdentityProvider({ dataDir, port: cognitoPort, appUrl: `http://localhost:${port}` });
+    const provider = await startLocalIdentityProvider({ dataDir, port: cognitoPort, appUrl: `http://localhost:${port}`, host: env.HOST });
     children.push(provider.child);
     watchMailbox(provider.mailbox, printMail);
     const identity = await provisionLocalIdentity({ endpoint: provider.endpoint, dataDir, accounts: DEMO_ACCOUNTS });
@@ -120,7 +120,8 @@ try {
   }
   if (!env.PUSHER_HOST) {
     Object.assign(env, { PUSHER_HOST: '127.0.0.1', PUSHER_PUBLIC_HOST: 'localhost', PUSHER_PORT: String(pusherPort) });
-    run('Pusher-protocol server', 'server/src/realtime/main.ts', env);
+    // The API reaches it on 127.0.0.1; it listens there too unless HOST says otherwise.
+    run('Pusher-protocol server', 'server/src/realtime/main.ts', { ...env, PUSHER_HOST: env.HOST ?? '127.0.0.1' });
     await waitForPort(pusherPort);
   }
   run('API server', 'server/src/main.ts', { ...env, PORT: String(port) });

@@ -1,18 +1,20 @@
 import Pusher from 'pusher';
 import { buildApp } from '../../server/src/app';
 import type { Database } from '../../server/src/db/client';
+import { linkDemoIdentities } from '../../server/src/db/demo/identities';
 import type { IdentityAdmin } from '../../server/src/identity/identity-admin';
 import type { TokenVerifier } from '../../server/src/identity/verifier';
 
 /** The token the benchmark sends: it stands for the provider administrator, who sees everything. */
 export const BENCH_TOKEN = 'bench-admin';
+const BENCH_SUBJECT = 'bench-admin-sub';
 
 // The benchmark measures the report routes, not sign-in: its verifier accepts one fixed token as
 // the demo administrator, so no identity provider has to run beside it.
 const benchVerifier: TokenVerifier = {
   async verifyIdToken(token) {
     if (token !== BENCH_TOKEN) throw new Error('not the benchmark token');
-    return { sub: 'bench-admin-sub', token_use: 'id', 'cognito:username': 'admin@demo.health', email: 'admin@demo.health' };
+    return { sub: BENCH_SUBJECT, token_use: 'id', 'cognito:username': 'admin@demo.health', email: 'admin@demo.health' };
   },
   async verifyAccessToken() {
     throw new Error('the benchmark uses id tokens only');
@@ -23,12 +25,13 @@ const noIdentityAdmin = new Proxy({} as IdentityAdmin, {
   get: () => () => Promise.reject(new Error('no identity provider in the benchmark')),
 });
 
-/** The real API server over `db`, answering the benchmark's token. */
-export function benchApp(db: Database) {
+
+/** The real API server over `db`, answering the benchmark's token as the demo administrator. */
+export async function benchApp(db: Database) {
+  await linkDemoIdentities(db, { 'admin@demo.health': BENCH_SUBJECT });
   return buildApp({
     db,
     verifier: benchVerifier,
-    userInfo: () => Promise.reject(new Error('no identity provider in the benchmark')),
     identity: noIdentityAdmin,
     pusher: new Pusher({ appId: 'bench', key: 'bench', secret: 'bench', host: '127.0.0.1', port: '1', useTLS: false }),
     ingestSecret: 'bench-ingest-secret-0000',

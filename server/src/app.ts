@@ -4,7 +4,6 @@ import type Pusher from 'pusher';
 import type { RuntimeConfig } from './contracts/config';
 import type { Database } from './db/client';
 import type { IdentityAdmin } from './identity/identity-admin';
-import type { UserInfoLookup } from './identity/user-info';
 import type { TokenVerifier } from './identity/verifier';
 import { accountAccessRoutes } from './modules/account-access/account-access.routes';
 import { bootstrapRoutes } from './modules/bootstrap/bootstrap.routes';
@@ -12,6 +11,7 @@ import { configRoutes } from './modules/config/config.routes';
 import { ingestRoutes } from './modules/ingest/ingest.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { pusherAuthRoutes } from './modules/realtime-auth/pusher-auth.routes';
+import { sessionRoutes } from './modules/session/session.routes';
 import { nfcRoutes } from './modules/nfc/nfc.routes';
 import { gatewayRoutes } from './modules/stations/gateway.routes';
 import { stationsRoutes } from './modules/stations/stations.routes';
@@ -26,7 +26,6 @@ import { registerNotFound, registerStaticApp } from './plugins/static-app';
 export interface AppDeps {
   db: Database;
   verifier: TokenVerifier;
-  userInfo: UserInfoLookup;
   /** The identity provider's admin API (invitations, passwords, email verification). */
   identity: IdentityAdmin;
   pusher: Pusher;
@@ -52,13 +51,14 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerRouteRegistry(app);
   registerErrorHandler(app);
-  registerAuth(app, { db: deps.db, verifier: deps.verifier, userInfo: deps.userInfo });
+  registerAuth(app, { db: deps.db, verifier: deps.verifier });
   registerIdempotency(app, deps.db);
 
   await app.register(configRoutes, { runtimeConfig: deps.runtimeConfig });
   await app.register(
     async (api) => {
       await api.register(bootstrapRoutes, { db: deps.db });
+      await api.register(sessionRoutes, { db: deps.db });
       await api.register(usersRoutes, { db: deps.db });
       await api.register(accountAccessRoutes, { db: deps.db, identity: deps.identity, verifier: deps.verifier });
       await api.register(pusherAuthRoutes, { db: deps.db, pusher: deps.pusher });

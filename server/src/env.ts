@@ -7,7 +7,8 @@ const bool = z
 /** Server configuration, parsed once from the environment. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /** Where the API listens: this machine only unless told otherwise (e.g. 0.0.0.0 behind a load balancer). */
+  HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** PostgreSQL connection string; unset means embedded PGlite. */
   DATABASE_URL: z.string().url().optional(),
@@ -28,7 +29,8 @@ export const envSchema = z.object({
   COGNITO_ENDPOINT: z.string().url().optional(),
   PUSHER_APP_ID: z.string().default('lavo-local'),
   PUSHER_KEY: z.string().default('lavo-local-key'),
-  PUSHER_SECRET: z.string().default('lavo-local-secret'),
+  /** Unset locally: generated per installation (server/src/secrets.ts). Required in production. */
+  PUSHER_SECRET: z.string().min(1).optional(),
   PUSHER_CLUSTER: z.string().default('mt1'),
   /** Host of a self-hosted Pusher-protocol server; unset means Pusher Channels. */
   PUSHER_HOST: z.string().optional(),
@@ -36,8 +38,8 @@ export const envSchema = z.object({
   PUSHER_USE_TLS: bool.default(false),
   /** What browsers use to reach the Pusher-protocol server (defaults to PUSHER_HOST). */
   PUSHER_PUBLIC_HOST: z.string().optional(),
-  /** Secret from which each gateway's ingest token is derived (HMAC of its MAC); set it in production. */
-  INGEST_SECRET: z.string().min(16).default('lavo-local-ingest-secret'),
+  /** Secret from which each gateway's ingest token is derived (HMAC of its MAC). Unset locally: generated per installation. Required in production. */
+  INGEST_SECRET: z.string().min(16).optional(),
   SUPPORT_URL: z.string().url().default('https://support.lavo.health'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -1,29 +1,41 @@
 import { buildApp } from './app';
 import { createDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { linkDemoIdentities } from './db/demo/identities';
 import { seedDemo } from './db/seed';
 import { loadEnv } from './env';
-import { createUserInfoLookup } from './identity/user-info';
+import { readLocalIdentity } from './identity/provision';
+import { resolveSecrets } from './secrets';
 import { identityAdminFromEnv, pgliteDirOf, pusherFromEnv, runtimeConfigFromEnv, verifierFromEnv } from './runtime';
 import { prepareDemoSimulation } from './simulator/startup';
 
 const env = loadEnv();
+const secrets = (() => {
+  try {
+    return resolveSecrets(env, ['ingestSecret', 'pusherSecret']);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+})();
 const handle = await createDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: pgliteDirOf(env) });
 await runMigrations(handle);
 if (env.SEED_DEMO) {
   const { seeded } = await seedDemo(handle.db);
   console.log(seeded ? 'Demo data seeded.' : 'Demo data already present; nothing seeded.');
+  // The local identity provider's demo accounts, provisioned by `npm start`, sign in as the demo's users.
+  const local = env.COGNITO_ENDPOINT ? readLocalIdentity(env.LAVO_DATA_DIR) : null;
+  if (local) await linkDemoIdentities(handle.db, local.subjects);
   await prepareDemoSimulation(handle.db, { historyDays: env.DEMO_HISTORY_DAYS, seed: env.SIMULATOR_SEED, dataDir: env.LAVO_DATA_DIR });
 }
 
 const app = await buildApp({
   db: handle.db,
   verifier: verifierFromEnv(env),
-  userInfo: createUserInfoLookup({ region: env.COGNITO_REGION, endpoint: env.COGNITO_ENDPOINT }),
   identity: identityAdminFromEnv(env),
-  pusher: pusherFromEnv(env),
+  pusher: pusherFromEnv(env, secrets.pusherSecret),
   runtimeConfig: runtimeConfigFromEnv(env),
-  ingestSecret: env.INGEST_SECRET,
+  ingestSecret: secrets.ingestSecret,
   staticDir: env.STATIC_DIR,
   logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
   requestLogging: env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace',

@@ -29,11 +29,11 @@ export function identityAdminFromEnv(env: Env) {
 }
 
 /** The server-side Pusher SDK: Pusher Channels, or a self-hosted Pusher-protocol server when PUSHER_HOST is set. */
-export function pusherFromEnv(env: Env): Pusher {
+export function pusherFromEnv(env: Env, secret: string): Pusher {
   return new Pusher({
     appId: env.PUSHER_APP_ID,
     key: env.PUSHER_KEY,
-    secret: env.PUSHER_SECRET,
+    secret,
     useTLS: env.PUSHER_USE_TLS,
     ...(env.PUSHER_HOST
       ? { host: env.PUSHER_HOST, ...(env.PUSHER_PORT ? { port: String(env.PUSHER_PORT) } : {}) }

@@ -21,6 +21,7 @@ vi.mock('@/lib/auth', () => ({
   signInWithPassword: vi.fn(),
   preloadAuth: vi.fn(),
   sessionExpiredOnThisTab: () => false,
+  takeSignOutNotice: () => undefined,
   onSignedOut: (listener: (reason: 'signed-out' | 'expired') => void) => {
     state.signedOutListeners.add(listener);
     return () => state.signedOutListeners.delete(listener);
@@ -148,6 +149,20 @@ describe('routes and guards', () => {
     expect(await screen.findByRole('heading', { name: "We're sorry" })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Home' })).toBeInTheDocument();
+  });
+
+  it('signs out an account the API refuses and says why on the sign-in screen', async () => {
+    const { ApiError } = await import('@/lib/api-client');
+    const { signOut } = await import('@/lib/auth');
+    const refusal = 'This sign-in has no account here. Ask your administrator for an invitation.';
+    signInAs('admin');
+    vi.mocked(signOut).mockImplementationOnce(async () => signInAs(null));
+    state.loadSession = () => Promise.reject(new ApiError(403, refusal, { message: refusal }));
+    const router = await openApp('/app/reports/overview');
+    await waitFor(() => expect(pathOf(router)).toBe('/auth'));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(signOut).toHaveBeenCalledWith(refusal);
+    expect(screen.queryByRole('heading', { name: "We're sorry" })).not.toBeInTheDocument();
   });
 
   it('goes to /auth when the session ends anywhere', async () => {

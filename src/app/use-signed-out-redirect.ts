@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { SESSION_EXPIRED } from '@/features/auth/auth-errors';
-import { onSignedOut } from '@/lib/auth';
+import { onSignedOut, takeSignOutNotice } from '@/lib/auth';
 import { clearQueryData } from '@/lib/query-client';
 import type { AppRouter } from './router';
 
@@ -12,8 +12,9 @@ export function useSignedOutRedirect(router: AppRouter): void {
         // The live connection module is loaded with the workspace; once loaded, importing it again is free.
         void import('@/lib/realtime').then(({ disconnectRealtime }) => disconnectRealtime());
         void clearQueryData();
-        // An ended session says why; a deliberate sign-out needs no words.
-        void router.navigate({ to: '/auth', replace: true, state: reason === 'expired' ? { notice: SESSION_EXPIRED } : {} });
+        // An ended or refused session says why; a deliberate sign-out needs no words.
+        const notice = reason === 'expired' ? SESSION_EXPIRED : takeSignOutNotice();
+        void router.navigate({ to: '/auth', replace: true, state: notice ? { notice } : {} });
       }),
     [router],
   );

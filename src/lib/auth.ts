@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from '@contracts/config';
+import { SIGN_OUT_PATH } from '@contracts/session';
 import type * as AmplifySessionModule from './amplify-session';
 
 /**
@@ -184,8 +185,43 @@ export async function signInWithPassword(username: string, password: string): Pr
   return (await loadAmplify()).signInWithPassword(username, password);
 }
 
-/** Signs out on this device; the tokens are dropped even when the provider cannot be reached. */
-export async function signOut(): Promise<void> {
+/** How long sign-out waits for the API to revoke the session before it goes on without it. */
+const REVOKE_TIMEOUT_MS = 3_000;
+
+/**
+ * Tells the API that this sign-in is over, so its tokens stop working there at once instead of
+ * when they expire. Best effort: offline, or with a token the API already refuses, sign-out goes on.
+ */
+async function revokeOnServer(idToken: string | null): Promise<void> {
+  if (!config || !idToken) return;
+  try {
+    await fetch(`${config.apiBaseUrl.replace(/\/$/, '')}${SIGN_OUT_PATH}`, {
+      method: 'POST',
+      headers: { Authorization: idToken },
+      signal: AbortSignal.timeout(REVOKE_TIMEOUT_MS),
+    });
+  } catch {
+    // Unreachable: the tokens still expire within the hour, and the provider revokes the refresh token.
+  }
+}
+
+let signOutNotice: string | undefined;
+
+/** The message the sign-in screen should show after the sign-out in progress, if it gave one (read once). */
+export function takeSignOutNotice(): string | undefined {
+  const notice = signOutNotice;
+  signOutNotice = undefined;
+  return notice;
+}
+
+/**
+ * Signs out on this device and at the API; the tokens are dropped even when neither can be
+ * reached. `notice` tells the sign-in screen why (e.g. the API refused the account).
+ */
+export async function signOut(notice?: string): Promise<void> {
+  signOutNotice = notice;
+  const idToken = await getIdToken().catch(() => null);
+  await revokeOnServer(idToken);
   return (await loadAmplify()).signOut();
 }
 

@@ -2,7 +2,8 @@ import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-route
 import { preloadPage } from '@/app/page-components';
 import { WorkspacePending } from '@/app/workspace-pending';
 import { loadSessionData } from '@/features/session/load-session';
-import { getSession } from '@/lib/auth';
+import { ApiError } from '@/lib/api-client';
+import { getSession, signOut } from '@/lib/auth';
 import type { SessionData } from '@/lib/session-context';
 import { rootRoute } from './root';
 
@@ -30,7 +31,15 @@ export const appRoute = createRoute({
       loadShell().catch(() => {});
       setTimeout(() => preloadPage(location.pathname), 0);
     }, 0);
-    loaded = await loadSessionData(context.queryClient, session);
+    try {
+      loaded = await loadSessionData(context.queryClient, session);
+    } catch (error) {
+      // The API knows the sign-in but refuses its account (never invited here, or deactivated):
+      // staying signed in would only fail again, so sign out and say why.
+      if (!(error instanceof ApiError) || error.status !== 403) throw error;
+      await signOut(error.message);
+      throw redirect({ to: '/auth', replace: true, state: { notice: error.message } });
+    }
     return { session: loaded };
   },
   pendingComponent: WorkspacePending,

@@ -10,7 +10,7 @@ import { provisionLocalIdentity } from '../../server/src/identity/provision';
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The local identity provider; `mailbox` is the outbox file its emails are written to. */
-    identity: { endpoint: string; userPoolId: string; clientId: string; mailbox: string };
+    identity: { endpoint: string; userPoolId: string; clientId: string; mailbox: string; subjects: Record<string, string>; dataDir: string };
   }
 }
 
@@ -30,7 +30,7 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lavo-idp-'));
   const provider = await startLocalIdentityProvider({ dataDir, port: await freePort() });
   const identity = await provisionLocalIdentity({ endpoint: provider.endpoint, dataDir, accounts: DEMO_ACCOUNTS });
-  project.provide('identity', { endpoint: provider.endpoint, mailbox: provider.mailbox, ...identity });
+  project.provide('identity', { endpoint: provider.endpoint, mailbox: provider.mailbox, dataDir, ...identity });
   return async () => {
     await provider.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -237,3 +237,4 @@ export * from './schema-events';
 export * from './schema-derived';
 export * from './schema-idempotency';
 export * from './schema-nfc';
+export * from './schema-sessions';

@@ -13,6 +13,8 @@ import {
 export interface IdentityAccount {
   /** The provider's user name (in a pool that signs in by email, the user's sub). */
   username: string;
+  /** The account's subject: what a user row is linked by. */
+  sub: string | null;
   /** UNCONFIRMED, CONFIRMED, FORCE_CHANGE_PASSWORD, RESET_REQUIRED, … */
   status: string;
   enabled: boolean;
@@ -24,8 +26,8 @@ export interface IdentityAdmin {
   clientId: string;
   /** The account signing in as `username`, or null when there is none. */
   getAccount(username: string): Promise<IdentityAccount | null>;
-  /** Creates an account and sends the invitation with a temporary password. */
-  invite(opts: { username: string; email: string; clientMetadata?: Record<string, string> }): Promise<void>;
+  /** Creates an account and sends the invitation with a temporary password; answers the new account's subject. */
+  invite(opts: { username: string; email: string; clientMetadata?: Record<string, string> }): Promise<{ sub: string }>;
   /** Sends the invitation again with a new temporary password (the account must not have a password of its own yet). */
   resendInvitation(opts: { username: string; clientMetadata?: Record<string, string> }): Promise<void>;
   enable(username: string): Promise<void>;
@@ -59,6 +61,7 @@ export function createIdentityAdmin(opts: { region: string; userPoolId: string; 
         const user = await client.send(new AdminGetUserCommand({ UserPoolId, Username: username }));
         return {
           username: user.Username ?? username,
+          sub: attribute(user.UserAttributes, 'sub'),
           status: user.UserStatus ?? 'UNKNOWN',
           enabled: user.Enabled !== false,
           email: attribute(user.UserAttributes, 'email'),
@@ -69,7 +72,7 @@ export function createIdentityAdmin(opts: { region: string; userPoolId: string; 
       }
     },
     async invite({ username, email, clientMetadata }) {
-      await client.send(
+      const created = await client.send(
         new AdminCreateUserCommand({
           UserPoolId,
           Username: username,
@@ -81,6 +84,9 @@ export function createIdentityAdmin(opts: { region: string; userPoolId: string; 
           ClientMetadata: clientMetadata,
         }),
       );
+      const sub = attribute(created.User?.Attributes, 'sub');
+      if (!sub) throw new Error('The identity provider created an account without a subject');
+      return { sub };
     },
     async resendInvitation({ username, clientMetadata }) {
       await client.send(

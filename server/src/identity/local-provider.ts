@@ -22,6 +22,8 @@ export async function startLocalIdentityProvider(opts: {
   port: number;
   /** The app's address, for the links in emails (default http://localhost:8080). */
   appUrl?: string;
+  /** Where it listens: 127.0.0.1 (this machine only) unless told otherwise. */
+  host?: string;
   log?: (line: string) => void;
 }): Promise<LocalProvider> {
   const cwd = path.resolve(opts.dataDir, 'cognito');
@@ -33,7 +35,10 @@ export async function startLocalIdentityProvider(opts: {
     env: {
       ...process.env,
       PORT: String(opts.port),
+      // HOST names the token issuer (http://localhost:{port}, what the API verifies); where it
+      // listens is LAVO_LISTEN_HOST.
       HOST: 'localhost',
+      LAVO_LISTEN_HOST: opts.host ?? '127.0.0.1',
       LAVO_MAILBOX: mailbox,
       LAVO_APP_URL: opts.appUrl ?? 'http://localhost:8080',
     },

@@ -19,8 +19,24 @@ export interface IdentityAccount {
   disabled?: boolean;
 }
 
-const identityFileSchema = z.object({ userPoolId: z.string(), clientId: z.string() });
+const identityFileSchema = z.object({
+  userPoolId: z.string(),
+  clientId: z.string(),
+  /** The subject of each provisioned account by email: what the demo's user rows are linked by. */
+  subjects: z.record(z.string(), z.string()).default({}),
+});
 export type LocalIdentity = z.infer<typeof identityFileSchema>;
+
+/** Where the local identity's ids are kept under the data directory. */
+export const identityFileOf = (dataDir: string) => path.resolve(dataDir, 'identity.json');
+
+/** The local identity provisioned under `dataDir`, or null when there is none (yet). */
+export function readLocalIdentity(dataDir: string): LocalIdentity | null {
+  const file = identityFileOf(dataDir);
+  if (!existsSync(file)) return null;
+  const parsed = identityFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  return parsed.success ? parsed.data : null;
+}
 
 /** An SDK client for a local Cognito-compatible provider (it accepts any credentials). */
 export function localCognitoClient(endpoint: string, region = 'us-east-1') {
@@ -33,7 +49,8 @@ export function localCognitoClient(endpoint: string, region = 'us-east-1') {
 
 /**
  * Makes sure the local provider has the user pool, the app client and the given accounts.
- * The pool and client ids are kept in `{dataDir}/identity.json`, so a second start reuses them.
+ * The pool and client ids and the accounts' subjects are kept in `{dataDir}/identity.json`, so a
+ * second start reuses them and the API can link the demo's user rows to the accounts it made.
  */
 export async function provisionLocalIdentity(opts: {
   endpoint: string;
@@ -41,16 +58,16 @@ export async function provisionLocalIdentity(opts: {
   accounts: readonly IdentityAccount[];
 }): Promise<LocalIdentity> {
   const client = localCognitoClient(opts.endpoint);
-  const file = path.resolve(opts.dataDir, 'identity.json');
-  let identity = await readExisting(client, file);
-  if (!identity) {
-    const pool = await client.send(
+  const file = identityFileOf(opts.dataDir);
+  let pool = await readExisting(client, opts.dataDir);
+  if (!pool) {
+    const created = await client.send(
       new CreateUserPoolCommand({
         PoolName: 'lavo-local',
         AutoVerifiedAttributes: ['email'],
       }),
     );
-    const userPoolId = pool.UserPool?.Id;
+    const userPoolId = created.UserPool?.Id;
     if (!userPoolId) throw new Error('The local identity provider created a pool without an id');
     const app = await client.send(
       new CreateUserPoolClientCommand({
@@ -66,27 +83,35 @@ export async function provisionLocalIdentity(opts: {
     );
     const clientId = app.UserPoolClient?.ClientId;
     if (!clientId) throw new Error('The local identity provider created an app client without an id');
-    identity = { userPoolId, clientId };
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, JSON.stringify(identity, null, 2));
+    pool = { userPoolId, clientId };
   }
-  for (const account of opts.accounts) await ensureAccount(client, identity.userPoolId, account);
+  const subjects: Record<string, string> = {};
+  for (const account of opts.accounts) subjects[account.email] = await ensureAccount(client, pool.userPoolId, account);
+  const identity: LocalIdentity = { ...pool, subjects };
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(identity, null, 2));
   return identity;
 }
 
-async function readExisting(client: CognitoIdentityProviderClient, file: string): Promise<LocalIdentity | null> {
-  if (!existsSync(file)) return null;
-  const parsed = identityFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-  if (!parsed.success) return null;
+async function readExisting(client: CognitoIdentityProviderClient, dataDir: string): Promise<{ userPoolId: string; clientId: string } | null> {
+  const existing = readLocalIdentity(dataDir);
+  if (!existing) return null;
   try {
-    await client.send(new DescribeUserPoolCommand({ UserPoolId: parsed.data.userPoolId }));
-    return parsed.data;
+    await client.send(new DescribeUserPoolCommand({ UserPoolId: existing.userPoolId }));
+    return { userPoolId: existing.userPoolId, clientId: existing.clientId };
   } catch {
     return null;
   }
 }
 
-async function ensureAccount(client: CognitoIdentityProviderClient, userPoolId: string, account: IdentityAccount) {
+const subjectOf = (attributes: { Name?: string; Value?: string }[] | undefined, username: string): string => {
+  const sub = attributes?.find((a) => a.Name === 'sub')?.Value;
+  if (!sub) throw new Error(`The local identity provider's account ${username} has no subject`);
+  return sub;
+};
+
+/** Creates the account unless it exists; answers its subject. */
+async function ensureAccount(client: CognitoIdentityProviderClient, userPoolId: string, account: IdentityAccount): Promise<string> {
   const Username = account.email;
   try {
     const existing = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username }));
@@ -97,11 +122,11 @@ async function ensureAccount(client: CognitoIdentityProviderClient, userPoolId: 
         new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username, Password: account.password, Permanent: false }),
       );
     }
-    return;
+    return subjectOf(existing.UserAttributes, Username);
   } catch (error) {
     if ((error as { name?: string }).name !== 'UserNotFoundException') throw error;
   }
-  await client.send(
+  const created = await client.send(
     new AdminCreateUserCommand({
       UserPoolId: userPoolId,
       Username,
@@ -120,4 +145,5 @@ async function ensureAccount(client: CognitoIdentityProviderClient, userPoolId: 
     );
   }
   if (account.disabled) await client.send(new AdminDisableUserCommand({ UserPoolId: userPoolId, Username }));
+  return subjectOf(created.User?.Attributes, Username);
 }

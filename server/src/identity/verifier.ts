@@ -9,17 +9,23 @@ export interface IdentityProviderConfig {
   clientId: string;
 }
 
+// origin_jti names the sign-in a token belongs to (kept by its refreshes): what sign-out revokes.
+// jti names the token itself, the fallback for a token without an origin.
 const idClaimsSchema = z.object({
-  sub: z.string(),
+  sub: z.string().min(1),
   token_use: z.literal('id'),
   'cognito:username': z.string(),
   email: z.string().optional(),
+  origin_jti: z.string().min(1).optional(),
+  jti: z.string().min(1).optional(),
 });
 const accessClaimsSchema = z.object({
-  sub: z.string(),
+  sub: z.string().min(1),
   token_use: z.literal('access'),
   username: z.string(),
   client_id: z.string(),
+  origin_jti: z.string().min(1).optional(),
+  jti: z.string().min(1).optional(),
 });
 export type IdClaims = z.infer<typeof idClaimsSchema>;
 export type AccessClaims = z.infer<typeof accessClaimsSchema>;

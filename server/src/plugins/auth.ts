@@ -3,9 +3,9 @@ import type { Role } from '../contracts/entities';
 import type { AccountType, PermissionSubject } from '../contracts/permissions';
 import type { Database } from '../db/client';
 import type { OrganizationRow, UserRow } from '../db/schema';
-import type { UserInfoLookup } from '../identity/user-info';
 import type { TokenVerifier } from '../identity/verifier';
-import { findUserBySubject, findUserForIdentity, type TokenIdentity } from '../modules/session/caller.repo';
+import { findUserBySubject } from '../modules/session/caller.repo';
+import { isSessionRevoked } from '../modules/session/revoked-sessions.repo';
 import { loadScope, type Scope } from '../modules/session/scope';
 import { findOrganization, findRole } from '../modules/users/users.repo';
 import { HttpError } from './errors';
@@ -13,6 +13,8 @@ import { HttpError } from './errors';
 /** The signed-in caller of a request, with what they may do and see. */
 export interface Caller {
   user: UserRow;
+  /** The verified token's subject and sign-in. */
+  session: TokenSession;
   /** The caller's own organization (its accountType decides which areas they may use). */
   organization: OrganizationRow;
   /** The caller's permission template with its permissions. */
@@ -50,37 +52,44 @@ export function callerOf(request: FastifyRequest): Caller {
 interface AuthDeps {
   db: Database;
   verifier: TokenVerifier;
-  userInfo: UserInfoLookup;
 }
 
-/** Verifies the request's token and finds its user. */
-async function identify(request: FastifyRequest, mode: 'id' | 'access', deps: AuthDeps): Promise<UserRow | null> {
+/** What a verified token says: who signed in, and which sign-in it belongs to. */
+export interface TokenSession {
+  sub: string;
+  /** The sign-in (origin_jti, or the token's own jti when it names no origin): what sign-out revokes. */
+  sessionId: string | null;
+}
+
+/** Verifies the request's token as its route's mode asks. */
+async function verifyToken(request: FastifyRequest, mode: 'id' | 'access', verifier: TokenVerifier): Promise<TokenSession> {
   const header = request.headers.authorization?.trim();
   if (!header) throw new HttpError(401, 'Missing Authorization header');
-  let identity: TokenIdentity;
-  let accessToken: string | undefined;
   try {
     if (mode === 'id') {
       // The main API takes the raw id token; tolerate a 'Bearer ' prefix.
-      const claims = await deps.verifier.verifyIdToken(header.replace(/^Bearer\s+/i, ''));
-      identity = { sub: claims.sub, userName: claims['cognito:username'], email: claims.email };
-    } else {
-      const match = /^Bearer\s+(\S+)$/i.exec(header);
-      if (!match?.[1]) throw new Error('expected Bearer');
-      accessToken = match[1];
-      const claims = await deps.verifier.verifyAccessToken(accessToken);
-      identity = { sub: claims.sub, userName: claims.username };
+      const claims = await verifier.verifyIdToken(header.replace(/^Bearer\s+/i, ''));
+      return { sub: claims.sub, sessionId: claims.origin_jti ?? claims.jti ?? null };
     }
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) throw new Error('expected Bearer');
+    const claims = await verifier.verifyAccessToken(match[1]);
+    return { sub: claims.sub, sessionId: claims.origin_jti ?? claims.jti ?? null };
   } catch {
     throw new HttpError(401, 'Invalid or expired token');
   }
-  if (!accessToken) return findUserForIdentity(deps.db, identity);
-  // An access token names only the subject: until the user is linked, ask the provider who it is.
-  const linked = await findUserBySubject(deps.db, identity.sub);
-  if (linked) return linked;
-  const info = await deps.userInfo(accessToken).catch(() => null);
-  if (!info) throw new HttpError(401, 'Invalid or expired token');
-  return findUserForIdentity(deps.db, { sub: identity.sub, userName: info.username, email: info.email });
+}
+
+/** The user a token names, by its subject alone; a signed-out sign-in or an unknown identity is refused. */
+async function identify(request: FastifyRequest, mode: 'id' | 'access', deps: AuthDeps): Promise<{ user: UserRow; session: TokenSession }> {
+  const session = await verifyToken(request, mode, deps.verifier);
+  const [revoked, user] = await Promise.all([
+    session.sessionId ? isSessionRevoked(deps.db, session.sessionId) : false,
+    findUserBySubject(deps.db, session.sub),
+  ]);
+  if (revoked) throw new HttpError(401, 'This session was signed out. Please sign in again.');
+  if (!user) throw new HttpError(403, 'This sign-in has no account here. Ask your administrator for an invitation.');
+  return { user, session };
 }
 
 /** Authenticates every route that declares `config.auth` other than 'public', then checks its subjects. */
@@ -93,8 +102,7 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
     if (mode === 'access' && request.headers.version !== '2') {
       throw new HttpError(400, "The newer API needs the header 'Version: 2'");
     }
-    const user = await identify(request, mode, deps);
-    if (!user) throw new HttpError(401, 'No account matches this sign-in');
+    const { user, session } = await identify(request, mode, deps);
     if (!user.active) throw new HttpError(403, 'User account is inactive');
     const [role, organization] = await Promise.all([
       findRole(deps.db, user.roleId),
@@ -104,6 +112,7 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
     let scope: Promise<Scope> | undefined;
     request.caller = {
       user,
+      session,
       organization,
       role,
       subjects,

@@ -82,21 +82,3 @@ describe('users endpoints', () => {
     });
   });
 });
-
-describe('linking accounts to the identity provider', () => {
-  let ctx: Awaited<ReturnType<typeof createTestApp>>;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
-
-  it('relinks a user whose provider account was recreated, and the old subject no longer works', async () => {
-    await ctx.db.update(users).set({ cognitoId: 'subject-of-a-deleted-account' }).where(eq(users.userName, 'nurse@demo.health'));
-    const nurse = await signIn('nurse@demo.health');
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/v2/users/me', headers: { version: '2', authorization: `Bearer ${nurse.accessToken}` } });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().userName).toBe('nurse@demo.health');
-    const [row] = await ctx.db.select({ cognitoId: users.cognitoId }).from(users).where(eq(users.userName, 'nurse@demo.health'));
-    expect(row?.cognitoId).not.toBe('subject-of-a-deleted-account');
-  });
-});

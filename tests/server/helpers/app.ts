@@ -2,9 +2,9 @@ import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import Pusher from 'pusher';
 import { inject } from 'vitest';
 import { buildApp } from '../../../server/src/app';
+import { linkDemoIdentities } from '../../../server/src/db/demo/identities';
 import { createIdentityAdmin, type IdentityAdmin } from '../../../server/src/identity/identity-admin';
 import { localCognitoClient } from '../../../server/src/identity/provision';
-import { createUserInfoLookup } from '../../../server/src/identity/user-info';
 import { createTokenVerifier, issuerFor } from '../../../server/src/identity/verifier';
 import { createTestDatabase } from './test-db';
 
@@ -20,12 +20,14 @@ export function testIdentityAdmin(): IdentityAdmin {
 }
 
 /**
- * The API server on a fresh, seeded test database, verifying tokens of the real local identity
- * provider; `identityAdmin` replaces its admin API (to make the provider fail, say).
+ * The API server on a fresh, seeded test database whose demo users are linked to the demo accounts
+ * of the real local identity provider, verifying its tokens; `identityAdmin` replaces its admin
+ * API (to make the provider fail, say).
  */
 export async function createTestApp(opts: { pusherPort?: number; identityAdmin?: IdentityAdmin } = {}) {
   const identity = inject('identity');
   const database = await createTestDatabase();
+  await linkDemoIdentities(database.handle.db, identity.subjects);
   const pusher = new Pusher({ ...PUSHER_TEST_APP, host: '127.0.0.1', port: String(opts.pusherPort ?? 1), useTLS: false });
   const app = await buildApp({
     db: database.handle.db,
@@ -33,7 +35,6 @@ export async function createTestApp(opts: { pusherPort?: number; identityAdmin?:
       issuer: issuerFor({ region: 'us-east-1', userPoolId: identity.userPoolId, endpoint: identity.endpoint }),
       clientId: identity.clientId,
     }),
-    userInfo: createUserInfoLookup({ region: 'us-east-1', endpoint: identity.endpoint }),
     identity: opts.identityAdmin ?? testIdentityAdmin(),
     pusher,
     ingestSecret: TEST_INGEST_SECRET,

@@ -30,10 +30,10 @@ export async function providerError(call: Promise<unknown>): Promise<{ name: str
   throw new Error('expected the identity provider to refuse');
 }
 
-/** Creates an account that has chosen its own password (no email is sent). */
-export async function createConfirmedAccount(email: string, password: string) {
+/** Creates an account that has chosen its own password (no email is sent); answers its subject. */
+export async function createConfirmedAccount(email: string, password: string): Promise<string> {
   const { client, userPoolId } = localIdentity();
-  await client.send(
+  const created = await client.send(
     new AdminCreateUserCommand({
       UserPoolId: userPoolId,
       Username: email,
@@ -46,6 +46,9 @@ export async function createConfirmedAccount(email: string, password: string) {
     }),
   );
   await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }));
+  const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+  if (!sub) throw new Error(`the account ${email} has no subject`);
+  return sub;
 }
 
 /** Signs in with a password; the answer may be a challenge instead of tokens. */

@@ -35,12 +35,13 @@ export async function createScopedAccount(
   if (!template) throw new Error('template not created');
   const granted = subjects.length ? await db.select().from(permissions).where(inArray(permissions.subject, [...subjects])) : [];
   if (granted.length) await db.insert(permissionTemplatePermissions).values(granted.map((p) => ({ templateId: template.id, permissionId: p.id })));
+  // As the console does when it creates an account: the row is linked to the account's subject.
+  const cognitoId = await createConfirmedAccount(email, PASSWORD);
   const [user] = await db
     .insert(users)
-    .values({ userName: email, email, ...name, organizationId, groupId: groupIds[0] ?? null, roleId: template.id })
+    .values({ userName: email, email, ...name, organizationId, groupId: groupIds[0] ?? null, roleId: template.id, cognitoId })
     .returning();
   if (!user) throw new Error('user not created');
   if (groupIds.length) await db.insert(userManagedGroups).values(groupIds.map((groupId) => ({ userId: user.id, groupId })));
-  await createConfirmedAccount(email, PASSWORD);
   return { user, tokens: await signIn(email, PASSWORD) };
 }

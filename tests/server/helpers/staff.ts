@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, not, like } from 'drizzle-orm';
 import type { Database } from '../../../server/src/db/client';
 import { organizations, users, type UserRow } from '../../../server/src/db/schema';
+import { linkUserToSubject } from '../../../server/src/modules/session/caller.repo';
 import { withDescendants } from '../../../server/src/modules/session/scope';
 import { signIn, type Tokens } from './app';
 import { createConfirmedAccount } from './identity';
@@ -41,8 +42,13 @@ export function handOut(rows: readonly UserRow[], share: (typeof SHARES)[number]
   };
 }
 
-/** Gives a staff member a sign-in account with a password of their own and signs them in. */
-export async function signedInStaff(user: UserRow, password = 'Staff!Pass123'): Promise<{ user: UserRow; tokens: Tokens; password: string }> {
-  await createConfirmedAccount(user.userName, password);
-  return { user, tokens: await signIn(user.userName, password), password };
+/** Gives a staff member a sign-in account with a password of their own, links their row to it (as an invitation does) and signs them in. */
+export async function signedInStaff(
+  db: Database,
+  row: UserRow,
+  password = 'Staff!Pass123',
+): Promise<{ user: UserRow; tokens: Tokens; password: string }> {
+  const cognitoId = await createConfirmedAccount(row.userName, password);
+  await linkUserToSubject(db, row.id, cognitoId);
+  return { user: { ...row, cognitoId }, tokens: await signIn(row.userName, password), password };
 }

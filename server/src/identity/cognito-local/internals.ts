@@ -145,7 +145,12 @@ export function attributeValue(name: string, attributes: readonly Attribute[] | 
   return attributes?.find((a) => a.Name === name)?.Value;
 }
 
-/** Starts cognito-local's server (its own bin script): call after every patch is in place. */
+/**
+ * Starts cognito-local's server (its own bin script): call after every patch is in place. It
+ * listens on LAVO_LISTEN_HOST when given, while its tokens keep the issuer HOST names.
+ */
 export function startCognitoLocal(): void {
+  const { DefaultConfig } = require('cognito-local/lib/server/config.js') as { DefaultConfig: { ServerConfig: { hostname: string } } };
+  if (process.env.LAVO_LISTEN_HOST) DefaultConfig.ServerConfig.hostname = process.env.LAVO_LISTEN_HOST;
   require('cognito-local/lib/bin/start.js');
 }

@@ -4,10 +4,12 @@
  * app uses and delivers its emails to the local outbox. Each module says which Cognito behaviour
  * it reproduces; the error wording goes last because it wraps every operation.
  */
+import './signing-key';
 import './sign-in';
 import './forgot-password';
 import './resend-confirmation-code';
 import './admin-create-user';
+import './immutable-sub';
 import './token-origin';
 import './refresh-tokens';
 import './local-mail';

@@ -11,6 +11,7 @@ import { maskEmail } from '../../identity/mask-destination';
 import type { TokenVerifier } from '../../identity/verifier';
 import type { Caller } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { linkUserToSubject } from '../session/caller.repo';
 import { findUserInScope, setUserEmail } from './account-access.repo';
 import { withProvider } from './provider-errors';
 
@@ -20,6 +21,11 @@ export const SET_PASSWORD_SUBJECTS: readonly PermissionSubject[] = ['USERS_ACCOU
 export const INVITE_SUBJECTS: readonly PermissionSubject[] = ['ACCESS_MANAGEMENT', 'USERS_ACCOUNTS'];
 
 const NO_ACCOUNT = 'This user has no sign-in account';
+const FOREIGN_ACCOUNT =
+  'A sign-in account with this user name already exists at the identity provider but was not created for this user; remove it there before inviting them';
+
+/** True when the provider's account is the one the user row was linked to when the console created it. */
+const isLinked = (user: UserRow, account: IdentityAccount) => user.cognitoId !== null && account.sub === user.cognitoId;
 // Codes and tokens the user brought: their failures are theirs to fix, in the provider's words.
 const CODE_ERRORS = { CodeMismatchException: 400, ExpiredCodeException: 400, LimitExceededException: 400, NotAuthorizedException: 400 };
 
@@ -35,9 +41,10 @@ export function createAccountAccessService({ db, identity, verifier }: { db: Dat
     return target;
   }
 
+  /** The user's own sign-in account: the one under their name whose subject they are linked to. */
   async function accountOf(user: UserRow): Promise<IdentityAccount> {
     const account = await withProvider(() => identity.getAccount(user.userName));
-    if (!account) throw new HttpError(404, NO_ACCOUNT);
+    if (!account || !isLinked(user, account)) throw new HttpError(404, NO_ACCOUNT);
     return account;
   }
 
@@ -89,13 +96,18 @@ export function createAccountAccessService({ db, identity, verifier }: { db: Dat
       if (!account) {
         const email = target.email ?? (target.userName.includes('@') ? target.userName : null);
         if (!email) throw new HttpError(400, 'This user has no email address to send an invitation to');
-        await withProvider(() => identity.invite({ username: target.userName, email, clientMetadata }), {
+        const { sub } = await withProvider(() => identity.invite({ username: target.userName, email, clientMetadata }), {
           InvalidParameterException: 400,
           UsernameExistsException: 409,
           AliasExistsException: 409,
         });
+        // The account the console just created is the only one this user will ever sign in as.
+        await linkUserToSubject(db, target.id, sub);
         return { username: target.userName, destination: maskEmail(email), created: true };
       }
+      // An account under this name that the console did not create (or created for someone since
+      // removed) must not become this user's: linking it would hand their data to its owner.
+      if (!isLinked(target, account)) throw new HttpError(409, FOREIGN_ACCOUNT);
 
       if (account.status !== 'FORCE_CHANGE_PASSWORD') throw new HttpError(409, 'This user has already set up their account');
       // Access management's "Invite User" re-enables an account that was disabled before it was used.

@@ -5,8 +5,9 @@ import { DEFAULT_GATEWAY_SEED } from './fleet';
 export const gatewaySimulatorEnvSchema = z.object({
   /** The API server's port on this machine. */
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
-  /** The API server's INGEST_SECRET, from which each gateway's token is derived. */
-  INGEST_SECRET: z.string().min(16).default('lavo-local-ingest-secret'),
+  /** The API server's INGEST_SECRET, from which each gateway's token is derived; unset: the installation's (server/src/secrets.ts). */
+  INGEST_SECRET: z.string().min(16).optional(),
+  NODE_ENV: z.string().default('development'),
   LAVO_DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: z.string().min(1).optional(),
   /** Docking and operation events per second over the whole fleet; 0: none. */

@@ -27,7 +27,7 @@ describe('PUT /api/users/set-password', () => {
   });
 
   it('lets a user set their own password', async () => {
-    const staff = await signedInStaff(stMarys());
+    const staff = await signedInStaff(ctx.db, stMarys());
     const res = await setPassword(staff.tokens.idToken, { username: staff.user.userName, password: '  Fresh!Pass123 ' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ username: staff.user.userName });
@@ -36,7 +36,7 @@ describe('PUT /api/users/set-password', () => {
   });
 
   it('answers 400 with the broken rule, and keeps the old password', async () => {
-    const staff = await signedInStaff(stMarys());
+    const staff = await signedInStaff(ctx.db, stMarys());
     const weak = await setPassword(staff.tokens.idToken, { username: staff.user.userName, password: 'nodigits!Aa' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message).toMatch(/^Password must contain a number/);
@@ -48,14 +48,14 @@ describe('PUT /api/users/set-password', () => {
   });
 
   it('lets a manager set the password of a user inside their scope', async () => {
-    const staff = await signedInStaff(stMarys());
+    const staff = await signedInStaff(ctx.db, stMarys());
     const res = await setPassword(manager.idToken, { username: staff.user.userName, password: 'Managed!Pass123' });
     expect(res.statusCode).toBe(200);
     expect((await passwordSignIn(staff.user.userName, 'Managed!Pass123')).AuthenticationResult?.AccessToken).toBeTruthy();
   });
 
   it('answers 403 to a caller without the users permission acting on someone else', async () => {
-    const staff = await signedInStaff(stMarys());
+    const staff = await signedInStaff(ctx.db, stMarys());
     expect((await setPassword(nurse.idToken, { username: staff.user.userName, password: 'Taken!Over123' })).statusCode).toBe(403);
     expect((await setPassword(staff.tokens.idToken, { username: 'manager@demo.health', password: 'Taken!Over123' })).statusCode).toBe(403);
     expect((await passwordSignIn(staff.user.userName, staff.password)).AuthenticationResult?.AccessToken).toBeTruthy();

@@ -48,7 +48,7 @@ describe('email verification', () => {
     });
 
     it('sends the caller a link that verifies their own email', async () => {
-      const staff = await signedInStaff(stMarys());
+      const staff = await signedInStaff(ctx.db, stMarys());
       const before = mailCount();
       const res = await sendLink(staff.tokens.idToken, { username: staff.user.userName.toUpperCase() });
       expect(res.statusCode).toBe(200);
@@ -59,14 +59,14 @@ describe('email verification', () => {
     });
 
     it('lets a manager send it to a user inside their scope', async () => {
-      const staff = await signedInStaff(stMarys());
+      const staff = await signedInStaff(ctx.db, stMarys());
       const res = await sendLink(manager.idToken, { username: staff.user.userName });
       expect(res.statusCode).toBe(200);
       expect(res.json().destination).toBe(maskEmail(staff.user.email!));
     });
 
     it('answers 403 to a caller without user management acting on someone else', async () => {
-      const staff = await signedInStaff(stMarys());
+      const staff = await signedInStaff(ctx.db, stMarys());
       expect((await sendLink(staff.tokens.idToken, { username: 'manager@demo.health' })).statusCode).toBe(403);
       expect((await sendLink(nurse.idToken, { username: staff.user.userName })).statusCode).toBe(403);
       expect(await emailVerified(staff.user.userName)).toBe('true');
@@ -84,7 +84,7 @@ describe('email verification', () => {
 
   describe('POST /api/users/user-verify-email', () => {
     it('answers 401 without a token and 400 for incomplete input', async () => {
-      const staff = await signedInStaff(stMarys());
+      const staff = await signedInStaff(ctx.db, stMarys());
       const body = { jwtToken: staff.tokens.accessToken, email: staff.user.email, code: '123456' };
       expect((await verify(undefined, body)).statusCode).toBe(401);
       expect((await verify(staff.tokens.idToken, { ...body, code: ' ' })).statusCode).toBe(400);
@@ -92,7 +92,7 @@ describe('email verification', () => {
     });
 
     it('verifies the caller’s email with the code from the link, and records the address', async () => {
-      const staff = await signedInStaff(stMarys());
+      const staff = await signedInStaff(ctx.db, stMarys());
       await ctx.db.update(users).set({ email: 'outdated@stmarys.example' }).where(eq(users.id, staff.user.id));
       const code = await linkCode(staff.tokens.idToken, staff.user);
       const res = await verify(staff.tokens.idToken, { jwtToken: staff.tokens.accessToken, email: staff.user.email!.toUpperCase(), code });
@@ -104,7 +104,7 @@ describe('email verification', () => {
     });
 
     it('answers 400 with the provider’s message for a wrong code, leaving the email unverified', async () => {
-      const staff = await signedInStaff(stMarys());
+      const staff = await signedInStaff(ctx.db, stMarys());
       const code = await linkCode(staff.tokens.idToken, staff.user);
       const wrong = code === '000000' ? '000001' : '000000';
       const res = await verify(staff.tokens.idToken, { jwtToken: staff.tokens.accessToken, email: staff.user.email, code: wrong });
@@ -114,7 +114,7 @@ describe('email verification', () => {
     });
 
     it('answers 400 when the link was sent for another address', async () => {
-      const staff = await signedInStaff(stMarys());
+      const staff = await signedInStaff(ctx.db, stMarys());
       const code = await linkCode(staff.tokens.idToken, staff.user);
       const res = await verify(staff.tokens.idToken, { jwtToken: staff.tokens.accessToken, email: 'someone@else.example', code });
       expect(res.statusCode).toBe(400);
@@ -122,7 +122,7 @@ describe('email verification', () => {
     });
 
     it('refuses someone else’s access token, and one that is not a token', async () => {
-      const staff = await signedInStaff(stMarys());
+      const staff = await signedInStaff(ctx.db, stMarys());
       const body = { jwtToken: manager.accessToken, email: staff.user.email, code: '123456' };
       expect((await verify(staff.tokens.idToken, body)).statusCode).toBe(403);
       const res = await verify(staff.tokens.idToken, { ...body, jwtToken: 'not.a.token' });
