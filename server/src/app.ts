@@ -17,6 +17,7 @@ import { gatewayRoutes } from './modules/stations/gateway.routes';
 import { stationsRoutes } from './modules/stations/stations.routes';
 import { usersRoutes, usersV2Routes } from './modules/users/users.routes';
 import { wearablesAdminRoutes } from './modules/wearables-admin/wearables-admin.routes';
+import { registerAudit } from './plugins/audit';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerIdempotency } from './plugins/idempotency';
@@ -53,6 +54,7 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandler(app);
   registerAuth(app, { db: deps.db, verifier: deps.verifier });
   registerIdempotency(app, deps.db);
+  registerAudit(app, deps.db);
 
   await app.register(configRoutes, { runtimeConfig: deps.runtimeConfig });
   await app.register(

@@ -1,6 +1,8 @@
 import type { AccountType } from '@contracts/permissions';
 import type { Role } from '@contracts/entities';
-// Relative, not '@/…': vite.config.ts reads this table (scripts/vite-page-shell.ts) without the app's aliases.
+// Relative, not '@/…' or '@contracts/…': vite.config.ts reads this table (scripts/vite-page-shell.ts)
+// without the app's aliases.
+import { PAGE_ACCESS, type AppPage } from '../../server/src/contracts/page-access';
 import { allowed, type AccessRule } from '../lib/permissions';
 
 /** Side-navigation sections (the third path segment names the section). */
@@ -24,9 +26,8 @@ export interface AppRouteEntry extends AccessRule {
   redirectTo?: `/app/${string}`;
 }
 
-const ALL = ['LAVO', 'PRO', 'BASIC'] as const satisfies readonly AccountType[];
-const LAVO = ['LAVO'] as const satisfies readonly AccountType[];
-const LAVO_PRO = ['LAVO', 'PRO'] as const satisfies readonly AccountType[];
+/** A page's row: its access comes from the one permission table the API enforces too. */
+const page = <P extends AppPage, N extends NavPlacement | null>(path: P, title: string, nav: N) => ({ path, title, ...PAGE_ACCESS[path], nav });
 
 const overview = (label: string) => ({ section: 'reports', group: 'Overview', label }) as const;
 const report = (label: string) => ({ section: 'reports', group: 'Reports', label }) as const;
@@ -40,43 +41,43 @@ const maintenance = (label: string) => ({ section: 'maintenance', group: 'Mainte
  */
 export const APP_ROUTES = [
   // Reports section
-  { path: '/app/reports/overview', title: 'Performance Overview', subjects: ['PERFORMANCE'], accountTypes: ALL, nav: overview('Performance') },
-  { path: '/app/reports/dispenser-overview', title: 'Dispenser Overview', subjects: ['DISPENSERS_OVERVIEW'], accountTypes: ALL, nav: overview('Dispensers') },
-  { path: '/app/reports/user-overview', title: 'User Overview', subjects: ['USER_OVERVIEW'], accountTypes: ALL, nav: overview('User') },
-  { path: '/app/reports/activity-breakdown', title: 'Activity Breakdown', subjects: ['ACTIVITY_BREAKDOWN_REPORT'], accountTypes: LAVO, nav: report('Activity Breakdown') },
-  { path: '/app/reports/compliance', title: 'Compliance Report', subjects: ['COMPLIANCE'], accountTypes: ALL, nav: report('Compliance') },
-  { path: '/app/reports/handwash', title: 'Hand Wash Analytics', subjects: ['HAND_WASH'], accountTypes: ALL, nav: report('Hand Wash') },
-  { path: '/app/reports/dispenser-activity', title: 'Dispenser Activity Report', subjects: ['DISPENSER_ACTIVITY'], accountTypes: ALL, nav: report('Dispenser Activity') },
-  { path: '/app/reports/staff-rounding', title: 'Staff Rounding Report', subjects: ['STAFF_ROUNDING'], accountTypes: ALL, nav: report('Staff Rounding') },
-  { path: '/app/reports/contact-tracing', title: 'Contact Tracing Report', subjects: ['CONTACT_TRACING_BETA'], accountTypes: LAVO, nav: report('Contact Tracing') },
-  { path: '/app/reports/user-performance', title: 'User Performance', subjects: ['USER_PERFORMANCE'], accountTypes: ALL, nav: report('User Performance') },
-  { path: '/app/reports/wearable-usage', title: 'SmartSensor Usage', subjects: ['SMARTSENSOR_USAGE'], accountTypes: ALL, nav: report('SmartSensor Usage') },
-  { path: '/app/reports/wearable-management', title: 'SmartSensor Management', subjects: ['SMARTSENSOR_MANAGEMENT_BETA'], accountTypes: LAVO, nav: report('SmartSensor Management') },
-  { path: '/app/reports/c-diff-report', title: 'C. Diff Report', subjects: ['C_DIFF'], accountTypes: ALL, nav: report('C. Diff Report') },
-  { path: '/app/reports/data-exports', title: 'Data Exports', subjects: ['DATA_EXPORTS'], accountTypes: ALL, nav: misc('Data Exports') },
-  { path: '/app/debug/server-logs-report', title: 'Server Logs', subjects: ['SERVER_LOGS'], accountTypes: LAVO, nav: misc('Server Logs') },
+  page('/app/reports/overview', 'Performance Overview', overview('Performance')),
+  page('/app/reports/dispenser-overview', 'Dispenser Overview', overview('Dispensers')),
+  page('/app/reports/user-overview', 'User Overview', overview('User')),
+  page('/app/reports/activity-breakdown', 'Activity Breakdown', report('Activity Breakdown')),
+  page('/app/reports/compliance', 'Compliance Report', report('Compliance')),
+  page('/app/reports/handwash', 'Hand Wash Analytics', report('Hand Wash')),
+  page('/app/reports/dispenser-activity', 'Dispenser Activity Report', report('Dispenser Activity')),
+  page('/app/reports/staff-rounding', 'Staff Rounding Report', report('Staff Rounding')),
+  page('/app/reports/contact-tracing', 'Contact Tracing Report', report('Contact Tracing')),
+  page('/app/reports/user-performance', 'User Performance', report('User Performance')),
+  page('/app/reports/wearable-usage', 'SmartSensor Usage', report('SmartSensor Usage')),
+  page('/app/reports/wearable-management', 'SmartSensor Management', report('SmartSensor Management')),
+  page('/app/reports/c-diff-report', 'C. Diff Report', report('C. Diff Report')),
+  page('/app/reports/data-exports', 'Data Exports', misc('Data Exports')),
+  page('/app/debug/server-logs-report', 'Server Logs', misc('Server Logs')),
   // Accounts section
-  { path: '/app/accounts/organizations', title: 'Organizations', subjects: ['ORGANIZATIONS'], accountTypes: LAVO, nav: account('Organizations') },
-  { path: '/app/accounts/locations', title: 'Locations', subjects: ['LOCATIONS'], accountTypes: LAVO, nav: account('Locations') },
-  { path: '/app/accounts/users', title: 'Users', subjects: ['USERS_ACCOUNTS'], accountTypes: LAVO_PRO, nav: account('Users') },
-  { path: '/app/accounts/professions', title: 'Professions', subjects: ['PROFESSIONS'], accountTypes: LAVO, nav: account('Professions') },
-  { path: '/app/accounts/access-management', title: 'Access Management', subjects: ['ACCESS_MANAGEMENT'], accountTypes: ALL, nav: account('Access Management') },
-  { path: '/app/accounts/badge-management', title: 'SmartBadge Management', subjects: ['SMARTBADGE_MANAGEMENT_BETA'], accountTypes: LAVO, nav: account('SmartBadge Management') },
-  { path: '/app/accounts/nfc', title: 'NFC Tag Assignment', subjects: ['NFC_TAGS'], accountTypes: LAVO, nav: account('NFC Tag Assignment') },
+  page('/app/accounts/organizations', 'Organizations', account('Organizations')),
+  page('/app/accounts/locations', 'Locations', account('Locations')),
+  page('/app/accounts/users', 'Users', account('Users')),
+  page('/app/accounts/professions', 'Professions', account('Professions')),
+  page('/app/accounts/access-management', 'Access Management', account('Access Management')),
+  page('/app/accounts/badge-management', 'SmartBadge Management', account('SmartBadge Management')),
+  page('/app/accounts/nfc', 'NFC Tag Assignment', account('NFC Tag Assignment')),
   // Settings (reached from the profile popup, not the navigation)
-  { path: '/app/settings/my-account', title: 'My Account', subjects: ['USER_OVERVIEW'], accountTypes: ALL, nav: null },
+  page('/app/settings/my-account', 'My Account', null),
   // Maintenance section
-  { path: '/app/maintenance/editor', title: 'Location Editor', subjects: ['DEVICES_AND_ZONES'], accountTypes: LAVO, nav: maintenance('Devices & Zones') },
-  { path: '/app/maintenance/gateways', title: 'Gateways', subjects: ['GATEWAYS'], accountTypes: LAVO, nav: maintenance('Gateways and IoT Devices') },
-  { path: '/app/maintenance/iot-devices', title: 'IoT Devices', subjects: ['GATEWAYS'], accountTypes: LAVO, nav: null },
-  { path: '/app/maintenance/stations', title: 'Stations', subjects: ['STATIONS', 'NFC_STATIONS'], accountTypes: ALL, nav: maintenance('Stations') },
-  { path: '/app/maintenance/beacon-operations', title: 'Beacon Operations', subjects: ['BEACONS'], accountTypes: LAVO, nav: maintenance('Beacons') },
-  { path: '/app/maintenance/dispenser-operations', title: 'Dispenser Operations', subjects: ['DISPENSERS_MAINTENANCE'], accountTypes: LAVO, nav: maintenance('Dispensers') },
-  { path: '/app/maintenance/wristbands', title: 'Wristbands', subjects: ['WRISTBANDS'], accountTypes: LAVO, nav: maintenance('Wristbands') },
-  { path: '/app/maintenance/badges', title: 'Badges', subjects: ['BADGES'], accountTypes: LAVO, nav: maintenance('Badges') },
-  { path: '/app/maintenance/versions', title: 'Versions', subjects: ['FIRMWARE'], accountTypes: LAVO, nav: maintenance('Firmware') },
-  { path: '/app/maintenance/path-builder', title: 'Path Builder', subjects: ['PATHS'], accountTypes: LAVO, nav: maintenance('Paths editor') },
-  { path: '/app/maintenance/unresponsive-devices', title: 'Unresponsive Devices', subjects: ['UNRESPONSIVE'], accountTypes: LAVO, nav: maintenance('Unresponsive report') },
+  page('/app/maintenance/editor', 'Location Editor', maintenance('Devices & Zones')),
+  page('/app/maintenance/gateways', 'Gateways', maintenance('Gateways and IoT Devices')),
+  page('/app/maintenance/iot-devices', 'IoT Devices', null),
+  page('/app/maintenance/stations', 'Stations', maintenance('Stations')),
+  page('/app/maintenance/beacon-operations', 'Beacon Operations', maintenance('Beacons')),
+  page('/app/maintenance/dispenser-operations', 'Dispenser Operations', maintenance('Dispensers')),
+  page('/app/maintenance/wristbands', 'Wristbands', maintenance('Wristbands')),
+  page('/app/maintenance/badges', 'Badges', maintenance('Badges')),
+  page('/app/maintenance/versions', 'Versions', maintenance('Firmware')),
+  page('/app/maintenance/path-builder', 'Path Builder', maintenance('Paths editor')),
+  page('/app/maintenance/unresponsive-devices', 'Unresponsive Devices', maintenance('Unresponsive report')),
   // Forwarding entries
   { path: '/app/maintenance/nfc', title: 'NFC Tag Assignment', subjects: [], accountTypes: [], nav: null, redirectTo: '/app/accounts/nfc' },
 ] as const satisfies readonly AppRouteEntry[];

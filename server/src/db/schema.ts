@@ -238,3 +238,4 @@ export * from './schema-derived';
 export * from './schema-idempotency';
 export * from './schema-nfc';
 export * from './schema-sessions';
+export * from './schema-audit';

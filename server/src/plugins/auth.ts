@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '../contracts/entities';
-import type { AccountType, PermissionSubject } from '../contracts/permissions';
+import type { PermissionSubject } from '../contracts/permissions';
+import { mayUse, refusalOf, requireAccessRules, type RouteAccess } from './access';
 import type { Database } from '../db/client';
 import type { OrganizationRow, UserRow } from '../db/schema';
 import type { TokenVerifier } from '../identity/verifier';
@@ -33,10 +34,8 @@ export type AuthMode = 'id' | 'access' | 'public';
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthMode;
-    /** The caller needs at least one of these permission subjects. */
-    subjects?: readonly PermissionSubject[];
-    /** The caller's organization must have one of these account types (the route table's column). */
-    accountTypes?: readonly AccountType[];
+    /** Who may call the route (plugins/access.ts, docs/PERMISSIONS.md); every API route declares it. */
+    access?: RouteAccess;
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -92,8 +91,12 @@ async function identify(request: FastifyRequest, mode: 'id' | 'access', deps: Au
   return { user, session };
 }
 
-/** Authenticates every route that declares `config.auth` other than 'public', then checks its subjects. */
+/**
+ * Authenticates every route that declares `config.auth` other than 'public', then checks its
+ * access rule. Routes registered afterwards must each declare one.
+ */
 export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
+  requireAccessRules(app);
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
@@ -118,12 +121,9 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
       subjects,
       scope: () => (scope ??= loadScope(deps.db, user.id)),
     };
-    const needed = config.subjects;
-    if (needed?.length && !needed.some((s) => subjects.has(s))) {
-      throw new HttpError(403, 'You do not have permission to do this');
-    }
-    if (config.accountTypes && !config.accountTypes.includes(organization.accountType)) {
-      throw new HttpError(403, 'Your account type does not include this report');
+    const access = config.access;
+    if (typeof access === 'object' && !mayUse(request.caller, ...access.pages)) {
+      throw new HttpError(403, refusalOf(request.caller, access.pages));
     }
   });
 }

@@ -16,6 +16,6 @@ describe('route registry', () => {
     expect(keys).toContain('PATCH /api/nfc-tags/:id');
     expect(keys).toContain('GET /api/v2/users/me');
     expect(keys).not.toContain('HEAD /api/bootstrap');
-    expect(routes.find((r) => r.url === '/api/nfc-tags/:id')?.config.subjects).toEqual(['NFC_TAGS']);
+    expect(routes.find((r) => r.url === '/api/nfc-tags/:id')?.config.access).toEqual({ pages: [{ page: '/app/accounts/nfc' }] });
   });
 });

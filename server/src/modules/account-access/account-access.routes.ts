@@ -13,7 +13,8 @@ import type { Database } from '../../db/client';
 import type { IdentityAdmin } from '../../identity/identity-admin';
 import type { TokenVerifier } from '../../identity/verifier';
 import { callerOf } from '../../plugins/auth';
-import { createAccountAccessService, INVITE_SUBJECTS } from './account-access.service';
+import { createAccountAccessService, INVITE_PAGES } from './account-access.service';
+import { forPages, forSignedIn } from '../../plugins/access';
 
 /**
  * Sign-in account management on the main API. verify-email and set-password are open to the user
@@ -28,26 +29,26 @@ export const accountAccessRoutes: FastifyPluginAsyncZod<{ db: Database; identity
 
   app.post(
     '/users/verify-email',
-    { config: { auth: 'id' }, schema: { body: verifyEmailBodySchema, response: { 200: verifyEmailResponseSchema } } },
+    { config: forSignedIn(), schema: { body: verifyEmailBodySchema, response: { 200: verifyEmailResponseSchema } } },
     async (request) => service.sendVerificationEmail(callerOf(request), request.body.username),
   );
 
   app.post(
     '/users/user-verify-email',
-    { config: { auth: 'id' }, schema: { body: userVerifyEmailBodySchema, response: { 200: userVerifyEmailResponseSchema } } },
+    { config: forSignedIn(), schema: { body: userVerifyEmailBodySchema, response: { 200: userVerifyEmailResponseSchema } } },
     async (request) => service.verifyOwnEmail(callerOf(request), request.body),
   );
 
   app.put(
     '/users/set-password',
-    { config: { auth: 'id' }, schema: { body: setPasswordBodySchema, response: { 200: setPasswordResponseSchema } } },
+    { config: forSignedIn(), schema: { body: setPasswordBodySchema, response: { 200: setPasswordResponseSchema } } },
     async (request) => service.setPassword(callerOf(request), request.body.username, request.body.password),
   );
 
   app.post(
     '/users/resend-invite',
     {
-      config: { auth: 'id', subjects: INVITE_SUBJECTS },
+      config: forPages(...INVITE_PAGES),
       schema: { body: resendInviteBodySchema, response: { 200: resendInviteResponseSchema } },
     },
     async (request) => service.resendInvite(callerOf(request), request.body.Username, request.body.clientId),

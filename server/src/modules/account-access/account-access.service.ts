@@ -3,22 +3,23 @@ import type {
   UserVerifyEmailResponse,
   VerifyEmailResponse,
 } from '../../contracts/account-access';
-import type { PermissionSubject } from '../../contracts/permissions';
+import type { AppPage } from '../../contracts/page-access';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { IdentityAdmin, IdentityAccount } from '../../identity/identity-admin';
 import { maskEmail } from '../../identity/mask-destination';
 import type { TokenVerifier } from '../../identity/verifier';
+import { mayUse } from '../../plugins/access';
 import type { Caller } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { linkUserToSubject } from '../session/caller.repo';
 import { findUserInScope, setUserEmail } from './account-access.repo';
 import { withProvider } from './provider-errors';
 
-/** Who may act on another user's sign-in account (a user may always act on their own). */
-export const VERIFY_EMAIL_SUBJECTS: readonly PermissionSubject[] = ['USERS_ACCOUNTS', 'ACCESS_MANAGEMENT'];
-export const SET_PASSWORD_SUBJECTS: readonly PermissionSubject[] = ['USERS_ACCOUNTS'];
-export const INVITE_SUBJECTS: readonly PermissionSubject[] = ['ACCESS_MANAGEMENT', 'USERS_ACCOUNTS'];
+/** The pages from which a user acts on another user's sign-in account (a user may always act on their own). */
+export const VERIFY_EMAIL_PAGES: readonly AppPage[] = ['/app/accounts/users', '/app/accounts/access-management'];
+export const SET_PASSWORD_PAGES: readonly AppPage[] = ['/app/accounts/users'];
+export const INVITE_PAGES: readonly AppPage[] = ['/app/accounts/users', '/app/accounts/access-management'];
 
 const NO_ACCOUNT = 'This user has no sign-in account';
 const FOREIGN_ACCOUNT =
@@ -32,9 +33,9 @@ const CODE_ERRORS = { CodeMismatchException: 400, ExpiredCodeException: 400, Lim
 /** Sign-in account management: email verification, passwords set by an administrator, invitations. */
 export function createAccountAccessService({ db, identity, verifier }: { db: Database; identity: IdentityAdmin; verifier: TokenVerifier }) {
   /** The user a caller acts on: themself, or someone inside their scope when they hold one of `subjects`. */
-  async function targetOf(caller: Caller, userName: string, subjects: readonly PermissionSubject[]): Promise<UserRow> {
+  async function targetOf(caller: Caller, userName: string, pages: readonly AppPage[]): Promise<UserRow> {
     if (userName === caller.user.userName) return caller.user;
-    if (!subjects.some((s) => caller.subjects.has(s))) throw new HttpError(403, 'You do not have permission to do this');
+    if (!mayUse(caller, ...pages)) throw new HttpError(403, 'You do not have permission to do this');
     // Outside the scope answers as if absent, so a caller cannot probe for users.
     const target = await findUserInScope(db, await caller.scope(), caller.user.id, userName);
     if (!target) throw new HttpError(404, 'User not found');
@@ -51,7 +52,7 @@ export function createAccountAccessService({ db, identity, verifier }: { db: Dat
   return {
     /** POST /users/verify-email: sends a link that verifies the account's current email. */
     async sendVerificationEmail(caller: Caller, userName: string): Promise<VerifyEmailResponse> {
-      const target = await targetOf(caller, userName, VERIFY_EMAIL_SUBJECTS);
+      const target = await targetOf(caller, userName, VERIFY_EMAIL_PAGES);
       const account = await accountOf(target);
       if (!account.email) throw new HttpError(400, 'This user has no email address to verify');
       const email = account.email;
@@ -78,7 +79,7 @@ export function createAccountAccessService({ db, identity, verifier }: { db: Dat
 
     /** PUT /users/set-password: a permanent password, for the caller or a user they manage. */
     async setPassword(caller: Caller, userName: string, password: string): Promise<{ username: string }> {
-      const target = await targetOf(caller, userName, SET_PASSWORD_SUBJECTS);
+      const target = await targetOf(caller, userName, SET_PASSWORD_PAGES);
       await accountOf(target);
       await withProvider(() => identity.setPassword(target.userName, password), { InvalidPasswordException: 400 });
       return { username: target.userName };
@@ -88,7 +89,7 @@ export function createAccountAccessService({ db, identity, verifier }: { db: Dat
     async resendInvite(caller: Caller, userName: string, clientId: string): Promise<ResendInviteResponse> {
       if (clientId !== identity.clientId) throw new HttpError(400, 'Unknown client id');
       if (userName === caller.user.userName) throw new HttpError(400, 'You cannot invite yourself');
-      const target = await targetOf(caller, userName, INVITE_SUBJECTS);
+      const target = await targetOf(caller, userName, INVITE_PAGES);
       if (!target.active) throw new HttpError(409, 'Reactivate this user before inviting them');
       const clientMetadata = { clientId };
       const account = await withProvider(() => identity.getAccount(target.userName));

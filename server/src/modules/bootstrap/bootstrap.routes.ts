@@ -4,12 +4,13 @@ import type { Database } from '../../db/client';
 import { callerOf } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { buildBootstrap } from './bootstrap.service';
+import { forSignedIn } from '../../plugins/access';
 
 /** GET /bootstrap: the signed-in user's session data. */
 export const bootstrapRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/bootstrap',
-    { config: { auth: 'id' }, schema: { querystring: bootstrapQuerySchema, response: { 200: bootstrapResponseSchema } } },
+    { config: forSignedIn(), schema: { querystring: bootstrapQuerySchema, response: { 200: bootstrapResponseSchema } } },
     async (request) => {
       const caller = callerOf(request);
       const asked = request.query.username.toLowerCase();

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import { authenticateGateway } from './gateway-request';
 import { IngestError, ingestEvents } from './ingest.service';
+import { forGateways } from '../../plugins/access';
 
 /**
  * POST /ingest/events: a gateway's batch of sensor events. The gateway names itself in
@@ -15,6 +16,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<{ db: Database; secret: string 
     '/ingest/events',
     {
       bodyLimit: 8 * 1_048_576,
+      config: forGateways,
       schema: { body: ingestBatchSchema, response: { 200: ingestResponseSchema } },
     },
     async (request) => {

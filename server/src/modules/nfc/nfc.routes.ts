@@ -14,13 +14,14 @@ import {
 } from '../../contracts/nfc';
 import type { Database } from '../../db/client';
 import { callerOf } from '../../plugins/auth';
-import { PRODUCT_ONLY } from '../reports/access';
 import { withNfcWriteErrors } from './nfc-errors';
 import { assignEvents, listTags, tagsOf } from './nfc.repo';
 import { createTag, tagInScope, updateTag, userInScope, visibleGroupIds } from './nfc.service';
+import { forPages } from '../../plugins/access';
+import { auditRead, personInQuery } from '../../plugins/audit';
 
 /** The route table's NFC Tag Assignment row: {product} accounts holding NFC_TAGS. */
-const NFC_ACCESS = { auth: 'id', subjects: ['NFC_TAGS'], accountTypes: PRODUCT_ONLY } as const;
+const NFC_ACCESS = forPages('/app/accounts/nfc');
 
 /** The NFC tag calls of 03 §7 (NFC Tag Assignment). */
 export const nfcRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -42,7 +43,7 @@ export const nfcRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { 
 
   app.get(
     '/nfc/nfc-data',
-    { config: NFC_ACCESS, schema: { querystring: nfcDataQuerySchema, response: { 200: nfcDataResponseSchema } } },
+    { config: { ...NFC_ACCESS, ...auditRead(personInQuery('none')) }, schema: { querystring: nfcDataQuerySchema, response: { 200: nfcDataResponseSchema } } },
     async (request) => {
       const scope = await callerOf(request).scope();
       const { groupId, userId } = request.query;

@@ -1,13 +1,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { DEVICE_SUBJECTS, type PermissionSubject } from '../../contracts/permissions';
+import type { AppPage } from '../../contracts/page-access';
 import { SERVER_CHANNEL, userChannelName } from '../../contracts/realtime';
 import { gatewayCommandChannel, gatewaySessionChannel } from '../../contracts/stations';
 import type { Database } from '../../db/client';
 import { devices } from '../../db/schema';
+import { mayUse } from '../../plugins/access';
 import type { Caller } from '../../plugins/auth';
 
 /** Who may talk to gateways over their channels: the Stations page (kiosk sessions, NFC stations) and the Gateways page (commands). */
-export const GATEWAY_CHANNEL_SUBJECTS: readonly PermissionSubject[] = ['STATIONS', 'NFC_STATIONS', 'GATEWAYS'];
+export const GATEWAY_CHANNEL_PAGES: readonly AppPage[] = ['/app/maintenance/stations', '/app/maintenance/gateways'];
+/** The server channel carries the live request log of the Server Logs page (02 §6: SERVER_LOGS). */
+export const SERVER_CHANNEL_PAGES: readonly AppPage[] = ['/app/debug/server-logs-report'];
 
 /**
  * Whether some active gateway of the given locations has `channel` as its session or command
@@ -24,16 +27,16 @@ async function isGatewayChannelOf(db: Database, channel: string, groupIds: reado
 }
 
 /**
- * Whether a caller may join a private channel: their own 'private-client-{id}' channel always;
- * the server channel with a device permission; a gateway's session or command channel with a
- * Stations or Gateways permission, when that gateway stands in a location of their scope.
- * Anything else is refused.
+ * Whether a caller may join a private channel (docs/PERMISSIONS.md 'Channels'): their own
+ * 'private-client-{id}' channel always; the server channel with the Server Logs page; a gateway's
+ * session or command channel with the Stations or Gateways page, when that gateway stands in a
+ * location of their scope. Anything else is refused.
  */
 export async function mayJoinChannel(db: Database, caller: Caller, channel: string): Promise<boolean> {
   if (!channel.startsWith('private-')) return false;
   if (channel.startsWith('private-client-')) return channel === userChannelName(caller.user.id);
-  if (channel === SERVER_CHANNEL) return DEVICE_SUBJECTS.some((s) => caller.subjects.has(s));
-  if (!GATEWAY_CHANNEL_SUBJECTS.some((s) => caller.subjects.has(s))) return false;
+  if (channel === SERVER_CHANNEL) return mayUse(caller, ...SERVER_CHANNEL_PAGES);
+  if (!mayUse(caller, ...GATEWAY_CHANNEL_PAGES)) return false;
   const scope = await caller.scope();
   return isGatewayChannelOf(db, channel, [...scope.groupIds]);
 }

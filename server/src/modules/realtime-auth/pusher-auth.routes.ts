@@ -6,13 +6,14 @@ import { callerOf } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { mayJoinChannel } from './channel-access';
 import { acceptFormBodies } from './form-body';
+import { forSignedIn } from '../../plugins/access';
 
 /** POST /pusher/auth: signs a private-channel subscription for the signed-in caller. */
 export const pusherAuthRoutes: FastifyPluginAsyncZod<{ db: Database; pusher: Pusher }> = async (app, { db, pusher }) => {
   acceptFormBodies(app);
   app.post(
     '/pusher/auth',
-    { config: { auth: 'id' }, schema: { body: pusherAuthBodySchema, response: { 200: pusherAuthResponseSchema } } },
+    { config: { ...forSignedIn(), audit: 'skip' }, schema: { body: pusherAuthBodySchema, response: { 200: pusherAuthResponseSchema } } },
     async (request) => {
       const caller = callerOf(request);
       const { socket_id: socketId, channel_name: channel } = request.body;

@@ -6,11 +6,6 @@ import { HttpError } from '../../plugins/errors';
 import { resolveFilter, type ReportFilter } from '../metrics/filters';
 import type { ReportQuery } from '../../contracts/reports/common';
 
-/** Every account type: the routes the route table gives to {product}, PRO and BASIC. */
-export const ALL_ACCOUNTS = ['LAVO', 'PRO', 'BASIC'] as const;
-/** Routes the route table gives to {product} alone. */
-export const PRODUCT_ONLY = ['LAVO'] as const;
-
 /**
  * The user a per-user report is about: the caller themselves, or a user of an organization or
  * location in the caller's scope. Anyone else is answered 404, as if they did not exist.

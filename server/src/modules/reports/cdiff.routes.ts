@@ -9,10 +9,11 @@ import {
 import type { Database } from '../../db/client';
 import { callerOf, type Caller } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { ALL_ACCOUNTS, callerFilter } from './access';
+import { callerFilter } from './access';
 import { cdiffRooms, cdiffVisits, findCdiffZone, parseVisitCursor } from './cdiff.repo';
+import { forPages } from '../../plugins/access';
 
-const config = { auth: 'id' as const, subjects: ['C_DIFF'] as const, accountTypes: ALL_ACCOUNTS };
+const config = forPages('/app/reports/c-diff-report');
 
 /** The locations a C. diff call covers: its groupIds within the caller's scope, else the whole scope. */
 function locationFilter(db: Database, caller: Caller, q: { groupIds: number[]; startDate: string; endDate: string }) {

@@ -6,7 +6,8 @@ import { callerOf } from '../../plugins/auth';
 import { complianceByDay, complianceTotals } from '../metrics/compliance.repo';
 import { daysOf, idIn, loadTrees, type ReportFilter } from '../metrics/filters';
 import { userDisplayName } from '../metrics/names';
-import { ALL_ACCOUNTS, callerFilter } from './access';
+import { callerFilter } from './access';
+import { forPages } from '../../plugins/access';
 
 const MAX_SERIES = 100;
 
@@ -18,7 +19,7 @@ export const complianceReportRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
   app.get(
     '/compliance/report',
     {
-      config: { auth: 'id', subjects: ['COMPLIANCE'], accountTypes: ALL_ACCOUNTS },
+      config: forPages('/app/reports/compliance'),
       schema: { querystring: complianceReportQuerySchema, response: { 200: complianceReportSchema } },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   breakdownsQuerySchema,
@@ -16,22 +17,26 @@ import { complianceByDay, complianceTotals, eventTypeBreakdown, washTypeBreakdow
 import { dayRange, daysOf, delta, userFilter } from '../metrics/filters';
 import { rankProfessions, rankUsers } from '../metrics/ranking.repo';
 import { usageMsByUser } from '../metrics/usage';
-import { ALL_ACCOUNTS, callerFilter, reportUser } from './access';
+import { forPages, mayUse } from '../../plugins/access';
+import { callerFilter, reportUser } from './access';
 import { sql } from 'drizzle-orm';
+import { auditRead, personInQuery } from '../../plugins/audit';
 
-const OVERVIEW = ['PERFORMANCE', 'COMPLIANCE'] as const;
+/** The organization-level compliance pages. */
+const ORGANIZATION_PAGES = ['/app/reports/overview', '/app/reports/compliance'] as const;
+const RANKING_PAGES = ['/app/reports/overview', '/app/reports/user-performance'] as const;
+
+/** The one user a breakdown is about: the one asked for, else the caller when they see no organization's. */
+function breakdownPerson(request: FastifyRequest): number | null {
+  const caller = callerOf(request);
+  return personInQuery('none')(request) ?? (mayUse(caller, ...ORGANIZATION_PAGES) ? null : caller.user.id);
+}
 
 /** compliance/overview-stats, trend, breakdowns and the user and profession rankings. */
 export const complianceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const config = (subjects: readonly ('PERFORMANCE' | 'COMPLIANCE' | 'USER_PERFORMANCE' | 'HAND_WASH' | 'USER_OVERVIEW')[]) => ({
-    auth: 'id' as const,
-    subjects,
-    accountTypes: ALL_ACCOUNTS,
-  });
-
   app.get(
     '/compliance/overview-stats',
-    { config: config(OVERVIEW), schema: { querystring: reportQuerySchema, response: { 200: complianceOverviewSchema } } },
+    { config: forPages(...ORGANIZATION_PAGES), schema: { querystring: reportQuerySchema, response: { 200: complianceOverviewSchema } } },
     async (request) => {
       const filter = await callerFilter(db, callerOf(request), request.query);
       const [now, before] = await Promise.all([
@@ -54,7 +59,7 @@ export const complianceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
 
   app.get(
     '/compliance/trend',
-    { config: config([...OVERVIEW, 'HAND_WASH']), schema: { querystring: trendQuerySchema, response: { 200: complianceTrendSchema } } },
+    { config: forPages(...ORGANIZATION_PAGES, '/app/reports/handwash'), schema: { querystring: trendQuerySchema, response: { 200: complianceTrendSchema } } },
     async (request) => {
       const filter = await callerFilter(db, callerOf(request), request.query);
       const [days, types, typesBefore] = await Promise.all([
@@ -83,11 +88,17 @@ export const complianceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
 
   app.get(
     '/compliance/breakdowns',
-    { config: config([...OVERVIEW, 'USER_OVERVIEW']), schema: { querystring: breakdownsQuerySchema, response: { 200: breakdownsSchema } } },
+    {
+      config: { ...forPages(...ORGANIZATION_PAGES, '/app/reports/user-overview'), ...auditRead(breakdownPerson) },
+      schema: { querystring: breakdownsQuerySchema, response: { 200: breakdownsSchema } },
+    },
     async (request) => {
       const caller = callerOf(request);
       const q = request.query;
-      const user = q.userId === undefined ? null : await reportUser(db, caller, q.userId);
+      // Without a user, the breakdown is the organization's: only the organization-level pages show
+      // that; a caller who has the User Overview alone gets their own, as that page shows it.
+      const forOrganization = q.userId === undefined && mayUse(caller, ...ORGANIZATION_PAGES);
+      const user = forOrganization ? null : await reportUser(db, caller, q.userId);
       // One wearer's breakdown counts their events everywhere, as their dashboard does.
       const filter = user ? userFilter(dayRange(q.startDate, q.endDate)) : await callerFilter(db, caller, {
         organizationIds: q.organizationId ? [q.organizationId] : [],
@@ -110,7 +121,7 @@ export const complianceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
 
   app.get(
     '/compliance/ranking/users',
-    { config: config(['PERFORMANCE', 'USER_PERFORMANCE']), schema: { querystring: rankingQuerySchema, response: { 200: userRankingSchema } } },
+    { config: forPages(...RANKING_PAGES), schema: { querystring: rankingQuerySchema, response: { 200: userRankingSchema } } },
     async (request) => {
       const filter = await callerFilter(db, callerOf(request), request.query);
       const { take, includeEmpty, search } = request.query;
@@ -123,7 +134,7 @@ export const complianceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
   app.get(
     '/compliance/ranking/professions',
     {
-      config: config(['PERFORMANCE', 'USER_PERFORMANCE']),
+      config: forPages(...RANKING_PAGES),
       schema: { querystring: rankingQuerySchema, response: { 200: professionRankingSchema } },
     },
     async (request) => {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DEVICE_SUBJECTS, type PermissionSubject } from '../../contracts/permissions';
 import { reportQuerySchema, type ReportQuery } from '../../contracts/reports/common';
 import { DISPENSER_ROLES } from '../../contracts/devices';
 import {
@@ -28,13 +27,13 @@ import {
   rankDispensers,
   shiftShares,
 } from './dispensers.repo';
-import { ALL_ACCOUNTS, callerFilter } from './access';
+import { forPages, MAINTENANCE_PAGES } from '../../plugins/access';
+import { callerFilter } from './access';
 
-const config = (subjects: readonly PermissionSubject[]) => ({ auth: 'id' as const, subjects, accountTypes: ALL_ACCOUNTS });
-const OVERVIEW = config(['DISPENSERS_OVERVIEW']);
-const ACTIVITY = config(['DISPENSER_ACTIVITY']);
+const OVERVIEW = forPages('/app/reports/dispenser-overview');
+const ACTIVITY = forPages('/app/reports/dispenser-activity');
 /** devices/group also serves the device-maintenance screens (03 §7 'Devices'). */
-const DEVICES = config(['DISPENSER_ACTIVITY', ...DEVICE_SUBJECTS]);
+const DEVICES = forPages('/app/reports/dispenser-activity', ...MAINTENANCE_PAGES);
 
 /** Dispenser calls filter by location only: dispenses credited to nobody have no organization. */
 function locationFilter(db: Database, caller: Caller, query: ReportQuery): Promise<ReportFilter> {

@@ -2,8 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { exposureQuerySchema, exposureResponseSchema } from '../../contracts/reports/exposure';
 import type { Database } from '../../db/client';
 import { callerOf } from '../../plugins/auth';
-import { PRODUCT_ONLY, callerFilter, reportUser } from './access';
+import { callerFilter, reportUser } from './access';
 import { exposedUsers, exposureInteractions } from './exposure.repo';
+import { forPages } from '../../plugins/access';
+import { auditRead, personInQuery } from '../../plugins/audit';
 
 /** Contact tracing looks back this far before the chosen start (docs/METRICS.md §8). */
 const LOOK_BACK_MS = 24 * 3_600_000;
@@ -13,7 +15,7 @@ export const exposureRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.get(
     '/exposureReport/interaction',
     {
-      config: { auth: 'id', subjects: ['CONTACT_TRACING_BETA'], accountTypes: PRODUCT_ONLY },
+      config: { ...forPages('/app/reports/contact-tracing'), ...auditRead(personInQuery('none')) },
       schema: { querystring: exposureQuerySchema, response: { 200: exposureResponseSchema } },
     },
     async (request) => {

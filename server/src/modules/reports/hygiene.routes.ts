@@ -10,9 +10,10 @@ import type { Database } from '../../db/client';
 import { callerOf } from '../../plugins/auth';
 import { complianceTotals, washesByDay, washTypeBreakdown } from '../metrics/compliance.repo';
 import { daysOf, delta } from '../metrics/filters';
-import { ALL_ACCOUNTS, callerFilter } from './access';
+import { callerFilter } from './access';
+import { forPages } from '../../plugins/access';
 
-const config = { auth: 'id' as const, subjects: ['PERFORMANCE', 'HAND_WASH'] as const, accountTypes: ALL_ACCOUNTS };
+const config = forPages('/app/reports/overview', '/app/reports/handwash');
 
 /** The hand-wash calls (02 §7 'dispensers/…' wash calls): hand-hygiene events by type and day. */
 export const hygieneRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

@@ -15,10 +15,12 @@ import type { Database } from '../../db/client';
 import { callerOf } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { dayRange, loadTrees } from '../metrics/filters';
-import { ALL_ACCOUNTS, callerFilter, reportUser } from './access';
+import { callerFilter, reportUser } from './access';
 import { bedVisitsOf, findBed, hourlyOf, roundingByBed, roundingByUser, roundingSummaries, userBedVisits } from './rounding.repo';
+import { forPages } from '../../plugins/access';
+import { auditRead, personInQuery } from '../../plugins/audit';
 
-const config = { auth: 'id' as const, subjects: ['STAFF_ROUNDING'] as const, accountTypes: ALL_ACCOUNTS };
+const config = forPages('/app/reports/staff-rounding');
 
 /** staffRounding/*: time staff spend at beds (docs/METRICS.md §7). */
 export const roundingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -42,7 +44,7 @@ export const roundingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
 
   app.get(
     '/staffRounding/user/stats',
-    { config, schema: { querystring: roundingUserStatsQuerySchema, response: { 200: roundingUserStatsSchema } } },
+    { config: { ...config, ...auditRead(personInQuery('none')) }, schema: { querystring: roundingUserStatsQuerySchema, response: { 200: roundingUserStatsSchema } } },
     async (request) => {
       const caller = callerOf(request);
       const q = request.query;

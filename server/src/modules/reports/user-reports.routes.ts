@@ -15,7 +15,9 @@ import { complianceByDay, complianceTotals, washTypeBreakdown } from '../metrics
 import { dayRange, daysOf, delta, userFilter } from '../metrics/filters';
 import { usageMsByUser } from '../metrics/usage';
 import { availableDays, bedVisitCount, counterTotals, dayActivity, reminderBreakdown, visitFigures } from '../metrics/user-day.repo';
-import { ALL_ACCOUNTS, PRODUCT_ONLY, reportUser } from './access';
+import { reportUser } from './access';
+import { forPages } from '../../plugins/access';
+import { auditRead, personInQuery } from '../../plugins/audit';
 
 const DAY_MS = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -36,7 +38,7 @@ export const userReportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
   app.get(
     '/compliance/user/dashboard',
     {
-      config: { auth: 'id', subjects: ['USER_OVERVIEW'], accountTypes: ALL_ACCOUNTS },
+      config: { ...forPages('/app/reports/user-overview'), ...auditRead(personInQuery()) },
       schema: { querystring: userDashboardQuerySchema, response: { 200: userDashboardSchema } },
     },
     async (request) => {
@@ -81,7 +83,7 @@ export const userReportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
   app.get(
     '/compliance/user/activity',
     {
-      config: { auth: 'id', subjects: ['ACTIVITY_BREAKDOWN_REPORT'], accountTypes: PRODUCT_ONLY },
+      config: { ...forPages('/app/reports/activity-breakdown'), ...auditRead(personInQuery()) },
       schema: { querystring: userActivityQuerySchema, response: { 200: userActivitySchema } },
     },
     async (request) => {
@@ -98,7 +100,7 @@ export const userReportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
   app.get(
     '/workflow/activity/available-days',
     {
-      config: { auth: 'id', subjects: ['ACTIVITY_BREAKDOWN_REPORT'], accountTypes: PRODUCT_ONLY },
+      config: { ...forPages('/app/reports/activity-breakdown'), ...auditRead(personInQuery()) },
       schema: { querystring: availableDaysQuerySchema, response: { 200: availableDaysSchema } },
     },
     async (request) => {

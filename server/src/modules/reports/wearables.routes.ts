@@ -8,15 +8,16 @@ import {
 import type { Database } from '../../db/client';
 import { callerOf } from '../../plugins/auth';
 import { loadTrees, resolveFilter } from '../metrics/filters';
-import { ALL_ACCOUNTS, PRODUCT_ONLY, callerFilter } from './access';
+import { callerFilter } from './access';
 import { wearableManagement, wearableUsage } from './wearables.repo';
+import { forPages } from '../../plugins/access';
 
 /** wearable-usage/organization and wearable-management/organization (SmartSensor). */
 export const wearablesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/wearable-usage/organization',
     {
-      config: { auth: 'id', subjects: ['SMARTSENSOR_USAGE'], accountTypes: ALL_ACCOUNTS },
+      config: forPages('/app/reports/wearable-usage'),
       schema: { querystring: wearableUsageQuerySchema, response: { 200: wearableUsageSchema } },
     },
     async (request) => {
@@ -28,7 +29,7 @@ export const wearablesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.get(
     '/wearable-management/organization',
     {
-      config: { auth: 'id', subjects: ['SMARTSENSOR_MANAGEMENT_BETA'], accountTypes: PRODUCT_ONLY },
+      config: forPages('/app/reports/wearable-management'),
       schema: { querystring: wearableManagementQuerySchema, response: { 200: wearableManagementSchema } },
     },
     async (request) => {

@@ -3,6 +3,7 @@ import { SIGN_OUT_PATH, signOutResponseSchema } from '../../contracts/session';
 import type { Database } from '../../db/client';
 import { callerOf } from '../../plugins/auth';
 import { pruneRevokedSessions, revokeSession } from './revoked-sessions.repo';
+import { forSignedIn } from '../../plugins/access';
 
 const PRUNE_EVERY_MS = 60 * 60_000;
 
@@ -19,7 +20,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   });
   app.addHook('onClose', async () => clearInterval(pruning));
 
-  app.post(SIGN_OUT_PATH, { config: { auth: 'id' }, schema: { response: { 200: signOutResponseSchema } } }, async (request) => {
+  app.post(SIGN_OUT_PATH, { config: forSignedIn(), schema: { response: { 200: signOutResponseSchema } } }, async (request) => {
     const { user, session } = callerOf(request);
     if (!session.sessionId) return { revoked: false };
     await revokeSession(db, session.sessionId, user.id);

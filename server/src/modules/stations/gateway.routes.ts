@@ -7,6 +7,7 @@ import { HttpError } from '../../plugins/errors';
 import { authenticateGateway } from '../ingest/gateway-request';
 import { acceptFormBodies } from '../realtime-auth/form-body';
 import { gatewayStation } from './gateway-station.repo';
+import { forGateways } from '../../plugins/access';
 
 /**
  * The calls a kiosk gateway makes with its own credentials (X-Gateway-Mac and its bearer token,
@@ -17,13 +18,13 @@ import { gatewayStation } from './gateway-station.repo';
 export const gatewayRoutes: FastifyPluginAsyncZod<{ db: Database; secret: string; pusher: Pusher }> = async (app, { db, secret, pusher }) => {
   acceptFormBodies(app);
 
-  app.get('/gateways/station', { schema: { response: { 200: gatewayStationSchema } } }, async (request) =>
+  app.get('/gateways/station', { config: forGateways, schema: { response: { 200: gatewayStationSchema } } }, async (request) =>
     gatewayStation(db, await authenticateGateway(db, secret, request)),
   );
 
   app.post(
     '/gateways/pusher/auth',
-    { schema: { body: pusherAuthBodySchema, response: { 200: pusherAuthResponseSchema } } },
+    { config: forGateways, schema: { body: pusherAuthBodySchema, response: { 200: pusherAuthResponseSchema } } },
     async (request) => {
       const gateway = await authenticateGateway(db, secret, request);
       const { socket_id: socketId, channel_name: channel } = request.body;

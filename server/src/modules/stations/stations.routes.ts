@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { PermissionSubject } from '../../contracts/permissions';
 import {
   deviceGroupQuerySchema,
   deviceGroupResponseSchema,
@@ -11,12 +10,10 @@ import {
 import type { Database } from '../../db/client';
 import { callerOf } from '../../plugins/auth';
 import { createStationsService } from './stations.service';
+import { feature, forPages } from '../../plugins/access';
 
-/** The Stations page's kiosk view; the Gateways page reads the same gateway list. */
-const GATEWAY_LIST_SUBJECTS: readonly PermissionSubject[] = ['STATIONS', 'GATEWAYS'];
-
-// The route table gives Stations to every account type ({product}, PRO and BASIC), so these
-// routes check subjects and scope only.
+/** The Stations page's kiosk view (its standard stations); the Gateways page reads the same gateway list. */
+const GATEWAY_LIST = forPages(feature('/app/maintenance/stations', 'STATIONS'), '/app/maintenance/gateways');
 
 /** The Stations page's calls (03 §7 Devices and IoT): kiosk gateways, NFC stations, kiosk assignments. */
 export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -27,7 +24,7 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.get(
     '/stations/gateways',
     {
-      config: { auth: 'id', subjects: GATEWAY_LIST_SUBJECTS },
+      config: GATEWAY_LIST,
       schema: { querystring: deviceGroupQuerySchema, response: { 200: deviceGroupResponseSchema } },
     },
     async (request) => service.gateways(callerOf(request), request.query),
@@ -36,7 +33,7 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.get(
     '/iot/things/stations',
     {
-      config: { auth: 'id', subjects: ['NFC_STATIONS'] },
+      config: forPages(feature('/app/maintenance/stations', 'NFC_STATIONS')),
       schema: { querystring: nfcStationsQuerySchema, response: { 200: nfcStationsResponseSchema } },
     },
     async (request) => service.nfcStations(callerOf(request), request.query),
@@ -45,7 +42,7 @@ export const stationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.post(
     '/stations/assignments',
     {
-      config: { auth: 'id', subjects: ['STATIONS'] },
+      config: forPages(feature('/app/maintenance/stations', 'STATIONS')),
       schema: { body: stationAssignmentBodySchema, response: { 200: stationAssignmentResponseSchema } },
     },
     async (request) => service.recordAssignment(callerOf(request), request.body),

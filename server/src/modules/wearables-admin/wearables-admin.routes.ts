@@ -20,15 +20,9 @@ import {
 } from '../../contracts/wearables-admin';
 import type { Database } from '../../db/client';
 import { callerOf } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
-import { PRODUCT_ONLY } from '../reports/access';
-import {
-  CREATE_BADGE_SUBJECTS,
-  createWearablesAdminService,
-  HISTORY_SUBJECTS,
-  USER_LIST_SUBJECTS,
-  WEARABLE_ADMIN_SUBJECTS,
-} from './wearables-admin.service';
+import { forPages } from '../../plugins/access';
+import { CREATE_BADGE_PAGES, createWearablesAdminService, HISTORY_PAGES, USER_LIST_PAGES, WEARABLE_PAGES } from './wearables-admin.service';
+import { auditRead, personInParams } from '../../plugins/audit';
 
 /**
  * Badge and wristband administration (03 §7): the assign dialogs' user list, wearables, assign,
@@ -40,25 +34,14 @@ export const wearablesAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
 
   app.get(
     '/users',
-    {
-      // Every account type may reach it, but only the Stations page (open to all account types)
-      // uses it outside the product's own accounts; the other pages using it are product-only.
-      config: { auth: 'id', subjects: USER_LIST_SUBJECTS },
-      schema: { querystring: userListQuerySchema, response: { 200: userListSchema } },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      if (!(PRODUCT_ONLY as readonly string[]).includes(caller.organization.accountType) && !caller.subjects.has('STATIONS')) {
-        throw new HttpError(403, 'Your account type does not include this report');
-      }
-      return service.listUsers(caller, request.query);
-    },
+    { config: forPages(...USER_LIST_PAGES), schema: { querystring: userListQuerySchema, response: { 200: userListSchema } } },
+    async (request) => service.listUsers(callerOf(request), request.query),
   );
 
   app.get(
     '/devices/wearables',
     {
-      config: { auth: 'id', subjects: WEARABLE_ADMIN_SUBJECTS, accountTypes: PRODUCT_ONLY },
+      config: forPages(...WEARABLE_PAGES),
       schema: { querystring: wearableListQuerySchema, response: { 200: wearableListSchema } },
     },
     async (request) => service.listWearables(callerOf(request), request.query),
@@ -67,7 +50,7 @@ export const wearablesAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
   app.post(
     '/users/assign-badge',
     {
-      config: { auth: 'id', subjects: WEARABLE_ADMIN_SUBJECTS, accountTypes: PRODUCT_ONLY },
+      config: forPages(...WEARABLE_PAGES),
       schema: { body: assignBadgeBodySchema, response: { 200: assignBadgeResponseSchema } },
     },
     async (request) => service.assign(callerOf(request), request.body),
@@ -76,7 +59,7 @@ export const wearablesAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
   app.post(
     '/users/unassign-wearable',
     {
-      config: { auth: 'id', subjects: WEARABLE_ADMIN_SUBJECTS, accountTypes: PRODUCT_ONLY },
+      config: forPages(...WEARABLE_PAGES),
       schema: { body: unassignWearableBodySchema, response: { 200: unassignWearableResponseSchema } },
     },
     async (request) => service.unassign(callerOf(request), request.body),
@@ -85,7 +68,7 @@ export const wearablesAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
   app.get(
     '/devices/:id/history',
     {
-      config: { auth: 'id', subjects: HISTORY_SUBJECTS, accountTypes: PRODUCT_ONLY },
+      config: { ...forPages(...HISTORY_PAGES), ...auditRead(() => null) },
       schema: { params: historyParamsSchema, querystring: historyQuerySchema, response: { 200: historyResponseSchema } },
     },
     async (request) => service.deviceHistory(callerOf(request), request.params.id, request.query),
@@ -94,7 +77,7 @@ export const wearablesAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
   app.get(
     '/users/:id/history',
     {
-      config: { auth: 'id', subjects: HISTORY_SUBJECTS, accountTypes: PRODUCT_ONLY },
+      config: { ...forPages(...HISTORY_PAGES), ...auditRead(personInParams) },
       schema: { params: historyParamsSchema, querystring: historyQuerySchema, response: { 200: historyResponseSchema } },
     },
     async (request) => service.userHistory(callerOf(request), request.params.id, request.query),
@@ -103,7 +86,7 @@ export const wearablesAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
   app.get(
     '/devices/models',
     {
-      config: { auth: 'id', subjects: WEARABLE_ADMIN_SUBJECTS, accountTypes: PRODUCT_ONLY },
+      config: forPages(...WEARABLE_PAGES),
       schema: { querystring: deviceModelsQuerySchema, response: { 200: deviceModelsSchema } },
     },
     async (request) => service.models(request.query.type),
@@ -112,7 +95,7 @@ export const wearablesAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
   app.get(
     '/devices/mac/:mac',
     {
-      config: { auth: 'id', subjects: WEARABLE_ADMIN_SUBJECTS, accountTypes: PRODUCT_ONLY },
+      config: forPages(...WEARABLE_PAGES),
       schema: { params: macParamsSchema, response: { 200: macLookupSchema } },
     },
     async (request) => service.lookupMac(callerOf(request), request.params.mac),
@@ -121,7 +104,7 @@ export const wearablesAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
   app.post(
     '/devices',
     {
-      config: { auth: 'id', subjects: CREATE_BADGE_SUBJECTS, accountTypes: PRODUCT_ONLY },
+      config: forPages(...CREATE_BADGE_PAGES),
       schema: { body: createBadgeBodySchema, response: { 201: wearableRowSchema } },
     },
     async (request, reply) => {

@@ -20,6 +20,8 @@ import {
 import type { DeviceType } from '../../contracts/devices';
 import type { Database } from '../../db/client';
 import type { DeviceRow } from '../../db/schema';
+import { feature, type PageUse } from '../../plugins/access';
+import type { AppPage } from '../../contracts/page-access';
 import type { Caller } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { loadTrees } from '../metrics/filters';
@@ -46,22 +48,31 @@ import {
 import { scopeIdsOf, userInScope } from './repo-common';
 import { findUser, listUsers, lockUser } from './users-list.repo';
 
-/** Who may read the assign dialogs' user list. */
-export const USER_LIST_SUBJECTS: readonly PermissionSubject[] = [
-  'USERS_ACCOUNTS',
-  'BADGES',
-  'WRISTBANDS',
-  'NFC_TAGS',
-  'SMARTBADGE_MANAGEMENT_BETA',
+/** The pages that read users of the caller's scope (GET /users): lists, pickers and assign dialogs. */
+export const USER_LIST_PAGES: readonly (AppPage | PageUse)[] = [
+  '/app/accounts/users',
+  '/app/accounts/access-management',
+  // The View As dialog and the Activity Breakdown's user picker choose a user of the scope.
+  '/app/reports/overview',
+  '/app/reports/activity-breakdown',
+  '/app/accounts/nfc',
+  '/app/accounts/badge-management',
+  '/app/maintenance/badges',
+  '/app/maintenance/wristbands',
   // The Stations page picks the user a kiosk writes onto a wristband.
-  'STATIONS',
+  feature('/app/maintenance/stations', 'STATIONS'),
 ];
-/** Who may read, assign and unassign some kind of wearable (each kind is checked by WEARABLE_SUBJECTS). */
-export const WEARABLE_ADMIN_SUBJECTS: readonly PermissionSubject[] = ['BADGES', 'WRISTBANDS', 'SMARTBADGE_MANAGEMENT_BETA'];
-/** Who may read assignment history: the wearable screens, and the Users screen's history dialogs. */
-export const HISTORY_SUBJECTS: readonly PermissionSubject[] = [...WEARABLE_ADMIN_SUBJECTS, 'USERS_ACCOUNTS'];
-/** Who may add badges. */
-export const CREATE_BADGE_SUBJECTS: readonly PermissionSubject[] = ['BADGES'];
+/** The pages that read, assign and unassign some kind of wearable (each kind is checked by WEARABLE_SUBJECTS). */
+export const WEARABLE_PAGES: readonly AppPage[] = ['/app/maintenance/badges', '/app/maintenance/wristbands', '/app/accounts/badge-management'];
+/** The pages with a History menu or dialog: the wearable screens, the SmartSensor reports and Users. */
+export const HISTORY_PAGES: readonly AppPage[] = [
+  ...WEARABLE_PAGES,
+  '/app/reports/wearable-usage',
+  '/app/reports/wearable-management',
+  '/app/accounts/users',
+];
+/** Where badges are added. */
+export const CREATE_BADGE_PAGES: readonly AppPage[] = ['/app/maintenance/badges'];
 
 /** The subjects that open each kind of wearable: Badges and SmartBadge Management for badges, Wristbands for wristbands. */
 const WEARABLE_SUBJECTS: Record<WearableType, readonly PermissionSubject[]> = {

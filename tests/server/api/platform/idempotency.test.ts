@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appMeta, idempotencyKeys, users } from '../../../../server/src/db/schema';
+import { forSignedIn } from '../../../../server/src/plugins/access';
 import { HttpError } from '../../../../server/src/plugins/errors';
 import { KEEP_KEYS_MS, pruneIdempotencyKeys } from '../../../../server/src/plugins/idempotency';
 import { createTestApp, signIn, type Tokens } from '../../helpers/app';
@@ -20,7 +21,7 @@ describe('Idempotency-Key on writes', () => {
     ctx = await createTestApp();
     await ctx.app.register(
       async (api) => {
-        api.post<{ Body: { label: string } }>('/probe-writes', { config: { auth: 'id' } }, async (request) => {
+        api.post<{ Body: { label: string } }>('/probe-writes', { config: forSignedIn() }, async (request) => {
           runs += 1;
           if (gate) await gate;
           if (failNext !== null) {

@@ -60,8 +60,8 @@ describe('POST /api/pusher/auth for gateway channels', () => {
   it('refuses gateway channels without a Stations or Gateways permission', async () => {
     expect(await authorize(beacons, 'private-kiosk-3n')).toBe(403);
     expect(await authorize(nurse, 'private-kiosk-3n')).toBe(403);
-    // The server channel still needs only a device permission.
-    expect(await authorize(beacons, SERVER_CHANNEL)).toBe(200);
+    // The server channel carries the Server Logs page's request log: a device permission is not enough.
+    expect(await authorize(beacons, SERVER_CHANNEL)).toBe(403);
     expect(await authorize(nurse, SERVER_CHANNEL)).toBe(403);
   });
 

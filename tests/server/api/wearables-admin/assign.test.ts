@@ -231,10 +231,17 @@ describe('assigning, unassigning and the assignment history of wearables', () =>
     for (const tokens of [nurse, manager]) {
       expect((await assign(tokens, [{ userId: u1.id, wearableId: b1.id }])).statusCode).toBe(403);
       expect((await unassign(tokens, { userId: u1.id, wearableId: b1.id })).statusCode).toBe(403);
-      expect((await call(ctx.app, tokens, 'GET', `devices/${b1.id}/history`)).statusCode).toBe(403);
-      expect((await call(ctx.app, tokens, 'GET', `users/${u1.id}/history`)).statusCode).toBe(403);
     }
+    expect((await call(ctx.app, nurse, 'GET', `devices/${b1.id}/history`)).statusCode).toBe(403);
+    expect((await call(ctx.app, nurse, 'GET', `users/${u1.id}/history`)).statusCode).toBe(403);
     expect(await openOfUser(u1.id)).toEqual([]);
+  });
+
+  it('shows history to the pages with a History menu, whatever their account type: Users and SmartSensor Usage for the PRO manager', async () => {
+    const [u1] = icu as [UserRow];
+    const [b1] = badges as [DeviceRow];
+    expect((await call(ctx.app, manager, 'GET', `users/${u1.id}/history`)).statusCode).toBe(200);
+    expect((await call(ctx.app, manager, 'GET', `devices/${b1.id}/history`)).statusCode).toBe(200);
   });
 
   it('refuses malformed requests with 400', async () => {

@@ -1,0 +1,70 @@
+import type { AccountType, PermissionSubject } from './permissions';
+
+/** Who may use something: a holder of any one of `subjects` whose organization has one of `accountTypes`. */
+export interface AccessGrant {
+  readonly subjects: readonly PermissionSubject[];
+  readonly accountTypes: readonly AccountType[];
+}
+
+const ALL = ['LAVO', 'PRO', 'BASIC'] as const satisfies readonly AccountType[];
+const LAVO = ['LAVO'] as const satisfies readonly AccountType[];
+const LAVO_PRO = ['LAVO', 'PRO'] as const satisfies readonly AccountType[];
+
+/**
+ * The specification's route and permission table (01 §2): for every /app page, the subjects (any
+ * one grants it) and the account types that may use it. The app's routes and navigation read it,
+ * and the API's routes and channels are granted by the pages that use them (docs/PERMISSIONS.md).
+ */
+export const PAGE_ACCESS = {
+  '/app/reports/overview': { subjects: ['PERFORMANCE'], accountTypes: ALL },
+  '/app/reports/dispenser-overview': { subjects: ['DISPENSERS_OVERVIEW'], accountTypes: ALL },
+  '/app/reports/user-overview': { subjects: ['USER_OVERVIEW'], accountTypes: ALL },
+  '/app/reports/activity-breakdown': { subjects: ['ACTIVITY_BREAKDOWN_REPORT'], accountTypes: LAVO },
+  '/app/reports/compliance': { subjects: ['COMPLIANCE'], accountTypes: ALL },
+  '/app/reports/handwash': { subjects: ['HAND_WASH'], accountTypes: ALL },
+  '/app/reports/dispenser-activity': { subjects: ['DISPENSER_ACTIVITY'], accountTypes: ALL },
+  '/app/reports/staff-rounding': { subjects: ['STAFF_ROUNDING'], accountTypes: ALL },
+  '/app/reports/contact-tracing': { subjects: ['CONTACT_TRACING_BETA'], accountTypes: LAVO },
+  '/app/reports/user-performance': { subjects: ['USER_PERFORMANCE'], accountTypes: ALL },
+  '/app/reports/wearable-usage': { subjects: ['SMARTSENSOR_USAGE'], accountTypes: ALL },
+  '/app/reports/wearable-management': { subjects: ['SMARTSENSOR_MANAGEMENT_BETA'], accountTypes: LAVO },
+  '/app/reports/c-diff-report': { subjects: ['C_DIFF'], accountTypes: ALL },
+  '/app/reports/data-exports': { subjects: ['DATA_EXPORTS'], accountTypes: ALL },
+  '/app/debug/server-logs-report': { subjects: ['SERVER_LOGS'], accountTypes: LAVO },
+  '/app/accounts/organizations': { subjects: ['ORGANIZATIONS'], accountTypes: LAVO },
+  '/app/accounts/locations': { subjects: ['LOCATIONS'], accountTypes: LAVO },
+  '/app/accounts/users': { subjects: ['USERS_ACCOUNTS'], accountTypes: LAVO_PRO },
+  '/app/accounts/professions': { subjects: ['PROFESSIONS'], accountTypes: LAVO },
+  '/app/accounts/access-management': { subjects: ['ACCESS_MANAGEMENT'], accountTypes: ALL },
+  '/app/accounts/badge-management': { subjects: ['SMARTBADGE_MANAGEMENT_BETA'], accountTypes: LAVO },
+  '/app/accounts/nfc': { subjects: ['NFC_TAGS'], accountTypes: LAVO },
+  '/app/settings/my-account': { subjects: ['USER_OVERVIEW'], accountTypes: ALL },
+  '/app/maintenance/editor': { subjects: ['DEVICES_AND_ZONES'], accountTypes: LAVO },
+  '/app/maintenance/gateways': { subjects: ['GATEWAYS'], accountTypes: LAVO },
+  '/app/maintenance/iot-devices': { subjects: ['GATEWAYS'], accountTypes: LAVO },
+  '/app/maintenance/stations': { subjects: ['STATIONS', 'NFC_STATIONS'], accountTypes: ALL },
+  '/app/maintenance/beacon-operations': { subjects: ['BEACONS'], accountTypes: LAVO },
+  '/app/maintenance/dispenser-operations': { subjects: ['DISPENSERS_MAINTENANCE'], accountTypes: LAVO },
+  '/app/maintenance/wristbands': { subjects: ['WRISTBANDS'], accountTypes: LAVO },
+  '/app/maintenance/badges': { subjects: ['BADGES'], accountTypes: LAVO },
+  '/app/maintenance/versions': { subjects: ['FIRMWARE'], accountTypes: LAVO },
+  '/app/maintenance/path-builder': { subjects: ['PATHS'], accountTypes: LAVO },
+  '/app/maintenance/unresponsive-devices': { subjects: ['UNRESPONSIVE'], accountTypes: LAVO },
+} as const satisfies Record<`/app/${string}`, AccessGrant>;
+
+/** A page of the route table that users open (redirect-only entries are not pages). */
+export type AppPage = keyof typeof PAGE_ACCESS;
+
+/** The grant of a page, or of one feature inside it: the page's account types with a narrower set of its subjects (01 §6 'Gated features'). */
+export function pageGrant(page: AppPage, subjects?: readonly PermissionSubject[]): AccessGrant {
+  return subjects ? { subjects, accountTypes: PAGE_ACCESS[page].accountTypes } : PAGE_ACCESS[page];
+}
+
+/** Whether a holder of `held` in an organization of `accountType` passes any of the grants. */
+export function passesAny(
+  grants: readonly AccessGrant[],
+  held: ReadonlySet<PermissionSubject>,
+  accountType: AccountType | null | undefined,
+): boolean {
+  return !!accountType && grants.some((g) => g.accountTypes.includes(accountType) && g.subjects.some((s) => held.has(s)));
+}

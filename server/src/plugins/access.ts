@@ -1,0 +1,67 @@
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import { pageGrant, passesAny, PAGE_ACCESS, type AccessGrant, type AppPage } from '../contracts/page-access';
+import type { PermissionSubject } from '../contracts/permissions';
+import type { Caller } from './auth';
+
+/** The device-maintenance pages (the maintenance section of the navigation). */
+export const MAINTENANCE_PAGES = (Object.keys(PAGE_ACCESS) as AppPage[]).filter((page) => page.startsWith('/app/maintenance/'));
+
+/** A page that uses a route, or one feature of it (the page's account types, some of its subjects). */
+export interface PageUse {
+  page: AppPage;
+  /** Only these of the page's subjects grant the route (01 §6 'Gated features'); all of them when absent. */
+  subjects?: readonly PermissionSubject[];
+}
+
+/**
+ * Who may call a route (docs/PERMISSIONS.md): anyone ('public'), a gateway with its token
+ * ('gateway'), any signed-in user with an account here ('signed-in'), or a user who may use one of
+ * the pages that call it, by the route table's subjects and account types.
+ */
+export type RouteAccess = 'public' | 'gateway' | 'signed-in' | { readonly pages: readonly PageUse[] };
+
+/** One feature of a page: granted by these of its subjects only. */
+export const feature = (page: AppPage, ...subjects: PermissionSubject[]): PageUse => ({ page, subjects });
+
+const useOf = (use: AppPage | PageUse): PageUse => (typeof use === 'string' ? { page: use } : use);
+
+/** The grants of page uses. */
+export const grantsOf = (uses: readonly (AppPage | PageUse)[]): AccessGrant[] => uses.map(useOf).map((u) => pageGrant(u.page, u.subjects));
+
+/** Route config: the main API, for users who may use one of these pages (or features). */
+export const forPages = (...uses: (AppPage | PageUse)[]) => ({ auth: 'id' as const, access: { pages: uses.map(useOf) } });
+
+/** Route config: the main API (or with 'access', the newer one) for any signed-in user; the handler decides the rest. */
+export const forSignedIn = (auth: 'id' | 'access' = 'id') => ({ auth, access: 'signed-in' as const });
+
+/** Route config: no sign-in. */
+export const forPublic = { auth: 'public' as const, access: 'public' as const };
+
+/** Route config: a gateway, authenticated by its own token in the handler. */
+export const forGateways = { auth: 'public' as const, access: 'gateway' as const };
+
+/** Whether the caller may use any of the pages (or features). */
+export function mayUse(caller: Caller, ...uses: (AppPage | PageUse)[]): boolean {
+  return passesAny(grantsOf(uses), caller.subjects, caller.organization.accountType);
+}
+
+/** Why a caller who fails the grants is refused: their account type, when a held subject would otherwise do. */
+export function refusalOf(caller: Caller, uses: readonly PageUse[]): string {
+  const held = uses.some((u) => (u.subjects ?? PAGE_ACCESS[u.page].subjects).some((s) => caller.subjects.has(s)));
+  return held ? 'Your account type does not include this page' : 'You do not have permission to do this';
+}
+
+/** Paths whose routes must each declare who may call them. */
+const isGuarded = (url: string) => url === '/config.json' || url === '/api' || url.startsWith('/api/');
+
+/** Refuses to register an API route that declares no access rule, or one that contradicts its auth mode. */
+export function requireAccessRules(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (!isGuarded(route.url)) return;
+    const config = (route.config ?? {}) as FastifyContextConfig;
+    const where = `${String(route.method)} ${route.url}`;
+    if (config.access === undefined) throw new Error(`${where} declares no access rule (config.access; docs/PERMISSIONS.md)`);
+    const open = config.access === 'public' || config.access === 'gateway';
+    if (open !== ((config.auth ?? 'public') === 'public')) throw new Error(`${where}: access '${JSON.stringify(config.access)}' does not fit auth '${config.auth}'`);
+  });
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
+import { recordAuditEvent } from '../modules/audit/audit.repo';
+import { HttpError } from './errors';
+
+/**
+ * What the audit trail records of a route (HIPAA §164.312(b)): a read of one person's data names
+ * that person (`person` answers their user id, or null when the read is not about one person, e.g.
+ * a whole ward's contacts); 'skip' marks a write that changes no data. Every other write (POST,
+ * PUT, PATCH, DELETE) by a signed-in caller is recorded without being declared.
+ */
+export type AuditRule = { read: true; person: (request: FastifyRequest) => number | null } | 'skip';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    audit?: AuditRule;
+  }
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Body fields a write may name its targets by; nothing else of a body is kept. */
+const TARGET_KEY = /^(id|[a-zA-Z]*Id|[a-zA-Z]*Ids|username|Username|userName|mac|nfcId)$/;
+
+const asRecord = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/** The ids a body names: its own id-like fields, or those of each item of an array body. */
+function targetsOf(body: unknown): Record<string, unknown> {
+  const pick = (item: unknown) => Object.fromEntries(Object.entries(asRecord(item)).filter(([key]) => TARGET_KEY.test(key)));
+  if (Array.isArray(body)) return { items: body.slice(0, 100).map(pick) };
+  return pick(body);
+}
+
+/** The one user a write is about, when its body names exactly one. */
+function personOfWrite(body: unknown): number | null {
+  const items = Array.isArray(body) ? body : [body];
+  const ids = new Set(items.map((item) => asRecord(item).userId).filter((id): id is number => typeof id === 'number'));
+  return ids.size === 1 ? [...ids][0]! : null;
+}
+
+/** The person a read names by `userId` in its query; without one, the caller (their own figures). */
+export const personInQuery =
+  (fallback: 'caller' | 'none' = 'caller') =>
+  (request: FastifyRequest): number | null => {
+    const userId = asRecord(request.query).userId;
+    if (typeof userId === 'number') return userId;
+    return fallback === 'caller' ? (request.caller?.user.id ?? null) : null;
+  };
+
+/** The person a read names by its `:id` parameter (a user's history). */
+export const personInParams = (request: FastifyRequest): number | null => {
+  const id = asRecord(request.params).id;
+  return typeof id === 'number' ? id : null;
+};
+
+/** Audit config: the route reads one person's data, named by `person`. */
+export const auditRead = (person: (request: FastifyRequest) => number | null): { audit: AuditRule } => ({ audit: { read: true, person } });
+
+/** A value of a request's params or query, as JSON can hold it. */
+const plain = (value: unknown) => JSON.parse(JSON.stringify(value ?? {})) as Record<string, unknown>;
+
+/** Records audited requests of identified callers, whatever the answer, before the answer leaves. */
+export function registerAudit(app: FastifyInstance, db: Database): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const caller = request.caller;
+    const rule = request.routeOptions.config.audit;
+    if (!caller || rule === 'skip') return payload;
+    const write = WRITES.has(request.method);
+    if (!write && !rule?.read) return payload;
+    try {
+      const scope = await caller.scope();
+      await recordAuditEvent(db, {
+        actorUserId: caller.user.id,
+        actorSub: caller.session.sub,
+        sessionId: caller.session.sessionId,
+        action: write ? 'write' : 'read',
+        method: request.method,
+        route: request.routeOptions.url ?? request.url.split('?')[0] ?? '',
+        params: plain(request.params),
+        query: plain(request.query),
+        target: write ? targetsOf(request.body) : {},
+        personUserId: rule ? rule.person(request) : personOfWrite(request.body),
+        status: reply.statusCode,
+        scope: { organizationIds: scope.managedOrganizationIds, groupIds: scope.managedGroupIds },
+        ip: request.ip,
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'Could not record the audit event');
+      // A write is made and refusing its answer would not undo it; a read not recorded is not given.
+      if (!write) throw new HttpError(503, 'This record cannot be shown right now. Please try again.');
+    }
+    return payload;
+  });
+}
