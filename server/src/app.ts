@@ -21,7 +21,8 @@ import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerRouteRegistry } from './plugins/route-registry';
-import { registerNotFound, registerStaticApp } from './plugins/static-app';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerNotFound, registerStaticApp, shellScriptHashes } from './plugins/static-app';
 
 export interface AppDeps {
   db: Database;
@@ -40,7 +41,10 @@ export interface AppDeps {
   requestLogging?: boolean;
 }
 
-/** Builds the API server: framework plugins, app plugins, then routes (main API under /api, newer API under /api/v2). */
+/**
+ * Builds the API server: framework plugins, app plugins, then routes (main API under /api, newer
+ * API under /api/v2). Security headers come first, so that every answer carries them, errors too.
+ */
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? false,
@@ -52,6 +56,8 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerRouteRegistry(app);
   registerErrorHandler(app);
+  const scriptHashes = deps.staticDir ? shellScriptHashes(deps.staticDir) : [];
+  await registerSecurityHeaders(app, { runtimeConfig: deps.runtimeConfig, scriptHashes });
   registerAuth(app, { db: deps.db, verifier: deps.verifier, userInfo: deps.userInfo });
   registerIdempotency(app, deps.db);
 

@@ -21,9 +21,10 @@ export function testIdentityAdmin(): IdentityAdmin {
 
 /**
  * The API server on a fresh, seeded test database, verifying tokens of the real local identity
- * provider; `identityAdmin` replaces its admin API (to make the provider fail, say).
+ * provider; `identityAdmin` replaces its admin API (to make the provider fail, say); with
+ * `staticDir` it serves the built app found there.
  */
-export async function createTestApp(opts: { pusherPort?: number; identityAdmin?: IdentityAdmin } = {}) {
+export async function createTestApp(opts: { pusherPort?: number; identityAdmin?: IdentityAdmin; staticDir?: string } = {}) {
   const identity = inject('identity');
   const database = await createTestDatabase();
   const pusher = new Pusher({ ...PUSHER_TEST_APP, host: '127.0.0.1', port: String(opts.pusherPort ?? 1), useTLS: false });
@@ -37,6 +38,7 @@ export async function createTestApp(opts: { pusherPort?: number; identityAdmin?:
     identity: opts.identityAdmin ?? testIdentityAdmin(),
     pusher,
     ingestSecret: TEST_INGEST_SECRET,
+    staticDir: opts.staticDir,
     runtimeConfig: {
       apiBaseUrl: '/api',
       apiV2BaseUrl: '/api/v2',
