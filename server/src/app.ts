@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type Pusher from 'pusher';
 import type { RuntimeConfig } from './contracts/config';
 import type { Database } from './db/client';
+import { DEFAULT_TRUST_PROXY } from './env';
 import type { IdentityAdmin } from './identity/identity-admin';
 import type { UserInfoLookup } from './identity/user-info';
 import type { TokenVerifier } from './identity/verifier';
@@ -36,6 +37,8 @@ export interface AppDeps {
   ingestSecret: string;
   /** Directory of the built PWA, served when present. */
   staticDir?: string;
+  /** Fastify's trustProxy: the peers whose X-Forwarded-* headers are believed (env TRUST_PROXY). */
+  trustProxy?: boolean | string;
   logger?: FastifyServerOptions['logger'];
   /** Log every request (noisy; for debugging). */
   requestLogging?: boolean;
@@ -49,7 +52,7 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? false,
     logController: new LogController({ disableRequestLogging: !deps.requestLogging }),
-    trustProxy: true,
+    trustProxy: deps.trustProxy ?? DEFAULT_TRUST_PROXY,
     bodyLimit: 1_048_576,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -105,8 +105,11 @@ describe('security headers', () => {
     expect(csp.has('upgrade-insecure-requests')).toBe(false);
   });
 
-  it('add HSTS when a proxy reports that the request came over HTTPS', async () => {
+  it('add HSTS when a trusted proxy reports that the request came over HTTPS, and only then', async () => {
     const viaProxy = await ctx.app.inject({ url: '/config.json', headers: { 'x-forwarded-proto': 'https' } });
     expect(viaProxy.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    // The same claim from a peer that is no trusted proxy is not believed.
+    const direct = await ctx.app.inject({ url: '/config.json', remoteAddress: '203.0.113.7', headers: { 'x-forwarded-proto': 'https' } });
+    expect(direct.headers['strict-transport-security']).toBeUndefined();
   });
 });
