@@ -21,6 +21,7 @@ import { wearablesAdminRoutes } from './modules/wearables-admin/wearables-admin.
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerIdempotency } from './plugins/idempotency';
+import { registerRateLimits } from './plugins/rate-limits';
 import { registerRouteRegistry } from './plugins/route-registry';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerNotFound, registerStaticApp, shellScriptHashes } from './plugins/static-app';
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandler(app);
   const scriptHashes = deps.staticDir ? shellScriptHashes(deps.staticDir) : [];
   await registerSecurityHeaders(app, { runtimeConfig: deps.runtimeConfig, scriptHashes });
+  await registerRateLimits(app, { ingestSecret: deps.ingestSecret });
   registerAuth(app, { db: deps.db, verifier: deps.verifier, userInfo: deps.userInfo });
   registerIdempotency(app, deps.db);
 
