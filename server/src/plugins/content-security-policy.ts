@@ -32,7 +32,9 @@ export function realtimeSources({ pusher }: RuntimeConfig): string[] {
  * inline scripts of the built index.html by their hashes; styles may be inline because Mantine
  * injects style elements at run time (and the first screen carries style attributes); images are
  * the app's own or data: URIs (the stylesheets' icons); connections go to the API (same origin), the
- * identity provider and the Pusher host that /config.json names, and nowhere else.
+ * identity provider and the Pusher host that /config.json names, and nowhere else. There is no
+ * upgrade-insecure-requests: on the plain HTTP of `npm start` (a tablet reaching a laptop, say) the
+ * browser would rewrite the app's requests to https:// addresses that do not answer.
  */
 export function contentSecurityPolicy(config: RuntimeConfig, scriptHashes: readonly string[]): Record<string, string[]> {
   return {

@@ -4,7 +4,7 @@ import type { RuntimeConfig } from '../contracts/config';
 import { contentSecurityPolicy } from './content-security-policy';
 
 /** What browsers are told to remember about HTTPS, sent only on answers that went out over HTTPS. */
-export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
