@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type Pusher from 'pusher';
 import type { RuntimeConfig } from './contracts/config';
 import type { Database } from './db/client';
+import { DEFAULT_TRUST_PROXY } from './env';
 import type { IdentityAdmin } from './identity/identity-admin';
 import type { TokenVerifier } from './identity/verifier';
 import { accountAccessRoutes } from './modules/account-access/account-access.routes';
@@ -21,8 +22,10 @@ import { registerAudit } from './plugins/audit';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerIdempotency } from './plugins/idempotency';
+import { registerRateLimits } from './plugins/rate-limits';
 import { registerRouteRegistry } from './plugins/route-registry';
-import { registerNotFound, registerStaticApp } from './plugins/static-app';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerNotFound, registerStaticApp, shellScriptHashes } from './plugins/static-app';
 
 export interface AppDeps {
   db: Database;
@@ -35,23 +38,31 @@ export interface AppDeps {
   ingestSecret: string;
   /** Directory of the built PWA, served when present. */
   staticDir?: string;
+  /** Fastify's trustProxy: the peers whose X-Forwarded-* headers are believed (env TRUST_PROXY). */
+  trustProxy?: boolean | string;
   logger?: FastifyServerOptions['logger'];
   /** Log every request (noisy; for debugging). */
   requestLogging?: boolean;
 }
 
-/** Builds the API server: framework plugins, app plugins, then routes (main API under /api, newer API under /api/v2). */
+/**
+ * Builds the API server: framework plugins, app plugins, then routes (main API under /api, newer
+ * API under /api/v2). Security headers come first, so that every answer carries them, errors too.
+ */
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? false,
     logController: new LogController({ disableRequestLogging: !deps.requestLogging }),
-    trustProxy: true,
+    trustProxy: deps.trustProxy ?? DEFAULT_TRUST_PROXY,
     bodyLimit: 1_048_576,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerRouteRegistry(app);
   registerErrorHandler(app);
+  const scriptHashes = deps.staticDir ? shellScriptHashes(deps.staticDir) : [];
+  await registerSecurityHeaders(app, { runtimeConfig: deps.runtimeConfig, scriptHashes });
+  await registerRateLimits(app, { ingestSecret: deps.ingestSecret });
   registerAuth(app, { db: deps.db, verifier: deps.verifier });
   registerIdempotency(app, deps.db);
   registerAudit(app, deps.db);

@@ -1,8 +1,19 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
+
+/** The proxies trusted by default: this host and private networks, where a load balancer sits. */
+export const DEFAULT_TRUST_PROXY = 'loopback, linklocal, uniquelocal';
+
+/** One entry of TRUST_PROXY: a proxy-addr range name, an address, or an address with its prefix length or mask. */
+function isTrustedPeer(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', range, ...rest] = entry.split('/');
+  return rest.length === 0 && isIP(address) !== 0 && (range === undefined || /^\d{1,3}$/.test(range) || isIP(range) !== 0);
+}
 
 /** Server configuration, parsed once from the environment. */
 export const envSchema = z.object({
@@ -41,6 +52,18 @@ export const envSchema = z.object({
   /** Secret from which each gateway's ingest token is derived (HMAC of its MAC). Unset locally: generated per installation. Required in production. */
   INGEST_SECRET: z.string().min(16).optional(),
   SUPPORT_URL: z.string().url().default('https://support.lavo.health'),
+  /**
+   * Which peers may report the client's address and scheme (X-Forwarded-For, X-Forwarded-Proto):
+   * addresses, CIDR ranges or proxy-addr's names ('loopback', 'linklocal', 'uniquelocal'), comma
+   * separated; 'true' trusts any peer, 'false' none. Rate limits count by the address it yields.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default(DEFAULT_TRUST_PROXY)
+    .refine((v) => v === 'true' || v === 'false' || v.split(',').every((entry) => isTrustedPeer(entry.trim())), {
+      message: "expected 'true', 'false', or comma-separated addresses, CIDR ranges, loopback, linklocal, uniquelocal",
+    })
+    .transform((v) => (v === 'true' ? true : v === 'false' ? false : v)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof envSchema>;

@@ -37,6 +37,7 @@ const app = await buildApp({
   runtimeConfig: runtimeConfigFromEnv(env),
   ingestSecret: secrets.ingestSecret,
   staticDir: env.STATIC_DIR,
+  trustProxy: env.TRUST_PROXY,
   logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
   requestLogging: env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace',
 });

@@ -1,3 +1,5 @@
+// First: it configures zod for the Content-Security-Policy before any schema is built.
+import './zod-csp';
 import { runtimeConfigSchema, type RuntimeConfig } from '@contracts/config';
 
 let current: RuntimeConfig | undefined;

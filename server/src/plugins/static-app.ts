@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -23,6 +24,20 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
     },
   });
   return true;
+}
+
+/**
+ * The CSP sources ('sha256-…') of the inline scripts in the built index.html (its first screen's
+ * title script, scripts/vite-page-shell.ts), read once at start-up so they always match the build
+ * that is served; none when there is no build.
+ */
+export function shellScriptHashes(staticDir: string): string[] {
+  const file = path.join(path.resolve(staticDir), 'index.html');
+  if (!existsSync(file)) return [];
+  const html = readFileSync(file, 'utf8');
+  return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
+    ([, body = '']) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`,
+  );
 }
 
 /** Unknown API paths and files answer 404; other GETs get the app shell when it is served. */

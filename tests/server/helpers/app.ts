@@ -22,9 +22,9 @@ export function testIdentityAdmin(): IdentityAdmin {
 /**
  * The API server on a fresh, seeded test database whose demo users are linked to the demo accounts
  * of the real local identity provider, verifying its tokens; `identityAdmin` replaces its admin
- * API (to make the provider fail, say).
+ * API (to make the provider fail, say); with `staticDir` it serves the built app found there.
  */
-export async function createTestApp(opts: { pusherPort?: number; identityAdmin?: IdentityAdmin } = {}) {
+export async function createTestApp(opts: { pusherPort?: number; identityAdmin?: IdentityAdmin; staticDir?: string } = {}) {
   const identity = inject('identity');
   const database = await createTestDatabase();
   await linkDemoIdentities(database.handle.db, identity.subjects);
@@ -38,6 +38,7 @@ export async function createTestApp(opts: { pusherPort?: number; identityAdmin?:
     identity: opts.identityAdmin ?? testIdentityAdmin(),
     pusher,
     ingestSecret: TEST_INGEST_SECRET,
+    staticDir: opts.staticDir,
     runtimeConfig: {
       apiBaseUrl: '/api',
       apiV2BaseUrl: '/api/v2',

@@ -13,16 +13,20 @@ import { isGatewayToken } from './gateway-auth';
  * gateways call (ingest, their station, their channels) answers the same way.
  */
 export async function authenticateGateway(db: Database, secret: string, request: FastifyRequest): Promise<DeviceRow> {
-  const mac = macSchema.safeParse(request.headers['x-gateway-mac']);
-  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-  if (!mac.success || !token || !isGatewayToken(secret, mac.data, token)) {
-    throw new HttpError(401, 'A gateway MAC (X-Gateway-Mac) and its token are required');
-  }
+  const mac = provenGatewayMac(secret, request);
+  if (!mac) throw new HttpError(401, 'A gateway MAC (X-Gateway-Mac) and its token are required');
   const [gateway] = await db
     .select()
     .from(devices)
-    .where(and(eq(devices.mac, mac.data), eq(devices.type, 'GATEWAY')));
-  if (!gateway) throw new HttpError(403, `Gateway ${mac.data} is not part of the fleet`);
-  if (!gateway.active) throw new HttpError(403, `Gateway ${mac.data} is inactive`);
+    .where(and(eq(devices.mac, mac), eq(devices.type, 'GATEWAY')));
+  if (!gateway) throw new HttpError(403, `Gateway ${mac} is not part of the fleet`);
+  if (!gateway.active) throw new HttpError(403, `Gateway ${mac} is inactive`);
   return gateway;
+}
+
+/** The MAC a request names in X-Gateway-Mac when its bearer token is that MAC's token; null otherwise. */
+export function provenGatewayMac(secret: string, request: FastifyRequest): string | null {
+  const mac = macSchema.safeParse(request.headers['x-gateway-mac']);
+  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  return mac.success && token && isGatewayToken(secret, mac.data, token) ? mac.data : null;
 }

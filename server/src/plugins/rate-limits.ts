@@ -1,0 +1,103 @@
+import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { normalizeUsername } from '../contracts/account-access';
+import { provenGatewayMac } from '../modules/ingest/gateway-request';
+import { HttpError } from './errors';
+
+const MINUTE_MS = 60_000;
+
+/** A user name a request acts on, read from its validated query or body. */
+type NameOf = (request: FastifyRequest) => unknown;
+
+interface AccountRouteLimit {
+  method: 'GET' | 'POST' | 'PUT';
+  url: string;
+  /** Calls a minute from one client address (a hospital's staff may share one). */
+  perAddress: number;
+  /** Calls a minute that act on one user name, whoever makes them. */
+  perName?: { max: number; of: NameOf };
+}
+
+const field = (where: 'query' | 'body', name: string): NameOf => (request) => (request[where] as Record<string, unknown> | undefined)?.[name];
+
+/**
+ * Limits of the routes around sign-in, far above what people do: a lookup runs once per app load,
+ * and an email (verification, invitation) or a password change for one person is a matter of a
+ * few clicks. A name lookup has no per-name limit: asking for one name again tells nothing new.
+ */
+export const ACCOUNT_ROUTE_LIMITS: readonly AccountRouteLimit[] = [
+  { method: 'GET', url: '/api/users/username', perAddress: 300 },
+  { method: 'POST', url: '/api/users/verify-email', perAddress: 60, perName: { max: 5, of: field('body', 'username') } },
+  { method: 'POST', url: '/api/users/resend-invite', perAddress: 60, perName: { max: 5, of: field('body', 'Username') } },
+  { method: 'PUT', url: '/api/users/set-password', perAddress: 60, perName: { max: 10, of: field('body', 'username') } },
+];
+
+/** Requests with a missing or wrong gateway token that one address may make a minute. */
+export const BAD_GATEWAY_TOKEN_LIMIT = 30;
+
+/** The routes gateways call with their own token (ingest, their station and channels). */
+const GATEWAY_PATH_PREFIXES = ['/api/ingest/', '/api/gateways/'];
+
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** The client's address as a trusted proxy reports it (IPv6 by its /64, as one host usually holds it). */
+const addressOf = (request: FastifyRequest) => normalizeIP(request.ip);
+
+async function enforce(limiter: Limiter, request: FastifyRequest, reply: FastifyReply, what: string): Promise<void> {
+  const state = await limiter(request);
+  if (state.isAllowed || !state.isExceeded) return;
+  const seconds = Math.max(1, state.ttlInSeconds);
+  reply.header('Retry-After', String(seconds));
+  throw new HttpError(429, `Too many requests ${what}: try again in ${seconds} seconds`);
+}
+
+function appendHook(route: RouteOptions, name: 'onRequest' | 'preHandler', hook: Hook): void {
+  const existing = route[name] as Hook | Hook[] | undefined;
+  const hooks = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
+  // Fastify builds a GET's HEAD route from the GET's options, which may already carry the hook.
+  if (!hooks.includes(hook)) route[name] = [...hooks, hook] as RouteOptions[typeof name];
+}
+
+function accountHook(app: FastifyInstance, limit: AccountRouteLimit): Hook {
+  const byAddress = app.createRateLimit({ max: limit.perAddress, timeWindow: MINUTE_MS, keyGenerator: addressOf });
+  const perName = limit.perName;
+  const nameOf = (request: FastifyRequest) => {
+    const value = perName?.of(request);
+    return typeof value === 'string' && value.trim() ? normalizeUsername(value) : null;
+  };
+  const byName = perName && app.createRateLimit({ max: perName.max, timeWindow: MINUTE_MS, keyGenerator: (r) => nameOf(r) ?? '' });
+  return async (request, reply) => {
+    await enforce(byAddress, request, reply, 'from this address');
+    if (byName && nameOf(request)) await enforce(byName, request, reply, 'for this user');
+  };
+}
+
+function gatewayHook(app: FastifyInstance, secret: string): Hook {
+  const byAddress = app.createRateLimit({ max: BAD_GATEWAY_TOKEN_LIMIT, timeWindow: MINUTE_MS, keyGenerator: addressOf });
+  return async (request, reply) => {
+    // A gateway that proves its MAC is never limited, however many bad requests share its address.
+    if (provenGatewayMac(secret, request)) return;
+    await enforce(byAddress, request, reply, 'with a missing or wrong gateway token from this address');
+  };
+}
+
+/**
+ * Per-minute limits, counted in this instance's memory (several API instances each count their
+ * own): the account routes of ACCOUNT_ROUTE_LIMITS, checked once the caller is authenticated and
+ * the input valid (so the name is known), and requests with a bad gateway token, checked before
+ * anything else is read. A limited request answers 429 with Retry-After. Register before the routes.
+ */
+export async function registerRateLimits(app: FastifyInstance, { ingestSecret }: { ingestSecret: string }): Promise<void> {
+  await app.register(fastifyRateLimit, { global: false });
+  const accountHooks = new Map(ACCOUNT_ROUTE_LIMITS.map((limit) => [`${limit.method} ${limit.url}`, accountHook(app, limit)]));
+  const badTokenHook = gatewayHook(app, ingestSecret);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // A HEAD request runs the GET's handler, so it counts as the GET.
+    const keys = methods.map((method) => `${method === 'HEAD' ? 'GET' : method} ${route.url}`);
+    const accountLimit = keys.map((key) => accountHooks.get(key)).find((hook) => hook !== undefined);
+    if (accountLimit) appendHook(route, 'preHandler', accountLimit);
+    if (GATEWAY_PATH_PREFIXES.some((prefix) => route.url.startsWith(prefix))) appendHook(route, 'onRequest', badTokenHook);
+  });
+}
