@@ -62,8 +62,11 @@ function wholeNumberText(message: string) {
   return z.coerce
     .string()
     .regex(/^\d+$/, message)
-    // Past 16 digits a double no longer holds the number exactly; it is far too big either way.
-    .transform((digits) => (digits.length > 16 ? Number.POSITIVE_INFINITY : Number(digits)));
+    // Past 15 digits a double no longer holds every number exactly; such a number is far too big either way.
+    .transform((digits) => {
+      const significant = digits.replace(/^0+(?=\d)/, '');
+      return significant.length > 15 ? Number.MAX_SAFE_INTEGER : Number(significant);
+    });
 }
 
 /** An id in a query string or a path: its digits, read as a number. */
@@ -90,6 +93,8 @@ export const flagParam = z.enum(['true', 'false'], "must be 'true' or 'false'").
 
 // ---- Days and instants ---------------------------------------------------------------------
 
+const DAY_MS = 86_400_000;
+const MIN_TIME = Date.parse(`${MIN_DAY}T00:00:00Z`);
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const isDay = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
@@ -107,25 +112,38 @@ export function latestDay(now: Date = new Date()): string {
 export function earliestRangeStart(end: string): string {
   const [year, month, date] = end.split('-').map(Number) as [number, number, number];
   const lastOfMonth = new Date(Date.UTC(year - 1, month, 0)).getUTCDate();
-  return isoDay(new Date(Date.UTC(year - 1, month - 1, Math.min(date, lastOfMonth)) - 14 * 86_400_000));
+  return isoDay(new Date(Date.UTC(year - 1, month - 1, Math.min(date, lastOfMonth)) - 14 * DAY_MS));
 }
 
-function refuseOutOfRange(day: string, ctx: z.RefinementCtx): void {
-  const latest = latestDay();
-  if (day < MIN_DAY || day > latest) ctx.addIssue({ code: 'custom', message: `must be a day from ${MIN_DAY} to ${latest}` });
+let bounds = { today: Number.NaN, latest: '', latestEnd: 0 };
+
+/** The last day a request may name and the instant it ends; worked out once a day, as the ingest checks every event. */
+function latestBounds() {
+  const today = Math.floor(Date.now() / DAY_MS);
+  if (today !== bounds.today) {
+    const latest = latestDay();
+    bounds = { today, latest, latestEnd: Date.parse(`${latest}T00:00:00Z`) + DAY_MS };
+  }
+  return bounds;
 }
+
+const outOfRange = (latest: string) => `must be a day from ${MIN_DAY} to ${latest}`;
 
 /** A UTC calendar day, YYYY-MM-DD, from 2000 to a year ahead (an ISO date-time is accepted and cut to its UTC day). */
 export const dayField = z.preprocess(
   (v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)) ? isoDay(new Date(v)) : v),
-  z.iso.date({ message: 'must be a date (YYYY-MM-DD)' }).superRefine(refuseOutOfRange),
+  z.iso.date({ message: 'must be a date (YYYY-MM-DD)' }).superRefine((day, ctx) => {
+    const { latest } = latestBounds();
+    if (day < MIN_DAY || day > latest) ctx.addIssue({ code: 'custom', message: outOfRange(latest) });
+  }),
 );
 
 /** An instant, ISO 8601 with its offset, from 2000 to a year ahead. */
 export const dateTimeField = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' }).superRefine((value, ctx) => {
-  // Refinements run after a failed format check too: only a real instant is placed on the calendar.
+  // Refinements run after a failed format check too: a value that is no instant is left to that check.
   const time = Date.parse(value);
-  if (!Number.isNaN(time)) refuseOutOfRange(isoDay(new Date(time)), ctx);
+  const { latest, latestEnd } = latestBounds();
+  if (time < MIN_TIME || time >= latestEnd) ctx.addIssue({ code: 'custom', message: outOfRange(latest) });
 });
 
 /**
