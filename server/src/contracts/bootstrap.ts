@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { textField } from './fields';
 import { currentUserSchema, groupSchema, organizationSchema, professionSchema, userSummarySchema } from './entities';
 
 export const LOGIN_TYPES = ['WEB_APP'] as const;
 
 /** GET /bootstrap query. */
 export const bootstrapQuerySchema = z.object({
-  username: z.string().trim().min(1).max(320),
+  username: textField(320, { min: 1 }),
   loginType: z.enum(LOGIN_TYPES),
 });
 export type BootstrapQuery = z.infer<typeof bootstrapQuerySchema>;

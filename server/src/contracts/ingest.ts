@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { washTypeSchema } from './devices';
+import { bodyObject, dateTimeField, idField, macField, textField } from './fields';
 
 // POST /api/ingest/events: what a gateway sends. Devices are named by MAC, as gateways know them;
 // the server resolves each to its device, the wearer at the event's time, and the location.
@@ -7,17 +8,16 @@ import { washTypeSchema } from './devices';
 /** The most events one batch may carry. */
 export const INGEST_MAX_BATCH = 5000;
 
-export const macSchema = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^([0-9A-F]{2}:){5}[0-9A-F]{2}$/, 'must be a MAC address like AA:BB:CC:DD:EE:FF');
+export const macSchema = macField;
+
+/** The most a wristband counts between two reports (a week in a drawer still stays far below). */
+const MAX_COUNTER = 1_000_000;
 
 const base = {
   /** Unique per event, chosen by the sender; a replayed id is ignored. */
-  id: z.string().trim().min(1, 'is required').max(64, 'must be at most 64 characters'),
-  /** When it happened (ISO 8601 with offset). */
-  at: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' }),
+  id: textField(64, { min: 1, minMessage: 'is required' }),
+  /** When it happened (ISO 8601 with offset), from 2000 to a year ahead. */
+  at: dateTimeField,
 };
 
 const enterLeave = z.enum(['enter', 'leave']);
@@ -44,7 +44,7 @@ export const ingestEventSchema = z.discriminatedUnion('type', [
     durationS: z.number().min(0).max(600).optional(),
   }),
   /** A reminder the wristband gave in a REMINDER zone. */
-  z.object({ ...base, type: z.literal('reminder'), wearable: macSchema, zoneId: z.number().int().positive() }),
+  z.object({ ...base, type: z.literal('reminder'), wearable: macSchema, zoneId: idField }),
   /** A device heartbeat, with its battery when it reports one. */
   z.object({
     ...base,
@@ -66,16 +66,18 @@ export const ingestEventSchema = z.discriminatedUnion('type', [
     ...base,
     type: z.literal('counters'),
     device: macSchema,
-    steps: z.number().int().min(0).optional(),
-    distanceM: z.number().min(0).optional(),
-    calories: z.number().min(0).optional(),
+    steps: z.number().int().min(0).max(MAX_COUNTER).optional(),
+    distanceM: z.number().min(0).max(MAX_COUNTER).optional(),
+    calories: z.number().min(0).max(MAX_COUNTER).optional(),
   }),
 ]);
 export type IngestEvent = z.infer<typeof ingestEventSchema>;
 export type IngestEventType = IngestEvent['type'];
 
 /** The body is checked event by event by the server, so the error can name the first bad one. */
-export const ingestBatchSchema = z.object({ events: z.array(z.unknown()).min(1, 'events must not be empty').max(INGEST_MAX_BATCH) });
+export const ingestBatchSchema = bodyObject({
+  events: z.array(z.unknown()).min(1, 'events must not be empty').max(INGEST_MAX_BATCH, `at most ${INGEST_MAX_BATCH} events`),
+});
 
 export const ingestResponseSchema = z.object({
   /** Events stored by this call. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyObject, countParam, dateTimeField, idField, idParam, searchField } from './fields';
 
 // NFC Tag Assignment (03 §7 'NFC'). A tag's full id is 21 characters: the first 14 are its nfcId,
 // the rest its nfcShortId. A tag is assigned while userId is set, unassigned when it is null.
@@ -49,8 +50,8 @@ export const nfcShortIdSchema = z
   .max(NFC_SHORT_ID_MAX_LENGTH, NFC_MESSAGES.shortIdLength)
   .regex(ALPHANUMERIC, NFC_MESSAGES.alphanumeric);
 
-const id = z.coerce.number().int().positive('ids are positive whole numbers');
-const bodyId = z.number().int().positive('ids are positive whole numbers');
+const id = idParam;
+const bodyId = idField;
 
 /** The holder as a tag row shows them. */
 export const nfcTagUserSchema = z.object({
@@ -83,8 +84,8 @@ export const nfcTagsQuerySchema = z.object({
   groupId: id.optional(),
   status: nfcTagStatusSchema.optional(),
   /** Matches nfcId, nfcShortId and the holder's first, last and user name, ignoring case. */
-  search: z.string().trim().max(100).optional(),
-  take: z.coerce.number().int().min(1).max(NFC_TAGS_MAX_TAKE).default(NFC_TAGS_TAKE),
+  search: searchField(100),
+  take: countParam(1, NFC_TAGS_MAX_TAKE).default(NFC_TAGS_TAKE),
   /** The last id of the previous page. */
   startingAfter: id.optional(),
 });
@@ -107,14 +108,16 @@ export const nfcDataQuerySchema = z.object({
 export type NfcDataQuery = z.input<typeof nfcDataQuerySchema>;
 export const nfcDataResponseSchema = z.array(nfcTagSchema);
 
-/** POST /nfc-tags. The creator is always the caller. */
-export const createNfcTagBodySchema = z.object({
+/** POST /nfc-tags. The creator is always the caller; any other field is refused. */
+export const createNfcTagBodySchema = bodyObject({
   nfcId: nfcIdSchema,
   nfcShortId: nfcShortIdSchema,
   /** The holder; absent or null leaves the tag unassigned. */
   userId: bodyId.nullable().optional(),
   groupId: bodyId,
   active: z.boolean().default(true),
+  /** Accepted for the spec's clients and ignored: the creator is always the caller. */
+  createdBy: bodyId.nullable().optional(),
 });
 export type CreateNfcTagBody = z.input<typeof createNfcTagBodySchema>;
 
@@ -124,7 +127,7 @@ export const nfcTagParamsSchema = z.object({ id });
  * PATCH /nfc-tags/{id}: userId null unassigns. The updater is always the caller; updatedBy and
  * updatedAt are accepted for the spec's clients and ignored.
  */
-export const updateNfcTagBodySchema = z.object({
+export const updateNfcTagBodySchema = bodyObject({
   userId: bodyId.nullable(),
   nfcId: nfcIdSchema.optional(),
   nfcShortId: nfcShortIdSchema.optional(),
@@ -136,14 +139,14 @@ export const updateNfcTagBodySchema = z.object({
    * changes nothing, rather than silently overwriting a colleague's assignment. Absent: no check.
    */
   expectedUserId: bodyId.nullable().optional(),
-  updatedBy: z.number().int().nullable().optional(),
-  updatedAt: z.string().max(64).nullable().optional(),
+  updatedBy: bodyId.nullable().optional(),
+  updatedAt: dateTimeField.nullable().optional(),
 });
 export type UpdateNfcTagBody = z.input<typeof updateNfcTagBodySchema>;
 
 /** GET /nfc-tags/{id}/assign-events: newest first, paged by the last event id of the previous page. */
 export const nfcAssignEventsQuerySchema = z.object({
-  take: z.coerce.number().int().min(1).max(NFC_EVENTS_TAKE).default(NFC_EVENTS_TAKE),
+  take: countParam(1, NFC_EVENTS_TAKE).default(NFC_EVENTS_TAKE),
   startingAfter: id.optional(),
 });
 export type NfcAssignEventsQuery = z.input<typeof nfcAssignEventsQuerySchema>;

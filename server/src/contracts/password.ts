@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPrintableText } from './fields';
 
 /** The special characters a password must use one of (01 §5). */
 export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*';
@@ -65,10 +66,15 @@ export function avoidsAccountName(password: string, username: string | undefined
   return !accountNameParts(username).some((part) => lowered.includes(part));
 }
 
+/** The identity provider's longest password. */
+export const PASSWORD_MAX_LENGTH = 256;
+
 /** A new password: trimmed, then every strength rule. The first failing rule is the message. */
 export const passwordSchema = z
   .string()
   .trim()
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+  .refine(isPrintableText, 'Password may contain printable characters only')
   .superRefine((password, ctx) => {
     const failed = PASSWORD_RULES.find((rule) => !rule.test(password));
     if (failed) ctx.addIssue({ code: 'custom', message: failed.message, params: { rule: failed.id } });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { KIOSK_GATEWAY_MODEL_ID } from './devices';
+import { bodyObject, idField, idParam, searchField, textField } from './fields';
 import { idListSchema } from './reports/common';
 import { macSchema } from './wearables-admin';
 
@@ -225,23 +226,19 @@ export function assignBlocker(w: Pick<WristbandState, 'syncEnabled' | 'isUpdatin
 
 // ---- HTTP: kiosk gateways, NFC stations, assignments, gateway channel auth ------------------
 
-const id = z.coerce.number().int().positive('ids are positive whole numbers');
-
 /**
  * GET /stations/gateways: the active gateways of a location (with its descendants) in the caller's
  * scope. (GET /devices/group already answers the dispenser report's bare device list.)
  */
 export const deviceGroupQuerySchema = z.object({
-  groupId: id,
+  groupId: idParam,
   /** 13 for kiosks. */
-  modelId: id.optional(),
+  modelId: idParam.optional(),
   /** Comma list of roles, e.g. 'KIOSK_GATEWAY'. */
-  roles: z
-    .string()
-    .max(200)
+  roles: textField(200)
     .optional()
     .transform((v) => (v ? v.split(',').map((r) => r.trim()).filter(Boolean) : undefined)),
-  search: z.string().trim().max(200).optional(),
+  search: searchField(200),
 });
 export type DeviceGroupQuery = z.input<typeof deviceGroupQuerySchema>;
 
@@ -282,11 +279,11 @@ export type NfcStationRow = z.infer<typeof nfcStationRowSchema>;
 export const nfcStationsResponseSchema = z.object({ data: z.array(nfcStationRowSchema) });
 
 /** POST /stations/assignments: records what a kiosk wrote to a wristband. */
-export const stationAssignmentBodySchema = z.object({
-  gatewayId: id,
+export const stationAssignmentBodySchema = bodyObject({
+  gatewayId: idField,
   wristbandMac: macSchema,
   /** null: unassign. */
-  userId: id.nullable(),
+  userId: idField.nullable(),
 });
 export type StationAssignmentBody = z.input<typeof stationAssignmentBodySchema>;
 export const stationAssignmentResponseSchema = z.object({

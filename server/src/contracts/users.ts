@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { roleSchema } from './entities';
+import { textField } from './fields';
 
 /** GET /users/username query. */
 export const usernameQuerySchema = z.object({
-  username: z.string().trim().min(1).max(320),
+  username: textField(320, { min: 1 }),
 });
 export const usernameResponseSchema = z.object({ userName: z.string() });
 export type UsernameResponse = z.infer<typeof usernameResponseSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deviceTypeSchema, WEARABLE_TYPES } from './devices';
+import { bodyObject, countParam, flagParam, idField, idParam, MAX_ID, searchField, textField, typedMacField } from './fields';
 import { idListSchema } from './reports/common';
 
 // Badge and wristband administration (03 §2 Badges, SmartBadge Management, Wristbands; §3 Device,
@@ -8,26 +9,15 @@ import { idListSchema } from './reports/common';
 export const wearableTypeSchema = z.enum(WEARABLE_TYPES);
 export type WearableType = z.infer<typeof wearableTypeSchema>;
 
-/** The Scan dialog's rule, also the answer to a MAC that is not six hex pairs. */
-export const MAC_FORMAT_MESSAGE = 'MAC must be 17 characters (colon-separated uppercase pairs).';
-
-/** Scanned or typed MAC text as stored: non-alphanumerics stripped, upper-cased, regrouped in colon-separated pairs. */
-export function normalizeMac(value: string): string {
-  const raw = value.replace(/[^0-9a-z]/gi, '').toUpperCase();
-  return raw.match(/.{1,2}/g)?.join(':') ?? '';
-}
+/** The Scan dialog's rule (also the answer to a MAC that is not six hex pairs), and how scanned text is normalized. */
+export { MAC_FORMAT_MESSAGE, normalizeMac } from './fields';
 
 /** A MAC in any of the accepted spellings, normalized; anything but 12 hex digits is refused. */
-export const macSchema = z
-  .string()
-  .max(64, MAC_FORMAT_MESSAGE)
-  .transform(normalizeMac)
-  .pipe(z.string().regex(/^([0-9A-F]{2}:){5}[0-9A-F]{2}$/, MAC_FORMAT_MESSAGE));
+export const macSchema = typedMacField;
 
-const id = z.coerce.number().int().positive('ids are positive whole numbers');
-/** Query booleans: 'true' or 'false'. */
-const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
-const search = z.string().trim().max(200).optional();
+const id = idParam;
+const flag = flagParam;
+const search = searchField(200);
 
 // ---- GET /users (the assign dialogs' user list) ----------------------------------------------
 
@@ -44,7 +34,7 @@ export const userListQuerySchema = z.object({
   active: flag.optional(),
   /** true: only users without a current wearable. */
   unassigned: flag.optional(),
-  take: z.coerce.number().int().min(1).max(USERS_MAX_TAKE).default(USERS_DEFAULT_TAKE),
+  take: countParam(1, USERS_MAX_TAKE).default(USERS_DEFAULT_TAKE),
   /** The last id of the previous page (users come in id order). */
   startingAfter: id.optional(),
 });
@@ -129,11 +119,11 @@ export type WearableList = z.infer<typeof wearableListSchema>;
 
 export const ASSIGN_MAX_ITEMS = 100;
 
-const assignmentItem = z.object({
-  userId: id,
-  wearableId: id,
+const assignmentItem = bodyObject({
+  userId: idField,
+  wearableId: idField,
   /** Ignored: the server records the caller as the assignor. */
-  assignorId: z.number().int().nullish(),
+  assignorId: idField.nullish(),
 });
 
 export const assignBadgeBodySchema = z.array(assignmentItem).min(1).max(ASSIGN_MAX_ITEMS);
@@ -174,11 +164,14 @@ export const HISTORY_DEFAULT_TAKE = 45;
 export const HISTORY_MAX_TAKE = 100;
 
 /** A history entry id: 'a-{assignment id}' (its ASSIGN) or 'u-{assignment id}' (its UNASSIGN). */
-export const historyEntryIdSchema = z.string().regex(/^[au]-[1-9]\d{0,9}$/, "must be an entry id ('a-12' or 'u-12')");
+export const historyEntryIdSchema = z
+  .string()
+  .regex(/^[au]-[1-9]\d{0,9}$/, "must be an entry id ('a-12' or 'u-12')")
+  .refine((entry) => Number(entry.slice(2)) <= MAX_ID, "must be an entry id ('a-12' or 'u-12')");
 
 export const historyParamsSchema = z.object({ id });
 export const historyQuerySchema = z.object({
-  take: z.coerce.number().int().min(1).max(HISTORY_MAX_TAKE).default(HISTORY_DEFAULT_TAKE),
+  take: countParam(1, HISTORY_MAX_TAKE).default(HISTORY_DEFAULT_TAKE),
   /** The id of the last entry of the previous page. */
   startingAfter: historyEntryIdSchema.optional(),
 });
@@ -215,7 +208,7 @@ export const deviceModelSchema = z.object({
 export type DeviceModel = z.infer<typeof deviceModelSchema>;
 export const deviceModelsSchema = z.array(deviceModelSchema);
 
-export const macParamsSchema = z.object({ mac: z.string() });
+export const macParamsSchema = z.object({ mac: macSchema });
 export const macLookupSchema = z.object({
   exists: z.boolean(),
   /** Null when no device has the MAC, or when it is outside the caller's scope. */
@@ -225,14 +218,14 @@ export const macLookupSchema = z.object({
 });
 export type MacLookup = z.infer<typeof macLookupSchema>;
 
-export const createBadgeBodySchema = z.object({
+export const createBadgeBodySchema = bodyObject({
   mac: macSchema,
   type: z.literal('BADGE'),
-  groupId: id,
-  modelId: id,
-  firmwareVersionId: id,
+  groupId: idField,
+  modelId: idField,
+  firmwareVersionId: idField,
   /** Defaults to 'Badge ' and the MAC's last five hex digits. */
-  name: z.string().trim().min(1).max(100).optional(),
+  name: textField(100, { min: 1 }).optional(),
   active: z.boolean().default(true),
 });
 export type CreateBadgeBody = z.input<typeof createBadgeBodySchema>;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseInputError } from './database-errors';
 
 /** An error whose message is safe to show the caller. */
 export class HttpError extends Error {
@@ -29,6 +30,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const first = error.validation[0];
       const where = first?.instancePath ? ` (${error.validationContext}${first.instancePath})` : ` (${error.validationContext})`;
       return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: `${first?.message ?? 'Invalid request'}${where}` });
+    }
+    if (isDatabaseInputError(error)) {
+      // A value the contract should have refused reached the database: the request is at fault, not the server.
+      request.log.warn({ err: error }, 'the database refused a value of the request');
+      return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: 'A value of the request is malformed or out of range' });
     }
     const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
     if (status >= 500) {

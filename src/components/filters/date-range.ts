@@ -1,3 +1,5 @@
+import { earliestRangeStart } from '@contracts/fields';
+
 /*
  * Calendar days are 'YYYY-MM-DD' strings for UTC days everywhere in the app. The arithmetic
  * below goes through Date.UTC only, so the browser's time zone never shifts a day.
@@ -55,13 +57,11 @@ export function rangeShortcuts(today: string): RangeShortcut[] {
 
 /**
  * The earliest day the pickers offer: the same calendar day one year earlier, minus 14 days.
- * 29 February falls back to 28 February of the year before.
+ * 29 February falls back to 28 February of the year before. The server holds every report range
+ * to the same rule, so a range the pickers allow is never refused.
  */
 export function earliestSelectableDay(today: string): string {
-  const [year, month, date] = parts(today);
-  const lastOfMonth = new Date(Date.UTC(year - 1, month, 0)).getUTCDate();
-  const sameDayLastYear = fromUtcMs(Date.UTC(year - 1, month - 1, Math.min(date, lastOfMonth)));
-  return addDays(sameDayLastYear, -14);
+  return earliestRangeStart(today);
 }
 
 /** True when both ends are set and in order (a single-day range counts). */

@@ -29,10 +29,13 @@ export async function staffOf(db: Database, hospitalId: number): Promise<UserRow
  * The test files that give staff sign-in accounts share one identity provider: each takes its own
  * share of the staff, so no two files ever touch the same account.
  */
-const SHARES = ['resend-invite', 'verify-email', 'set-password', 'provider-failure'] as const;
+const SHARES = ['resend-invite', 'verify-email', 'set-password', 'provider-failure', 'route-samples', 'malformed-input'] as const;
+
+/** The name of a test file's share of the staff. */
+export type StaffShare = (typeof SHARES)[number];
 
 /** Hands out a file's share of the rows one at a time, so every test gets users no other test touched. */
-export function handOut(rows: readonly UserRow[], share: (typeof SHARES)[number]): () => UserRow {
+export function handOut(rows: readonly UserRow[], share: StaffShare): () => UserRow {
   const mine = rows.filter((_, index) => index % SHARES.length === SHARES.indexOf(share));
   let next = 0;
   return () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { washTypeSchema } from '../devices';
+import { checkDayRange, countParam, idParam, MAX_ID, textField } from '../fields';
 import { idListSchema, reportDateSchema } from './common';
 
 // C. diff room reports (02 §7 zones/cdiff; docs/METRICS.md §6). Dates are UTC days; an ISO
@@ -17,8 +18,8 @@ const oneSearchTerm = /^\s*name\s*~\s*"((?:[^"\\]|\\.)*)"\s*$/;
 export const cdiffSearchSchema = z.preprocess(
   (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
   z
-    .array(z.string().max(200))
-    .max(10)
+    .array(textField(200))
+    .max(10, 'at most 10 search terms')
     .transform((terms, ctx) => {
       const out: string[] = [];
       for (const term of terms) {
@@ -38,9 +39,8 @@ const range = {
   endDate: reportDateSchema,
   /** Locations (with descendants), intersected with the caller's scope; the whole scope without. */
   groupIds: idListSchema,
-  take: z.coerce.number().int().min(1).max(100).default(CDIFF_PAGE_SIZE),
+  take: countParam(1, 100).default(CDIFF_PAGE_SIZE),
 };
-const startNotAfterEnd = { message: 'startDate must not be after endDate', path: ['startDate'] };
 
 export const cdiffRoomsQuerySchema = z
   .object({
@@ -48,11 +48,11 @@ export const cdiffRoomsQuerySchema = z
     /** Only these rooms (zone ids). */
     zoneIds: idListSchema,
     /** The zone id of the last room of the previous page. */
-    startingAfter: z.coerce.number().int().positive().optional(),
+    startingAfter: idParam.optional(),
     search: cdiffSearchSchema,
     'search[]': cdiffSearchSchema,
   })
-  .refine((q) => q.startDate <= q.endDate, startNotAfterEnd);
+  .superRefine(checkDayRange);
 
 export const cdiffRoomSchema = z.object({
   zoneId: z.number().int(),
@@ -67,18 +67,21 @@ export const cdiffRoomSchema = z.object({
 
 export const cdiffRoomsSchema = z.object({ data: z.array(cdiffRoomSchema), totalCount: z.number().int() });
 
-export const cdiffVisitsParamsSchema = z.object({ zoneId: z.coerce.number().int().positive() });
+export const cdiffVisitsParamsSchema = z.object({ zoneId: idParam });
+
+/** A visit id, `<userId>-<entry epoch ms>`, as `visit.id` gives it. */
+const visitIdSchema = z
+  .string()
+  .regex(/^\d{1,10}-\d{1,15}$/, 'must be a visit id')
+  .refine((id) => Number(id.split('-')[0]) <= MAX_ID, 'must be a visit id');
 
 export const cdiffVisitsQuerySchema = z
   .object({
     ...range,
     /** The `visit.id` of the last visit of the previous page. */
-    startingAfter: z
-      .string()
-      .regex(/^\d+-\d+$/, 'must be a visit id')
-      .optional(),
+    startingAfter: visitIdSchema.optional(),
   })
-  .refine((q) => q.startDate <= q.endDate, startNotAfterEnd);
+  .superRefine(checkDayRange);
 
 export const cdiffVisitSchema = z.object({
   visit: z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idListSchema, reportDateSchema, reportQuerySchema, statSchema } from './common';
+import { checkDayRange, countParam, flagParam, idParam, searchField } from '../fields';
+import { idListSchema, professionIdSchema, reportDateSchema, reportQuerySchema, statSchema } from './common';
 
 // Compliance and hand-wash report calls (02 §7) and their answers (02 §3; docs/METRICS.md §4).
 // Ratios are fractions 0–1; screens show Math.round(ratio × 100).
@@ -52,13 +53,10 @@ export const washTypeBreakdownSchema = z.array(
 
 export const rankingQuerySchema = reportQuerySchema.safeExtend({
   /** How many rows (default 10, the Overview's top 10; User Performance asks for more). */
-  take: z.coerce.number().int().min(1).max(1000).default(10),
+  take: countParam(1, 1000).default(10),
   /** Also list users of the selection with no opportunities (User Performance's menu option). */
-  includeEmpty: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .default(false),
-  search: z.string().trim().max(100).optional(),
+  includeEmpty: flagParam.default(false),
+  search: searchField(100),
 });
 
 export const userRankingRowSchema = z.object({
@@ -90,14 +88,14 @@ export const professionRankingSchema = z.array(
 
 export const breakdownsQuerySchema = z
   .object({
-    organizationId: z.coerce.number().int().positive().optional(),
-    professionId: z.string().trim().max(100).optional(),
+    organizationId: idParam.optional(),
+    professionId: professionIdSchema,
     groupIds: idListSchema,
     startDate: reportDateSchema,
     endDate: reportDateSchema,
-    userId: z.coerce.number().int().positive().optional(),
+    userId: idParam.optional(),
   })
-  .refine((q) => q.startDate <= q.endDate, { message: 'startDate must not be after endDate', path: ['startDate'] });
+  .superRefine(checkDayRange);
 
 export const breakdownsSchema = z.object({
   eventTypes: z.array(
@@ -109,11 +107,8 @@ export const breakdownsSchema = z.object({
 export const complianceReportQuerySchema = reportQuerySchema.safeExtend({
   userIds: idListSchema,
   metric: z.enum(['total', 'average']).default('total'),
-  split: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .default(false),
-  numOrgs: z.coerce.number().int().min(1).max(100).optional(),
+  split: flagParam.default(false),
+  numOrgs: countParam(1, 100).optional(),
 });
 
 const reportPoint = z.object({
@@ -135,12 +130,14 @@ export const complianceReportSchema = z.object({
   ),
 });
 
-export const userDashboardQuerySchema = z.object({
-  userId: z.coerce.number().int().positive().optional(),
-  date: reportDateSchema.optional(),
-  startDate: reportDateSchema.optional(),
-  endDate: reportDateSchema.optional(),
-});
+export const userDashboardQuerySchema = z
+  .object({
+    userId: idParam.optional(),
+    date: reportDateSchema.optional(),
+    startDate: reportDateSchema.optional(),
+    endDate: reportDateSchema.optional(),
+  })
+  .superRefine(checkDayRange);
 
 export const userDashboardSchema = z.object({
   complianceTotal: statSchema,
@@ -162,7 +159,7 @@ export const userDashboardSchema = z.object({
 });
 
 export const userActivityQuerySchema = z.object({
-  userId: z.coerce.number().int().positive().optional(),
+  userId: idParam.optional(),
   date: reportDateSchema,
 });
 
@@ -181,7 +178,7 @@ export const userActivitySchema = z.object({
   ),
 });
 
-export const availableDaysQuerySchema = z.object({ userId: z.coerce.number().int().positive().optional() });
+export const availableDaysQuerySchema = z.object({ userId: idParam.optional() });
 export const availableDaysSchema = z.array(z.string());
 
 export const handwashOverviewSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_TYPES, DISPENSER_ROLES } from '../devices';
+import { checkDayRange, idParam, textField } from '../fields';
 import { reportDateSchema, statSchema } from './common';
 
 // Dispenser report calls (02 §7) and their answers (02 §3; docs/METRICS.md §5). The overview,
@@ -60,14 +61,10 @@ export const dispenserRankingRowSchema = z.object({
 export const dispenserRankingSchema = z.array(dispenserRankingRowSchema);
 export type DispenserRankingRow = z.infer<typeof dispenserRankingRowSchema>;
 
-const positiveId = z.coerce.number().int().positive('ids are positive whole numbers');
-
 const dateRange = { startDate: reportDateSchema, endDate: reportDateSchema };
-const ordered = (q: { startDate: string; endDate: string }) => q.startDate <= q.endDate;
-const orderMessage = { message: 'startDate must not be after endDate', path: ['startDate'] };
 
 /** GET dispensers/group/activity: one location's dispensers over a range. */
-export const groupActivityQuerySchema = z.object({ groupId: positiveId, ...dateRange }).refine(ordered, orderMessage);
+export const groupActivityQuerySchema = z.object({ groupId: idParam, ...dateRange }).superRefine(checkDayRange);
 
 export const dispenserActivityRowSchema = z.object({
   id: z.number().int(),
@@ -90,7 +87,7 @@ export const groupActivitySchema = z.object({
 export type GroupActivity = z.infer<typeof groupActivitySchema>;
 
 /** GET dispensers/dispenser/activity/hourly: one dispenser's dispenses per local hour. */
-export const dispenserHourlyQuerySchema = z.object({ dispenserId: positiveId, ...dateRange }).refine(ordered, orderMessage);
+export const dispenserHourlyQuerySchema = z.object({ dispenserId: idParam, ...dateRange }).superRefine(checkDayRange);
 export const dispenserHourlySchema = z.array(z.object({ hour: hourSchema, count: z.number().int() }));
 
 /** A list of strings, repeated (types=A&types=B) or comma-separated (types=A,B). */
@@ -99,14 +96,14 @@ const stringList = <T extends z.ZodType<string>>(item: T) =>
     if (value === undefined || value === null || value === '') return [];
     const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(','));
     return parts.map((p) => p.trim()).filter((p) => p !== '');
-  }, z.array(item).max(50));
+  }, z.array(item).max(50, 'at most 50 values'));
 
 /** GET devices/group: a location's devices, narrowed by type, role and model when given. */
 export const groupDevicesQuerySchema = z.object({
-  groupId: positiveId,
+  groupId: idParam,
   types: stringList(z.enum(DEVICE_TYPES)),
-  roles: stringList(z.string().max(50)),
-  modelId: positiveId.optional(),
+  roles: stringList(textField(50)),
+  modelId: idParam.optional(),
 });
 export const groupDeviceSchema = z.object({
   id: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkDayRange, countParam, idParam } from '../fields';
 import { idListSchema, reportDateSchema } from './common';
 
 // Exposure and contact tracing (02 §7 exposureReport/interaction; docs/METRICS.md §8): two care
@@ -10,17 +11,17 @@ export const EXPOSURE_PERIOD_MS = { min: 60_000, max: 900_000, default: 900_000 
 export const exposureQuerySchema = z
   .object({
     /** The organization whose staff are traced (with descendants); the caller's scope without it. */
-    organizationId: z.coerce.number().int().positive().optional(),
+    organizationId: idParam.optional(),
     /** Several organizations at once (the Contact Tracing page's picker). */
     organizationIds: idListSchema,
     startDate: reportDateSchema,
     endDate: reportDateSchema,
     /** Contact tracing of one user: only their contacts. */
-    userId: z.coerce.number().int().positive().optional(),
+    userId: idParam.optional(),
     /** The period a user's total exposure must reach to be listed. */
-    periodMs: z.coerce.number().int().min(EXPOSURE_PERIOD_MS.min).max(EXPOSURE_PERIOD_MS.max).default(EXPOSURE_PERIOD_MS.default),
+    periodMs: countParam(EXPOSURE_PERIOD_MS.min, EXPOSURE_PERIOD_MS.max).default(EXPOSURE_PERIOD_MS.default),
   })
-  .refine((q) => q.startDate <= q.endDate, { message: 'startDate must not be after endDate', path: ['startDate'] });
+  .superRefine(checkDayRange);
 export type ExposureQuery = z.infer<typeof exposureQuerySchema>;
 
 /**

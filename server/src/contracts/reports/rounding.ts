@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkDayRange, idParam, searchField } from '../fields';
 import { idListSchema, reportDateSchema, reportQuerySchema } from './common';
 
 // Staff rounding calls (02 §7) and their answers (02 §3; docs/METRICS.md §7): counted bed visits,
@@ -7,7 +8,7 @@ import { idListSchema, reportDateSchema, reportQuerySchema } from './common';
 /** staffRounding/user and staffRounding/bed: the common parameters plus a name search. */
 export const roundingQuerySchema = reportQuerySchema.safeExtend({
   /** Part of the user's name (user tab) or the bed's name (bed tab), any case. */
-  search: z.string().trim().max(100).optional(),
+  search: searchField(100),
 });
 export type RoundingQuery = z.infer<typeof roundingQuerySchema>;
 
@@ -50,16 +51,15 @@ const statsRange = {
   startDate: reportDateSchema,
   endDate: reportDateSchema,
 };
-const startNotAfterEnd = { message: 'startDate must not be after endDate', path: ['startDate'] };
 
 export const roundingUserStatsQuerySchema = z
   .object({
-    userId: z.coerce.number().int().positive(),
+    userId: idParam,
     ...statsRange,
     /** Narrows the visits to these locations (with descendants); the caller's scope without it. */
     groupIds: idListSchema,
   })
-  .refine((q) => q.startDate <= q.endDate, startNotAfterEnd);
+  .superRefine(checkDayRange);
 
 export const roundingUserStatsSchema = z.object({
   visits: z.array(z.object({ entryTime: z.string(), beaconId: z.number().int(), bedName: z.string(), duration: count })),
@@ -67,8 +67,8 @@ export const roundingUserStatsSchema = z.object({
 });
 
 export const roundingBedStatsQuerySchema = z
-  .object({ beaconId: z.coerce.number().int().positive(), ...statsRange })
-  .refine((q) => q.startDate <= q.endDate, startNotAfterEnd);
+  .object({ beaconId: idParam, ...statsRange })
+  .superRefine(checkDayRange);
 
 export const roundingBedStatsSchema = z.object({
   visits: z.array(

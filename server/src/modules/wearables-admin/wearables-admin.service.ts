@@ -4,8 +4,6 @@ import {
   CREATE_BADGE_MESSAGES,
   defaultBadgeName,
   deviceExistsMessage,
-  MAC_FORMAT_MESSAGE,
-  macSchema,
   NOT_ASSIGNED_MESSAGE,
   type AssignResult,
   type DeviceModel,
@@ -231,11 +229,9 @@ export function createWearablesAdminService(db: Database) {
       return listModels(db, type);
     },
 
-    /** GET /devices/mac/:mac: whether the MAC is taken, and by which device when it is in scope. */
-    async lookupMac(caller: Caller, rawMac: string): Promise<MacLookup> {
-      const parsed = macSchema.safeParse(rawMac);
-      if (!parsed.success) throw new HttpError(400, MAC_FORMAT_MESSAGE);
-      const found = await findByMac(db, parsed.data);
+    /** GET /devices/mac/:mac (`mac` as the contract normalized it): whether it is taken, and by which device when in scope. */
+    async lookupMac(caller: Caller, mac: string): Promise<MacLookup> {
+      const found = await findByMac(db, mac);
       if (!found) return { exists: false, device: null };
       const scope = await caller.scope();
       if (found.groupId === null || found.groupName === null || !scope.groupIds.has(found.groupId)) return { exists: true, device: null };

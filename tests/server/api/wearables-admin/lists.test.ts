@@ -242,7 +242,7 @@ describe('the assign dialogs’ lists: users, wearables, models and MAC lookup',
       for (const mac of ['ZZ', '02:00:00:00:00:0', '02:00:00:00:00:00:11', 'GG0000000000']) {
         const res = await get(tech, `devices/mac/${encodeURIComponent(mac)}`);
         expect(res.statusCode).toBe(400);
-        expect(res.json().message).toBe('MAC must be 17 characters (colon-separated uppercase pairs).');
+        expect(res.json().message).toBe('MAC must be 17 characters (colon-separated uppercase pairs). (params/mac)');
       }
       expect((await get(nurse, `devices/mac/${held.mac}`)).statusCode).toBe(403);
       expect((await get(manager, `devices/mac/${held.mac}`)).statusCode).toBe(403);

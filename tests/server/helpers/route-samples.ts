@@ -1,0 +1,325 @@
+import { and, asc, eq, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
+import { inject } from 'vitest';
+import { KIOSK_GATEWAY_MODEL_ID } from '../../../server/src/contracts/devices';
+import { gatewayCommandChannel } from '../../../server/src/contracts/stations';
+import type { Database } from '../../../server/src/db/client';
+import { DEMO_GROUP_IDS, DEMO_ORG_IDS } from '../../../server/src/db/seed';
+import { devices, firmwareVersions, nfcTags, users, wearableAssignments, zones } from '../../../server/src/db/schema';
+import type { RegisteredRoute } from '../../../server/src/plugins/route-registry';
+import { gatewayToken } from '../../../server/src/modules/ingest/gateway-auth';
+import { TEST_INGEST_SECRET, type Tokens } from './app';
+import { createConfirmedAccount } from './identity';
+import { handOut, ST_MARYS, type StaffShare, staffOf } from './staff';
+
+// One valid request for every route the server registers, as a plain table: what the input and
+// permission tests start from. A route added without a sample fails `missingSamples`. Values look
+// like what they are (the input test reads them so): digits only for numbers, YYYY-MM-DD for days,
+// arrays for list parameters, and text that is not all digits.
+
+/** ICU – 3 North (St. Mary's ICU, organization 5): the location most samples are about. */
+const ICU_NORTH = 6;
+const ST_MARYS_ICU_ORG = 5;
+/** The demo badge model Rev D. */
+const REV_D = 6;
+
+/** Who sends the samples. */
+export interface SampleCaller {
+  userId: number;
+  userName: string;
+  tokens: Tokens;
+}
+
+/** The demo rows the samples name, looked up in the seeded database. */
+export interface SampleIds {
+  kiosk: { id: number; mac: string; name: string };
+  /** A wristband docked at the kiosk that the console may assign (not sync-enabled). */
+  kioskSpareMac: string;
+  /** Active staff of ICU – 3 North (not demo accounts). */
+  staffIds: [number, number];
+  /** Active staff of ICU – 3 North holding no NFC tag. */
+  taglessStaffId: number;
+  /** A tag with its holder. */
+  tag: { id: number; nfcId: string; holderId: number };
+  badge: { freeId: number; heldId: number; holderId: number; heldMac: string };
+  badgeFirmwareId: number;
+  cdiffZoneId: number;
+  dispenserId: number;
+  bedBeaconId: number;
+  /** A worn wristband and the room beacon of its wearer's location, for a sensor event. */
+  presence: { wearableMac: string; beaconMac: string };
+  /** A St. Mary's staff member without a sign-in account, to invite. */
+  inviteeUserName: string;
+  /** A St. Mary's staff member with a sign-in account whose password is SAMPLE_PASSWORD. */
+  accountUserName: string;
+}
+
+/** A request, as the route's own sign-in asks for it (the kiosk gateway's credentials for 'gateway'). */
+export interface SampleRequest {
+  params?: Record<string, string | number>;
+  /** Arrays are list parameters, sent repeated. */
+  query?: Record<string, string | number | boolean | readonly (string | number)[]>;
+  body?: unknown;
+  as?: 'gateway';
+  /** What the admin gets for it, when not 200. */
+  status?: number;
+}
+
+type Sample = (ids: SampleIds, caller: SampleCaller) => SampleRequest;
+
+/** The password of `accountUserName`; the set-password sample sets it again. */
+export const SAMPLE_PASSWORD = 'Sample!Pass123';
+
+const DAY_MS = 86_400_000;
+const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
+/** The reports' default range: the last 7 days to today. */
+const week = () => ({ startDate: day(-6), endDate: day(0) });
+const report = () => ({ organizationIds: [DEMO_ORG_IDS.stMarys], ...week() });
+const byLocation = () => ({ groupIds: [ICU_NORTH], ...week() });
+
+/** Every route and its sample request, keyed 'METHOD url' as the route registry lists them. */
+export const ROUTE_SAMPLES: Record<string, Sample> = {
+  'GET /config.json': () => ({}),
+  'GET /api/bootstrap': (_, me) => ({ query: { username: me.userName, loginType: 'WEB_APP' } }),
+  'GET /api/users/username': (_, me) => ({ query: { username: me.userName } }),
+  'GET /api/v2/users/me': () => ({}),
+
+  'POST /api/users/verify-email': (_, me) => ({ body: { username: me.userName } }),
+  // A code that was never sent: the identity provider refuses it after every check of ours.
+  'POST /api/users/user-verify-email': (_, me) => ({
+    body: { jwtToken: me.tokens.accessToken, email: me.userName, code: '123456' },
+    status: 400,
+  }),
+  'PUT /api/users/set-password': (ids) => ({ body: { username: ids.accountUserName, password: SAMPLE_PASSWORD } }),
+  'POST /api/users/resend-invite': (ids) => ({ body: { Username: ids.inviteeUserName, clientId: inject('identity').clientId } }),
+  'POST /api/pusher/auth': (_, me) => ({ body: { socket_id: '1234.5678', channel_name: `private-client-${me.userId}` } }),
+
+  'POST /api/ingest/events': (ids) => ({
+    as: 'gateway',
+    body: {
+      events: [
+        { id: 'route-sample-1', at: new Date().toISOString(), type: 'presence', action: 'enter', wearable: ids.presence.wearableMac, beacon: ids.presence.beaconMac },
+      ],
+    },
+  }),
+  'GET /api/gateways/station': () => ({ as: 'gateway' }),
+  'POST /api/gateways/pusher/auth': (ids) => ({
+    as: 'gateway',
+    body: { socket_id: '1234.5678', channel_name: gatewayCommandChannel(ids.kiosk.mac) },
+  }),
+
+  'GET /api/compliance/overview-stats': () => ({ query: report() }),
+  'GET /api/compliance/trend': () => ({ query: { ...report(), metric: 'average' } }),
+  'GET /api/compliance/breakdowns': () => ({ query: { organizationId: ST_MARYS_ICU_ORG, groupIds: [ICU_NORTH], professionId: 'REGISTERED_NURSE', ...week() } }),
+  'GET /api/compliance/ranking/users': () => ({ query: { ...report(), take: 20, includeEmpty: 'true', search: 'a' } }),
+  'GET /api/compliance/ranking/professions': () => ({ query: { ...report(), take: 5 } }),
+  'GET /api/compliance/report': (ids) => ({ query: { ...report(), userIds: ids.staffIds, metric: 'total', split: 'true', numOrgs: 5 } }),
+  'GET /api/compliance/user/dashboard': (ids) => ({ query: { userId: ids.staffIds[0], ...week() } }),
+  'GET /api/compliance/user/activity': (ids) => ({ query: { userId: ids.staffIds[0], date: day(-1) } }),
+  'GET /api/workflow/activity/available-days': (ids) => ({ query: { userId: ids.staffIds[0] } }),
+  'GET /api/dispensers/wash-type-breakdown': () => ({ query: report() }),
+  'GET /api/dispensers/handwash/overview-stats': () => ({ query: report() }),
+  'GET /api/dispensers/wash-count-trend': () => ({ query: report() }),
+  'GET /api/dispensers/wash-type-trend': () => ({ query: report() }),
+  'GET /api/dispensers/overview-stats': () => ({ query: byLocation() }),
+  'GET /api/dispensers/trend': () => ({ query: byLocation() }),
+  'GET /api/dispensers/usage-trends': () => ({ query: byLocation() }),
+  'GET /api/dispensers/ranking': () => ({ query: byLocation() }),
+  'GET /api/dispensers/group/activity': () => ({ query: { groupId: ICU_NORTH, ...week() } }),
+  'GET /api/dispensers/dispenser/activity/hourly': (ids) => ({ query: { dispenserId: ids.dispenserId, ...week() } }),
+  'GET /api/devices/group': () => ({ query: { groupId: ICU_NORTH, types: ['DISPENSER', 'BEACON'], roles: ['Soap'] } }),
+  'GET /api/staffRounding/user': () => ({ query: { ...report(), search: 'a' } }),
+  'GET /api/staffRounding/bed': () => ({ query: { ...byLocation(), search: 'bed' } }),
+  'GET /api/staffRounding/user/stats': (ids) => ({ query: { userId: ids.staffIds[0], groupIds: [ICU_NORTH], ...week() } }),
+  'GET /api/staffRounding/bed/stats': (ids) => ({ query: { beaconId: ids.bedBeaconId, ...week() } }),
+  'GET /api/staffRounding/location': () => ({ query: byLocation() }),
+  'GET /api/staffRounding/organization': () => ({ query: report() }),
+  'GET /api/exposureReport/interaction': (ids) => ({
+    query: { organizationIds: [DEMO_ORG_IDS.stMarys], userId: ids.staffIds[0], periodMs: 120_000, ...week() },
+  }),
+  'GET /api/zones/cdiff': () => ({ query: { groupIds: [DEMO_GROUP_IDS.stMarys], search: ['name~"a"'], take: 5, ...week() } }),
+  'GET /api/zones/cdiff/:zoneId/visits': (ids) => ({ params: { zoneId: ids.cdiffZoneId }, query: { take: 5, ...week() } }),
+  'GET /api/wearable-usage/organization': () => ({ query: report() }),
+  'GET /api/wearable-management/organization': () => ({ query: { organizationIds: [DEMO_ORG_IDS.stMarys] } }),
+
+  'GET /api/nfc-tags': () => ({ query: { groupId: ICU_NORTH, status: 'active', search: 'ae', take: 10 } }),
+  'GET /api/nfc/nfcId/:nfcId': (ids) => ({ params: { nfcId: ids.tag.nfcId } }),
+  'GET /api/nfc/nfc-data': (ids) => ({ query: { groupId: ICU_NORTH, userId: ids.tag.holderId } }),
+  'POST /api/nfc-tags': (ids) => ({
+    body: { nfcId: 'SAMPLE0000000A', nfcShortId: 'S1', userId: ids.taglessStaffId, groupId: ICU_NORTH, active: true },
+    status: 201,
+  }),
+  'PATCH /api/nfc-tags/:id': (ids) => ({
+    params: { id: ids.tag.id },
+    body: { userId: ids.tag.holderId, expectedUserId: ids.tag.holderId, nfcShortId: 'S2', active: true },
+  }),
+  'GET /api/nfc-tags/:id/assign-events': (ids) => ({ params: { id: ids.tag.id }, query: { take: 10 } }),
+
+  'GET /api/users': () => ({ query: { organizationIds: [ST_MARYS_ICU_ORG], groupId: ICU_NORTH, search: 'a', active: 'true', take: 10 } }),
+  'GET /api/devices/wearables': () => ({ query: { groupId: ICU_NORTH, type: 'BADGE', search: 'badge', assigned: 'true' } }),
+  'POST /api/users/assign-badge': (ids) => ({ body: [{ userId: ids.staffIds[0], wearableId: ids.badge.freeId }] }),
+  'POST /api/users/unassign-wearable': (ids) => ({ body: { userId: ids.badge.holderId, wearableId: ids.badge.heldId } }),
+  'GET /api/devices/:id/history': (ids) => ({ params: { id: ids.badge.heldId }, query: { take: 10 } }),
+  'GET /api/users/:id/history': (ids) => ({ params: { id: ids.badge.holderId }, query: { take: 10 } }),
+  'GET /api/devices/models': () => ({ query: { type: 'BADGE' } }),
+  'GET /api/devices/mac/:mac': (ids) => ({ params: { mac: ids.badge.heldMac } }),
+  'POST /api/devices': (ids) => ({
+    body: { mac: '0E:5A:4D:50:4C:45', type: 'BADGE', groupId: ICU_NORTH, modelId: REV_D, firmwareVersionId: ids.badgeFirmwareId, name: 'Sample badge', active: true },
+    status: 201,
+  }),
+
+  'GET /api/stations/gateways': () => ({ query: { groupId: DEMO_GROUP_IDS.stMarys, modelId: KIOSK_GATEWAY_MODEL_ID, roles: 'KIOSK_GATEWAY', search: 'kiosk' } }),
+  'GET /api/iot/things/stations': () => ({ query: { groupIds: [DEMO_GROUP_IDS.stMarys] } }),
+  'POST /api/stations/assignments': (ids) => ({ body: { gatewayId: ids.kiosk.id, wristbandMac: ids.kioskSpareMac, userId: ids.staffIds[1] } }),
+};
+
+/** The registry's key of a route: 'METHOD url'. */
+export const routeKey = (route: Pick<RegisteredRoute, 'method' | 'url'>) => `${route.method} ${route.url}`;
+
+/** Registered routes without a sample, and samples of routes that are not registered. */
+export function missingSamples(routes: readonly RegisteredRoute[]): { unsampled: string[]; unregistered: string[] } {
+  const keys = new Set(routes.map(routeKey));
+  return {
+    unsampled: [...keys].filter((key) => !(key in ROUTE_SAMPLES)),
+    unregistered: Object.keys(ROUTE_SAMPLES).filter((key) => !keys.has(key)),
+  };
+}
+
+/** A sample made concrete: every part as it goes on the wire, before it is put together. */
+export interface ResolvedSample {
+  params: Record<string, string>;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string>;
+  body?: unknown;
+  /** Sent as it is instead of the JSON of `body` (malformed JSON, say). */
+  rawBody?: string;
+  /** What the admin gets for it. */
+  status: number;
+}
+
+/** The sample of `route` as the caller (or, for 'gateway' samples, the demo kiosk gateway) sends it. */
+export function resolveSample(route: RegisteredRoute, ids: SampleIds, caller: SampleCaller): ResolvedSample {
+  const sample = ROUTE_SAMPLES[routeKey(route)];
+  if (!sample) throw new Error(`no sample for ${routeKey(route)}`);
+  const { params = {}, query = {}, body, as, status = 200 } = sample(ids, caller);
+  const headers: Record<string, string> = {};
+  if (as === 'gateway') {
+    headers['x-gateway-mac'] = ids.kiosk.mac;
+    headers.authorization = `Bearer ${gatewayToken(TEST_INGEST_SECRET, ids.kiosk.mac)}`;
+  } else if (route.config.auth === 'id') {
+    headers.authorization = caller.tokens.idToken;
+  } else if (route.config.auth === 'access') {
+    headers.authorization = `Bearer ${caller.tokens.accessToken}`;
+    headers.version = '2';
+  }
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return {
+    params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
+    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)])),
+    headers,
+    ...(body === undefined ? {} : { body }),
+    status,
+  };
+}
+
+/** The app.inject options of a resolved sample of `route`. */
+export function toInject(route: RegisteredRoute, sample: ResolvedSample) {
+  const url = route.url.replace(/:(\w+)/g, (_, name: string) => {
+    const value = sample.params[name];
+    if (value === undefined) throw new Error(`${routeKey(route)}: no value for :${name}`);
+    return encodeURIComponent(value);
+  });
+  const payload = sample.rawBody ?? (sample.body === undefined ? undefined : JSON.stringify(sample.body));
+  return { method: route.method, url, query: sample.query, headers: sample.headers, ...(payload === undefined ? {} : { payload }) };
+}
+
+/** Looks up the demo rows the samples name; `share` keeps two test files off each other's invitee. */
+export async function loadSampleIds(db: Database, share: StaffShare): Promise<SampleIds> {
+  const [kiosk] = await db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.type, 'GATEWAY'), eq(devices.modelId, KIOSK_GATEWAY_MODEL_ID), eq(devices.groupId, ICU_NORTH)))
+    .orderBy(asc(devices.id))
+    .limit(1);
+  if (!kiosk) throw new Error('no kiosk gateway in ICU – 3 North');
+  const openAssignmentOf = (deviceId: ReturnType<typeof sql>) =>
+    db
+      .select({ id: wearableAssignments.id })
+      .from(wearableAssignments)
+      .where(and(eq(wearableAssignments.deviceId, deviceId), isNull(wearableAssignments.unassignedAt)));
+
+  const [spare] = await db
+    .select({ mac: devices.mac })
+    .from(devices)
+    .where(and(eq(devices.gatewayId, kiosk.id), eq(devices.syncEnabled, false), eq(devices.active, true), notExists(openAssignmentOf(sql`${devices.id}`))))
+    .orderBy(asc(devices.id))
+    .limit(1);
+  const staff = (without?: ReturnType<typeof notExists>) =>
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.groupId, ICU_NORTH), eq(users.active, true), eq(users.demo, false), without))
+      .orderBy(asc(users.id))
+      .limit(3);
+  const free = await staff();
+  const [tagless] = await staff(notExists(db.select({ id: nfcTags.id }).from(nfcTags).where(eq(nfcTags.userId, users.id))));
+  const [tag] = await db
+    .select({ id: nfcTags.id, nfcId: nfcTags.nfcId, holderId: nfcTags.userId })
+    .from(nfcTags)
+    .where(and(eq(nfcTags.groupId, ICU_NORTH), eq(nfcTags.active, true), isNotNull(nfcTags.userId)))
+    .orderBy(asc(nfcTags.id))
+    .limit(1);
+  const badges = await db
+    .select({ id: devices.id, mac: devices.mac, holderId: wearableAssignments.userId })
+    .from(devices)
+    .leftJoin(wearableAssignments, and(eq(wearableAssignments.deviceId, devices.id), isNull(wearableAssignments.unassignedAt)))
+    .where(and(eq(devices.type, 'BADGE'), eq(devices.groupId, ICU_NORTH), eq(devices.active, true)))
+    .orderBy(asc(devices.id));
+  const freeBadge = badges.find((b) => b.holderId === null);
+  const [firmware] = await db.select({ id: firmwareVersions.id }).from(firmwareVersions).where(eq(firmwareVersions.modelId, REV_D)).limit(1);
+  const firstOf = async (where: ReturnType<typeof and>) => (await db.select({ id: devices.id, mac: devices.mac, zoneId: devices.zoneId }).from(devices).where(where).orderBy(asc(devices.id)).limit(1))[0];
+  const dispenser = await firstOf(and(eq(devices.type, 'DISPENSER'), eq(devices.groupId, ICU_NORTH)));
+  const bed = await firstOf(and(eq(devices.type, 'BEACON'), eq(devices.physicalRole, 'BED'), eq(devices.groupId, ICU_NORTH)));
+  const roomBeacon = await firstOf(and(eq(devices.type, 'BEACON'), eq(devices.physicalRole, 'ROOM'), eq(devices.groupId, ICU_NORTH)));
+  const [worn] = await db
+    .select({ mac: devices.mac })
+    .from(devices)
+    .innerJoin(wearableAssignments, and(eq(wearableAssignments.deviceId, devices.id), isNull(wearableAssignments.unassignedAt)))
+    .where(and(eq(devices.type, 'WRISTBAND'), eq(devices.groupId, ICU_NORTH)))
+    .orderBy(asc(devices.id))
+    .limit(1);
+  const [cdiff] = await db
+    .select({ id: zones.id })
+    .from(zones)
+    .where(and(eq(zones.type, 'CDIFF'), eq(zones.groupId, ICU_NORTH)))
+    .orderBy(asc(zones.id))
+    .limit(1);
+  const nextStaff = handOut(await staffOf(db, ST_MARYS), share);
+  const invitee = nextStaff();
+  const account = nextStaff();
+  await createConfirmedAccount(account.userName, SAMPLE_PASSWORD).catch((error: Error) => {
+    // Another test project of this run, sharing the identity provider, made it already.
+    if (error.name !== 'UsernameExistsException') throw error;
+  });
+
+  const heldBadge = badges.find((row) => row.holderId !== null);
+  // Not the badge's holder: assigning them something else would end that holding before its unassign sample.
+  const [a, b] = free.filter((row) => row.id !== heldBadge?.holderId);
+  if (!spare || !a || !b || !tagless || !tag?.holderId || !freeBadge || !heldBadge?.holderId || !firmware || !dispenser || !bed || !roomBeacon || !worn || !cdiff) {
+    throw new Error(`the demo data lacks a row the route samples need: ${JSON.stringify({ spare, free, tagless, tag, freeBadge, heldBadge, firmware, dispenser, bed, roomBeacon, worn, cdiff })}`);
+  }
+  return {
+    kiosk: { id: kiosk.id, mac: kiosk.mac, name: kiosk.name },
+    kioskSpareMac: spare.mac,
+    staffIds: [a.id, b.id],
+    taglessStaffId: tagless.id,
+    tag: { id: tag.id, nfcId: tag.nfcId, holderId: tag.holderId },
+    badge: { freeId: freeBadge.id, heldId: heldBadge.id, holderId: heldBadge.holderId, heldMac: heldBadge.mac },
+    badgeFirmwareId: firmware.id,
+    cdiffZoneId: cdiff.id,
+    dispenserId: dispenser.id,
+    bedBeaconId: bed.id,
+    presence: { wearableMac: worn.mac, beaconMac: roomBeacon.mac },
+    inviteeUserName: invitee.userName,
+    accountUserName: account.userName,
+  };
+}
