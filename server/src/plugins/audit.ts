@@ -56,8 +56,13 @@ export const personInParams = (request: FastifyRequest): number | null => {
 /** Audit config: the route reads one person's data, named by `person`. */
 export const auditRead = (person: (request: FastifyRequest) => number | null): { audit: AuditRule } => ({ audit: { read: true, person } });
 
-/** A value of a request's params or query, as JSON can hold it. */
-const plain = (value: unknown) => JSON.parse(JSON.stringify(value ?? {})) as Record<string, unknown>;
+/**
+ * A value of a request's params or query as the trail can keep it: a refused request's values are
+ * as they arrived, and a NUL or a lone surrogate, which jsonb cannot hold, becomes U+FFFD.
+ */
+const UNKEEPABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const plain = (value: unknown) =>
+  JSON.parse(JSON.stringify(value ?? {}, (_, v: unknown) => (typeof v === 'string' ? v.replace(UNKEEPABLE, '\uFFFD') : v))) as Record<string, unknown>;
 
 /** Records audited requests of identified callers, whatever the answer, before the answer leaves. */
 export function registerAudit(app: FastifyInstance, db: Database): void {
@@ -78,7 +83,7 @@ export function registerAudit(app: FastifyInstance, db: Database): void {
         route: request.routeOptions.url ?? request.url.split('?')[0] ?? '',
         params: plain(request.params),
         query: plain(request.query),
-        target: write ? targetsOf(request.body) : {},
+        target: write ? plain(targetsOf(request.body)) : {},
         personUserId: rule ? rule.person(request) : personOfWrite(request.body),
         status: reply.statusCode,
         scope: { organizationIds: scope.managedOrganizationIds, groupIds: scope.managedGroupIds },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   AdminCreateUserCommand,
+  AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   InitiateAuthCommand,
   type AuthenticationResultType,
@@ -48,6 +49,15 @@ export async function createConfirmedAccount(email: string, password: string): P
   await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }));
   const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
   if (!sub) throw new Error(`the account ${email} has no subject`);
+  return sub;
+}
+
+/** The subject of an existing account of the local provider. */
+export async function subjectOfAccount(username: string): Promise<string> {
+  const { client, userPoolId } = localIdentity();
+  const account = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
+  const sub = account.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+  if (!sub) throw new Error(`the account ${username} has no subject`);
   return sub;
 }
 

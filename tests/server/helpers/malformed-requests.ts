@@ -25,7 +25,8 @@ export const REFUSALS: Record<Where, readonly number[]> = {
   body: [400, 415],
   // Fastify refuses a path parameter past its longest (414), and a path it cannot route (404).
   params: [400, 404, 414],
-  headers: [400, 401],
+  // A gateway route answers repeated bad tokens from one address with 429 (server/src/plugins/rate-limits.ts).
+  headers: [400, 401, 429],
 };
 
 type Variant = { label: string; value: unknown; mustRefuse?: boolean };

@@ -8,7 +8,8 @@ import { devices, firmwareVersions, nfcTags, users, wearableAssignments, zones }
 import type { RegisteredRoute } from '../../../server/src/plugins/route-registry';
 import { gatewayToken } from '../../../server/src/modules/ingest/gateway-auth';
 import { TEST_INGEST_SECRET, type Tokens } from './app';
-import { createConfirmedAccount } from './identity';
+import { linkUserToSubject } from '../../../server/src/modules/session/caller.repo';
+import { createConfirmedAccount, subjectOfAccount } from './identity';
 import { handOut, ST_MARYS, type StaffShare, staffOf } from './staff';
 
 // One valid request for every route the server registers, as a plain table: what the input and
@@ -82,6 +83,8 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
   'GET /api/bootstrap': (_, me) => ({ query: { username: me.userName, loginType: 'WEB_APP' } }),
   'GET /api/users/username': (_, me) => ({ query: { username: me.userName } }),
   'GET /api/v2/users/me': () => ({}),
+  // Ends the sign-in it is sent with (ENDS_SIGN_IN): walkers send it with one of its own.
+  'POST /api/session/sign-out': () => ({}),
 
   'POST /api/users/verify-email': (_, me) => ({ body: { username: me.userName } }),
   // A code that was never sent: the identity provider refuses it after every check of ours.
@@ -171,6 +174,9 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
   'GET /api/iot/things/stations': () => ({ query: { groupIds: [DEMO_GROUP_IDS.stMarys] } }),
   'POST /api/stations/assignments': (ids) => ({ body: { gatewayId: ids.kiosk.id, wristbandMac: ids.kioskSpareMac, userId: ids.staffIds[1] } }),
 };
+
+/** Routes whose sample ends the sign-in it is sent with: send it with a sign-in of its own. */
+export const ENDS_SIGN_IN: ReadonlySet<string> = new Set(['POST /api/session/sign-out']);
 
 /** The registry's key of a route: 'METHOD url'. */
 export const routeKey = (route: Pick<RegisteredRoute, 'method' | 'url'>) => `${route.method} ${route.url}`;
@@ -296,10 +302,13 @@ export async function loadSampleIds(db: Database, share: StaffShare): Promise<Sa
   const nextStaff = handOut(await staffOf(db, ST_MARYS), share);
   const invitee = nextStaff();
   const account = nextStaff();
-  await createConfirmedAccount(account.userName, SAMPLE_PASSWORD).catch((error: Error) => {
+  // As the console does when it creates an account, the row is linked to the account's subject.
+  const subject = await createConfirmedAccount(account.userName, SAMPLE_PASSWORD).catch(async (error: Error) => {
     // Another test project of this run, sharing the identity provider, made it already.
     if (error.name !== 'UsernameExistsException') throw error;
+    return subjectOfAccount(account.userName);
   });
+  await linkUserToSubject(db, account.id, subject);
 
   const heldBadge = badges.find((row) => row.holderId !== null);
   // Not the badge's holder: assigning them something else would end that holding before its unassign sample.
