@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { NFC_MESSAGES } from '../../contracts/nfc';
+import { databaseErrorOf } from '../../db/database-error';
 import { HttpError } from '../../plugins/errors';
 
 /** The unique indexes of nfc_tags, by the name the database reports a violation with. */
@@ -14,29 +15,6 @@ const UNIQUE_VIOLATION = '23505';
  * serialization failure, resources, shutdown, internal): left as 5xx, so a queued edit is retried.
  */
 const TRANSIENT_CLASSES = new Set(['08', '40', '53', '57', '58', 'XX']);
-
-export interface DatabaseErrorInfo {
-  /** SQLSTATE. */
-  code: string;
-  constraint: string | null;
-}
-
-/**
- * The SQLSTATE and constraint of an error the database raised. node-postgres and PGlite both
- * raise an error carrying `code`, `severity` and `constraint`; drizzle wraps it in a
- * DrizzleQueryError whose `cause` it is, so the cause chain is searched.
- */
-export function databaseErrorOf(error: unknown): DatabaseErrorInfo | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
-    const { code, severity, constraint, cause } = current as { code?: unknown; severity?: unknown; constraint?: unknown; cause?: unknown };
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && typeof severity === 'string') {
-      return { code, constraint: typeof constraint === 'string' ? constraint : null };
-    }
-    current = cause;
-  }
-  return null;
-}
 
 /**
  * What a failed tag write answers: a duplicate NFC id or a user who already holds a tag is 409
