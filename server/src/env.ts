@@ -1,5 +1,12 @@
 import { z } from 'zod';
 
+/**
+ * How long a report statement may run. The slowest report on 10 million events answers in a few
+ * seconds on PostgreSQL (npm run bench:reports); 15 s leaves room for a busy machine and stops a
+ * runaway range or selection before it holds a connection, or PGlite's one, for long.
+ */
+export const DEFAULT_REPORT_STATEMENT_TIMEOUT_MS = 15_000;
+
 const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
@@ -15,6 +22,8 @@ export const envSchema = z.object({
   LAVO_DATA_DIR: z.string().default('.data'),
   /** Seed the demo organization tree and users on first start. */
   SEED_DEMO: bool.default(true),
+  /** Milliseconds a report statement may run before the database stops it (the caller gets 503). */
+  REPORT_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(DEFAULT_REPORT_STATEMENT_TIMEOUT_MS),
   /** Days of simulated sensor history written once after the demo seed (0: none). */
   DEMO_HISTORY_DAYS: z.coerce.number().min(0).max(3650).default(60),
   /** Seed of the device simulator (demo history and live events); unset means its default. */
