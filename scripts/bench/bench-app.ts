@@ -1,6 +1,6 @@
 import Pusher from 'pusher';
 import { buildApp } from '../../server/src/app';
-import type { Database } from '../../server/src/db/client';
+import type { DatabaseHandle } from '../../server/src/db/client';
 import type { IdentityAdmin } from '../../server/src/identity/identity-admin';
 import type { TokenVerifier } from '../../server/src/identity/verifier';
 
@@ -23,10 +23,11 @@ const noIdentityAdmin = new Proxy({} as IdentityAdmin, {
   get: () => () => Promise.reject(new Error('no identity provider in the benchmark')),
 });
 
-/** The real API server over `db`, answering the benchmark's token. */
-export function benchApp(db: Database) {
+/** The real API server over the handle's databases, answering the benchmark's token. */
+export function benchApp({ db, reportDb }: Pick<DatabaseHandle, 'db' | 'reportDb'>) {
   return buildApp({
     db,
+    reportDb,
     verifier: benchVerifier,
     userInfo: () => Promise.reject(new Error('no identity provider in the benchmark')),
     identity: noIdentityAdmin,

@@ -8,7 +8,10 @@ import { identityAdminFromEnv, pgliteDirOf, pusherFromEnv, runtimeConfigFromEnv,
 import { prepareDemoSimulation } from './simulator/startup';
 
 const env = loadEnv();
-const handle = await createDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: pgliteDirOf(env) });
+const handle = await createDatabase({
+  ...(env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: pgliteDirOf(env) }),
+  reportStatementTimeoutMs: env.REPORT_STATEMENT_TIMEOUT_MS,
+});
 await runMigrations(handle);
 if (env.SEED_DEMO) {
   const { seeded } = await seedDemo(handle.db);
@@ -18,6 +21,7 @@ if (env.SEED_DEMO) {
 
 const app = await buildApp({
   db: handle.db,
+  reportDb: handle.reportDb,
   verifier: verifierFromEnv(env),
   userInfo: createUserInfoLookup({ region: env.COGNITO_REGION, endpoint: env.COGNITO_ENDPOINT }),
   identity: identityAdminFromEnv(env),

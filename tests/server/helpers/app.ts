@@ -21,14 +21,16 @@ export function testIdentityAdmin(): IdentityAdmin {
 
 /**
  * The API server on a fresh, seeded test database, verifying tokens of the real local identity
- * provider; `identityAdmin` replaces its admin API (to make the provider fail, say).
+ * provider; `identityAdmin` replaces its admin API (to make the provider fail, say);
+ * `reportStatementTimeoutMs` is how long a report statement may run (the server's default otherwise).
  */
-export async function createTestApp(opts: { pusherPort?: number; identityAdmin?: IdentityAdmin } = {}) {
+export async function createTestApp(opts: { pusherPort?: number; identityAdmin?: IdentityAdmin; reportStatementTimeoutMs?: number } = {}) {
   const identity = inject('identity');
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ reportStatementTimeoutMs: opts.reportStatementTimeoutMs });
   const pusher = new Pusher({ ...PUSHER_TEST_APP, host: '127.0.0.1', port: String(opts.pusherPort ?? 1), useTLS: false });
   const app = await buildApp({
     db: database.handle.db,
+    reportDb: database.handle.reportDb,
     verifier: createTokenVerifier({
       issuer: issuerFor({ region: 'us-east-1', userPoolId: identity.userPoolId, endpoint: identity.endpoint }),
       clientId: identity.clientId,
@@ -49,6 +51,7 @@ export async function createTestApp(opts: { pusherPort?: number; identityAdmin?:
     app,
     pusher,
     db: database.handle.db,
+    reportDb: database.handle.reportDb,
     async close() {
       await app.close();
       await database.close();

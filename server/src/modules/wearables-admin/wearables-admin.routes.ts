@@ -35,8 +35,10 @@ import {
  * unassign, assignment history, device models, MAC lookup and new badges. Everything is limited
  * to the caller's scope; what lies outside it is answered 404, as if it did not exist.
  */
-export const wearablesAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const wearablesAdminRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Database }> = async (app, { db, reportDb }) => {
   const service = createWearablesAdminService(db);
+  // The two whole lists grow with the staff: they read with the report statement limit.
+  const lists = createWearablesAdminService(reportDb);
 
   app.get(
     '/users',
@@ -51,7 +53,7 @@ export const wearablesAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
       if (!(PRODUCT_ONLY as readonly string[]).includes(caller.organization.accountType) && !caller.subjects.has('STATIONS')) {
         throw new HttpError(403, 'Your account type does not include this report');
       }
-      return service.listUsers(caller, request.query);
+      return lists.listUsers(caller, request.query);
     },
   );
 
@@ -61,7 +63,7 @@ export const wearablesAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
       config: { auth: 'id', subjects: WEARABLE_ADMIN_SUBJECTS, accountTypes: PRODUCT_ONLY },
       schema: { querystring: wearableListQuerySchema, response: { 200: wearableListSchema } },
     },
-    async (request) => service.listWearables(callerOf(request), request.query),
+    async (request) => lists.listWearables(callerOf(request), request.query),
   );
 
   app.post(
