@@ -74,7 +74,8 @@ export class PgliteThread {
     if (this.#closed) throw new Error('The database is closed');
     await this.#ready.catch(() => this.#replace());
     const id = ++this.#nextId;
-    const answer = new Promise<Answer>((resolve, reject) => this.#pending.set(id, { resolve, reject }));
+    const answer = new Promise<Answer>((resolve, reject) => this.#pending.set(id, { resolve, reject })).finally(() => this.#unrefWhenIdle());
+    this.#worker.ref();
     this.#worker.postMessage({ ...request, id } as WorkerRequest);
     if (limitMs === undefined) return answer;
     const timer = setTimeout(() => {
@@ -105,7 +106,10 @@ export class PgliteThread {
     this.#ready = new Promise<void>((resolve, reject) => {
       worker.on('message', (reply: WorkerReply) => {
         if ('op' in reply) {
-          if (reply.op === 'ready') resolve();
+          if (reply.op === 'ready') {
+            resolve();
+            this.#unrefWhenIdle();
+          }
           else reject(deserializeError(reply.error));
           return;
         }
@@ -134,6 +138,7 @@ export class PgliteThread {
   #replace(): Promise<void> {
     const old = this.#worker;
     this.#retired.add(old);
+    old.ref();
     this.#generation++;
     this.#failPending(new Error('The database thread was restarted'));
     const { dataDir } = this.#start;
@@ -142,6 +147,14 @@ export class PgliteThread {
       return this.#ready;
     });
     return this.#ready;
+  }
+
+  // An idle worker does not keep the process alive, as an idle PGlite did not: a script that
+  // ends without closing its handle still exits. A statement under way holds it.
+  // A worker being replaced stays referenced until its successor exists, so a script waiting on
+  // a statement queued behind the restart is not left with nothing keeping it alive.
+  #unrefWhenIdle(): void {
+    if (this.#pending.size === 0 && !this.#retired.has(this.#worker)) this.#worker.unref();
   }
 
   #failPending(error: Error): void {
