@@ -83,7 +83,7 @@ function scanFor(handle: DatabaseHandle, endpoint: BenchEndpoint) {
 }
 
 async function endpointTimes(handle: DatabaseHandle, n: number) {
-  const app = (await benchApp(handle.db)) as unknown as FastifyInstance;
+  const app = (await benchApp(handle)) as unknown as FastifyInstance;
   const subjects = await benchSubjects(handle);
   const endpoints = benchEndpoints(end, subjects.unitIds, subjects.departmentIds, subjects.userIds);
   const results = new Map<string, { p50: number; p95: number; target: boolean }>();

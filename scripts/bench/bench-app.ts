@@ -1,6 +1,6 @@
 import Pusher from 'pusher';
 import { buildApp } from '../../server/src/app';
-import type { Database } from '../../server/src/db/client';
+import type { DatabaseHandle } from '../../server/src/db/client';
 import { linkDemoIdentities } from '../../server/src/db/demo/identities';
 import type { IdentityAdmin } from '../../server/src/identity/identity-admin';
 import type { TokenVerifier } from '../../server/src/identity/verifier';
@@ -26,11 +26,12 @@ const noIdentityAdmin = new Proxy({} as IdentityAdmin, {
 });
 
 
-/** The real API server over `db`, answering the benchmark's token as the demo administrator. */
-export async function benchApp(db: Database) {
+/** The real API server over the handle's databases, answering the benchmark's token as the demo administrator. */
+export async function benchApp({ db, reportDb }: Pick<DatabaseHandle, 'db' | 'reportDb'>) {
   await linkDemoIdentities(db, { 'admin@demo.health': BENCH_SUBJECT });
   return buildApp({
     db,
+    reportDb,
     verifier: benchVerifier,
     identity: noIdentityAdmin,
     pusher: new Pusher({ appId: 'bench', key: 'bench', secret: 'bench', host: '127.0.0.1', port: '1', useTLS: false }),

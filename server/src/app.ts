@@ -29,6 +29,8 @@ import { registerNotFound, registerStaticApp, shellScriptHashes } from './plugin
 
 export interface AppDeps {
   db: Database;
+  /** The same database with a time limit on every statement: reports and reads that grow with a range or with people. */
+  reportDb: Database;
   verifier: TokenVerifier;
   /** The identity provider's admin API (invitations, passwords, email verification). */
   identity: IdentityAdmin;
@@ -76,9 +78,9 @@ export async function buildApp(deps: AppDeps) {
       await api.register(accountAccessRoutes, { db: deps.db, identity: deps.identity, verifier: deps.verifier });
       await api.register(pusherAuthRoutes, { db: deps.db, pusher: deps.pusher });
       await api.register(ingestRoutes, { db: deps.db, secret: deps.ingestSecret });
-      await api.register(reportsRoutes, { db: deps.db });
-      await api.register(nfcRoutes, { db: deps.db });
-      await api.register(wearablesAdminRoutes, { db: deps.db });
+      await api.register(reportsRoutes, { db: deps.reportDb });
+      await api.register(nfcRoutes, { db: deps.db, reportDb: deps.reportDb });
+      await api.register(wearablesAdminRoutes, { db: deps.db, reportDb: deps.reportDb });
       await api.register(stationsRoutes, { db: deps.db });
       await api.register(gatewayRoutes, { db: deps.db, secret: deps.ingestSecret, pusher: deps.pusher });
     },

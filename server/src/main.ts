@@ -18,7 +18,10 @@ const secrets = (() => {
     process.exit(1);
   }
 })();
-const handle = await createDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: pgliteDirOf(env) });
+const handle = await createDatabase({
+  ...(env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: pgliteDirOf(env) }),
+  reportStatementTimeoutMs: env.REPORT_STATEMENT_TIMEOUT_MS,
+});
 await runMigrations(handle);
 if (env.SEED_DEMO) {
   const { seeded } = await seedDemo(handle.db);
@@ -31,6 +34,7 @@ if (env.SEED_DEMO) {
 
 const app = await buildApp({
   db: handle.db,
+  reportDb: handle.reportDb,
   verifier: verifierFromEnv(env),
   identity: identityAdminFromEnv(env),
   pusher: pusherFromEnv(env, secrets.pusherSecret),

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseInputError } from './database-errors';
+import { isDatabaseInputError, isStatementTimeout } from '../db/database-error';
 
 /** An error whose message is safe to show the caller. */
 export class HttpError extends Error {
@@ -21,15 +21,24 @@ const reasons: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   502: 'Bad Gateway',
+  503: 'Service Unavailable',
 };
 
-/** One error handler: clear 4xx messages, 5xx details only in the log. */
+/** What a caller reads when the database stopped their request's statement at its time limit. */
+export const STATEMENT_TIMEOUT_MESSAGE =
+  'This report took too long to prepare and was stopped. Narrow the dates or the selection (fewer locations or people) and try again.';
+
+/** One error handler: clear 4xx messages, 5xx details only in the log; a statement stopped at its time limit is 503. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const where = first?.instancePath ? ` (${error.validationContext}${first.instancePath})` : ` (${error.validationContext})`;
       return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: `${first?.message ?? 'Invalid request'}${where}` });
+    }
+    if (isStatementTimeout(error)) {
+      request.log.warn({ err: error, url: request.url }, 'statement stopped at its time limit');
+      return reply.code(503).send({ statusCode: 503, error: reasons[503], message: STATEMENT_TIMEOUT_MESSAGE });
     }
     if (isDatabaseInputError(error)) {
       // A value the contract should have refused reached the database: the request is at fault, not the server.

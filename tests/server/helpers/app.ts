@@ -22,15 +22,19 @@ export function testIdentityAdmin(): IdentityAdmin {
 /**
  * The API server on a fresh, seeded test database whose demo users are linked to the demo accounts
  * of the real local identity provider, verifying its tokens; `identityAdmin` replaces its admin
- * API (to make the provider fail, say); with `staticDir` it serves the built app found there.
+ * API (to make the provider fail, say); with `staticDir` it serves the built app found there;
+ * `reportStatementTimeoutMs` is how long a report statement may run (the server's default otherwise).
  */
-export async function createTestApp(opts: { pusherPort?: number; identityAdmin?: IdentityAdmin; staticDir?: string } = {}) {
+export async function createTestApp(
+  opts: { pusherPort?: number; identityAdmin?: IdentityAdmin; staticDir?: string; reportStatementTimeoutMs?: number } = {},
+) {
   const identity = inject('identity');
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ reportStatementTimeoutMs: opts.reportStatementTimeoutMs });
   await linkDemoIdentities(database.handle.db, identity.subjects);
   const pusher = new Pusher({ ...PUSHER_TEST_APP, host: '127.0.0.1', port: String(opts.pusherPort ?? 1), useTLS: false });
   const app = await buildApp({
     db: database.handle.db,
+    reportDb: database.handle.reportDb,
     verifier: createTokenVerifier({
       issuer: issuerFor({ region: 'us-east-1', userPoolId: identity.userPoolId, endpoint: identity.endpoint }),
       clientId: identity.clientId,
@@ -51,6 +55,7 @@ export async function createTestApp(opts: { pusherPort?: number; identityAdmin?:
     app,
     pusher,
     db: database.handle.db,
+    reportDb: database.handle.reportDb,
     async close() {
       await app.close();
       await database.close();

@@ -3,10 +3,8 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { createDatabase, type DatabaseHandle, dbSchema } from '../../../server/src/db/client';
+import { createDatabase, type DatabaseHandle, openPglite } from '../../../server/src/db/client';
 import { runMigrations } from '../../../server/src/db/migrate';
 import { seedDemo } from '../../../server/src/db/seed';
 
@@ -21,6 +19,8 @@ export interface TestDatabaseOptions {
   seed?: boolean;
   /** On PGlite, build from scratch rather than from the cached snapshot (for tests of migrations and the seed themselves). */
   fresh?: boolean;
+  /** Milliseconds a statement of the handle's reportDb may run (the server's default otherwise). */
+  reportStatementTimeoutMs?: number;
 }
 
 /** Applies the migrations and, unless told not to, the demo seed. */
@@ -31,13 +31,14 @@ export async function prepareTestDatabase(handle: DatabaseHandle, seed: boolean)
 
 /**
  * A fresh, migrated and seeded database for one test file: its own PostgreSQL database on the
- * server of TEST_DATABASE_URL when that is set (dropped on close), else an in-memory PGlite.
+ * server of TEST_DATABASE_URL when that is set (dropped on close), else a PGlite in a temporary
+ * directory (removed on close).
  */
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const seed = options.seed ?? true;
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await createPgliteTestDatabase(seed, options.fresh ?? false);
+    const handle = await createPgliteTestDatabase(seed, options.fresh ?? false, options.reportStatementTimeoutMs);
     return { handle, close: () => handle.close() };
   }
 
@@ -46,7 +47,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   await adminQuery(serverUrl, `create database "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await createDatabase({ url: url.toString() });
+  const handle = await createDatabase({ url: url.toString(), reportStatementTimeoutMs: options.reportStatementTimeoutMs });
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -84,16 +85,6 @@ const SNAPSHOT_INPUTS = ['server/drizzle', 'server/src/db', 'server/src/contract
 const SNAPSHOT_DIR = path.join(os.tmpdir(), 'lavo-test-pglite');
 const STALE_SNAPSHOT_MS = 24 * 3_600_000;
 
-function pgliteHandle(client: PGlite): DatabaseHandle {
-  return {
-    db: drizzle({ client, schema: dbSchema }),
-    kind: 'pglite',
-    close: async () => {
-      if (!client.closed) await client.close();
-    },
-  };
-}
-
 async function filesUnder(relative: string): Promise<string[]> {
   const full = path.join(REPO_ROOT, relative);
   const info = await stat(full).catch(() => undefined);
@@ -111,25 +102,22 @@ async function snapshotKey(seed: boolean): Promise<string> {
   return hash.digest('hex').slice(0, 24);
 }
 
-async function createPgliteTestDatabase(seed: boolean, fresh: boolean): Promise<DatabaseHandle> {
+async function createPgliteTestDatabase(seed: boolean, fresh: boolean, reportStatementTimeoutMs?: number): Promise<DatabaseHandle> {
   const key = await snapshotKey(seed);
   const archive = path.join(SNAPSHOT_DIR, `${key}.tar`);
   const cached = fresh ? undefined : await readFile(archive).catch(() => undefined);
   if (cached) {
     try {
-      const client = new PGlite({ loadDataDir: new Blob([cached]) });
-      await client.waitReady;
-      return pgliteHandle(client);
+      return await openPglite({ loadDataDir: cached, reportStatementTimeoutMs });
     } catch {
       // A truncated or foreign archive: rebuild below and overwrite it.
     }
   }
 
-  const client = new PGlite();
-  const handle = pgliteHandle(client);
+  const handle = await openPglite({ reportStatementTimeoutMs });
   try {
     await prepareTestDatabase(handle, seed);
-    await saveSnapshot(archive, await client.dumpDataDir('none'));
+    await saveSnapshot(archive, await handle.dumpDataDir());
   } catch (error) {
     await handle.close();
     throw error;
@@ -137,12 +125,12 @@ async function createPgliteTestDatabase(seed: boolean, fresh: boolean): Promise<
   return handle;
 }
 
-async function saveSnapshot(archive: string, dump: Blob): Promise<void> {
+async function saveSnapshot(archive: string, dump: Uint8Array): Promise<void> {
   try {
     await mkdir(SNAPSHOT_DIR, { recursive: true });
     // Write then rename: a parallel reader sees the whole archive or none.
     const partial = `${archive}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
-    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await writeFile(partial, dump);
     await rename(partial, archive);
     const now = Date.now();
     for (const name of await readdir(SNAPSHOT_DIR)) {

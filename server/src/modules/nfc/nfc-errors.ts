@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { NFC_MESSAGES } from '../../contracts/nfc';
-import { databaseErrorOf } from '../../plugins/database-errors';
+import { databaseErrorOf } from '../../db/database-error';
 import { HttpError } from '../../plugins/errors';
 
-export { databaseErrorOf, type DatabaseErrorInfo } from '../../plugins/database-errors';
+export { databaseErrorOf, type DatabaseErrorInfo } from '../../db/database-error';
 
 /** The unique indexes of nfc_tags, by the name the database reports a violation with. */
 const CONFLICTS: Readonly<Record<string, string>> = {

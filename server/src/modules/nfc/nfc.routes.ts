@@ -24,14 +24,15 @@ import { auditRead, personInQuery } from '../../plugins/audit';
 const NFC_ACCESS = forPages('/app/accounts/nfc');
 
 /** The NFC tag calls of 03 §7 (NFC Tag Assignment). */
-export const nfcRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const nfcRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Database }> = async (app, { db, reportDb }) => {
+  // The tag list and a location's tags grow with the staff: they read with the report statement limit.
   app.get(
     '/nfc-tags',
     { config: NFC_ACCESS, schema: { querystring: nfcTagsQuerySchema, response: { 200: nfcTagsResponseSchema } } },
     async (request) => {
       const { groupId, ...filter } = request.query;
       const groupIds = await visibleGroupIds(db, await callerOf(request).scope(), groupId);
-      return listTags(db, { ...filter, groupIds });
+      return listTags(reportDb, { ...filter, groupIds });
     },
   );
 
@@ -49,7 +50,7 @@ export const nfcRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { 
       const { groupId, userId } = request.query;
       const groupIds = await visibleGroupIds(db, scope, groupId);
       if (userId !== undefined) await userInScope(db, scope, userId);
-      return tagsOf(db, groupIds, userId);
+      return tagsOf(reportDb, groupIds, userId);
     },
   );
 

@@ -29,13 +29,15 @@ import { auditRead, personInParams } from '../../plugins/audit';
  * unassign, assignment history, device models, MAC lookup and new badges. Everything is limited
  * to the caller's scope; what lies outside it is answered 404, as if it did not exist.
  */
-export const wearablesAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const wearablesAdminRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Database }> = async (app, { db, reportDb }) => {
   const service = createWearablesAdminService(db);
+  // The two whole lists grow with the staff: they read with the report statement limit.
+  const lists = createWearablesAdminService(reportDb);
 
   app.get(
     '/users',
     { config: forPages(...USER_LIST_PAGES), schema: { querystring: userListQuerySchema, response: { 200: userListSchema } } },
-    async (request) => service.listUsers(callerOf(request), request.query),
+    async (request) => lists.listUsers(callerOf(request), request.query),
   );
 
   app.get(
@@ -44,7 +46,7 @@ export const wearablesAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
       config: forPages(...WEARABLE_PAGES),
       schema: { querystring: wearableListQuerySchema, response: { 200: wearableListSchema } },
     },
-    async (request) => service.listWearables(callerOf(request), request.query),
+    async (request) => lists.listWearables(callerOf(request), request.query),
   );
 
   app.post(

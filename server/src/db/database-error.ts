@@ -5,6 +5,9 @@ export interface DatabaseErrorInfo {
   constraint: string | null;
 }
 
+/** SQLSTATE of a statement stopped by its time limit (PostgreSQL's query_canceled; PGlite's limit raises it too). */
+export const STATEMENT_TIMEOUT = '57014';
+
 /**
  * The SQLSTATE and constraint of an error the database raised. node-postgres and PGlite both
  * raise an error carrying `code`, `severity` and `constraint`; drizzle wraps it in a
@@ -20,6 +23,11 @@ export function databaseErrorOf(error: unknown): DatabaseErrorInfo | null {
     current = cause;
   }
   return null;
+}
+
+/** Whether the database stopped the statement because it ran past its time limit. */
+export function isStatementTimeout(error: unknown): boolean {
+  return databaseErrorOf(error)?.code === STATEMENT_TIMEOUT;
 }
 
 /**
