@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forPublic } from '../../../../server/src/plugins/access';
 import { createTestApp } from '../../helpers/app';
 
 // The net below the contracts: a value that reaches the database and is refused there as input
@@ -10,7 +11,7 @@ describe('database errors about request values', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     // Routes that hand their query parameter to the database unchecked, as a contract that missed a field would.
-    ctx.app.get<{ Params: { cast: string }; Querystring: { value: string } }>('/api/probe/:cast', async (request) => {
+    ctx.app.get<{ Params: { cast: string }; Querystring: { value: string } }>('/api/probe/:cast', { config: forPublic }, async (request) => {
       const { value } = request.query;
       const statements: Record<string, ReturnType<typeof sql>> = {
         int: sql`select ${value}::int as v`,
