@@ -50,6 +50,29 @@ export const bedVisits = pgTable(
   ],
 );
 
+/**
+ * Exposure (docs/METRICS.md §8): two wearers' room visits overlapping for more than 30 s and less
+ * than 2 h, kept from both sides: one row with each of the two as `user_id`. `start_at` is the
+ * later entry, `end_at` the earlier exit; each side keeps the location of its own visit.
+ */
+export const interactions = pgTable(
+  'interactions',
+  {
+    userId: integer('user_id').notNull(),
+    contactId: integer('contact_id').notNull(),
+    zoneId: integer('zone_id').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true, mode: 'date' }).notNull(),
+    groupId: integer('group_id').notNull(),
+    contactGroupId: integer('contact_group_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.startAt, t.contactId, t.zoneId] }),
+    index('interactions_contact_id_start_at_idx').on(t.contactId, t.startAt),
+    index('interactions_group_id_start_at_idx').on(t.groupId, t.startAt),
+  ],
+);
+
 /** Opportunities per UTC day, wearer and location. */
 export const complianceDaily = pgTable(
   'compliance_daily',

@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { DISPENSE_HOUR_COLUMNS } from '../../db/enums';
+import { deriveInteractions } from './interactions';
 import { deriveSessions } from './usage';
 import { mergeWindows, userWindows, windowsParam } from './windows';
 
-// Keeps the derived tables (visits, bed_visits, compliance_daily, hygiene_daily, dispense_daily)
+// Keeps the derived tables (visits, bed_visits, interactions, compliance_daily, hygiene_daily, dispense_daily)
 // equal to docs/METRICS.md computed from the raw events. Work is done per window: a wearer (or a
 // dispenser) and the time span new events touched, widened so every visit whose pairing or
 // compliance those events can change is recomputed.
@@ -110,6 +111,7 @@ export async function deriveUsers(db: Database, windows: readonly UserWindow[]):
     insert into bed_visits (user_id, beacon_id, entry_at, exit_at, group_id, duration_s, counted)
     ${bedVisitsFromRaw(w)}
     on conflict do nothing`);
+  await deriveInteractions(db, w);
 
   // Whole UTC days around each window, aggregated from the (now correct) visits and washes.
   const days = sql`select user_id, (a at time zone 'UTC')::date as d0, (b at time zone 'UTC')::date as d1 from (${w}) w`;

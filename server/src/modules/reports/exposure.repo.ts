@@ -1,13 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ExposureInteraction, ExposureUser } from '../../contracts/reports/exposure';
 import type { Database } from '../../db/client';
 import { idIn } from '../metrics/filters';
-import { userDisplayName } from '../metrics/names';
+import { displayNameOf } from '../metrics/names';
 
-// Exposure (docs/METRICS.md §8) from the derived visits, counted or not: two users' stays in the
-// same room overlap for more than 30 s and less than 2 h. An overlap belongs to the span its start
-// (the later entry) falls in. Stays are at most 12 hours, so visits entered up to 12 hours before
-// the span can still overlap inside it.
+// Exposure (docs/METRICS.md §8) from the derived interactions: every qualifying overlap of two
+// wearers' room visits, kept at ingest from both sides. An overlap belongs to the span its start
+// (the later entry) falls in.
 
 export interface ExposureSpan {
   from: Date;
@@ -25,54 +24,51 @@ export interface ExposureSelection {
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
+/**
+ * The span is read two days at a time. On PGlite one statement holds the only connection
+ * until it ends: a month of a hospital's contacts read at once made every other request wait for
+ * it; a slice at a time lets them in between.
+ */
+const SLICE_MS = 2 * 86_400_000;
+
 /** Every qualifying overlap, once from each side (or only from `userId`'s side), oldest first. */
 export async function exposureInteractions(db: Database, span: ExposureSpan, sel: ExposureSelection): Promise<ExposureInteraction[]> {
   if (sel.groupIds.length === 0) return [];
-  const from = span.from.toISOString();
-  const to = span.to.toISOString();
-  const staff = sel.userId === undefined
-    ? idIn(sql`u.organization_id`, sel.organizationIds)
-    : sql`(${idIn(sql`u.organization_id`, sel.organizationIds)} or u.id = ${sel.userId})`;
+  const slices: ExposureInteraction[][] = [];
+  for (let from = span.from.getTime(); from < span.to.getTime(); from += SLICE_MS) {
+    const to = Math.min(from + SLICE_MS, span.to.getTime());
+    slices.push(await interactionsIn(db, { from: new Date(from), to: new Date(to) }, sel));
+  }
+  return slices.flat();
+}
+
+async function interactionsIn(db: Database, span: ExposureSpan, sel: ExposureSelection): Promise<ExposureInteraction[]> {
+  // Both people are staff of the selected organizations, or the traced user.
+  const inScope = (person: SQL) =>
+    sel.userId === undefined
+      ? idIn(sql`${person}.organization_id`, sel.organizationIds)
+      : sql`(${idIn(sql`${person}.organization_id`, sel.organizationIds)} or ${person}.id = ${sel.userId})`;
   const result = await db.execute<{
     source: number; source_name: string; contact: number; name: string; organization_id: number; profession_code: string | null;
     zone_id: number; room: string; beacon_id: number | null; lo: string | Date; hi: string | Date; ms: number;
   }>(sql`
-    with v as (
-      select v.user_id, v.zone_id, v.entry_at, v.exit_at
-      from visits v join users u on u.id = v.user_id
-      where v.entry_at >= ${from}::timestamptz - interval '12 hours' and v.entry_at < ${to}::timestamptz
-        and v.exit_at > ${from}::timestamptz
-        and ${idIn(sql`v.group_id`, sel.groupIds)} and ${staff}
-    ),
-    p as (
-      select a.user_id as a_id, b.user_id as b_id, a.zone_id,
-             greatest(a.entry_at, b.entry_at) as lo, least(a.exit_at, b.exit_at) as hi
-      from v a join v b on a.zone_id = b.zone_id and a.user_id < b.user_id
-        and a.entry_at < b.exit_at and b.entry_at < a.exit_at
-    ),
-    q as (
-      select * from p
-      where hi - lo > interval '30 seconds' and hi - lo < interval '2 hours'
-        and lo >= ${from}::timestamptz and lo < ${to}::timestamptz
-    ),
-    sides as (
-      select a_id as source, b_id as contact, zone_id, lo, hi from q
-      union all
-      select b_id, a_id, zone_id, lo, hi from q
-    )
-    select s.source, (select ${userDisplayName} from users u where u.id = s.source) as source_name,
-           s.contact, ${userDisplayName} as name, u.organization_id, u.profession_code,
-           s.zone_id, z.name as room, rb.id as beacon_id, s.lo, s.hi,
-           round(extract(epoch from s.hi - s.lo) * 1000)::bigint as ms
-    from sides s
-    join users u on u.id = s.contact
-    join zones z on z.id = s.zone_id
-    left join lateral (
-      select d.id from devices d where d.zone_id = s.zone_id and d.type = 'BEACON' and d.physical_role = 'ROOM'
-      order by d.id limit 1
-    ) rb on true
-    where ${sel.userId === undefined ? sql`true` : sql`s.source = ${sel.userId}`}
-    order by s.lo, s.source, s.contact`);
+    select i.user_id as source, ${displayNameOf(sql`s`)} as source_name,
+           i.contact_id as contact, ${displayNameOf(sql`u`)} as name, u.organization_id, u.profession_code,
+           i.zone_id, z.name as room, rb.id as beacon_id, i.start_at as lo, i.end_at as hi,
+           round(extract(epoch from i.end_at - i.start_at) * 1000)::bigint as ms
+    from interactions i
+    join users s on s.id = i.user_id
+    join users u on u.id = i.contact_id
+    join zones z on z.id = i.zone_id
+    left join (
+      select distinct on (d.zone_id) d.zone_id, d.id from devices d
+      where d.type = 'BEACON' and d.physical_role = 'ROOM' order by d.zone_id, d.id
+    ) rb on rb.zone_id = i.zone_id
+    where i.start_at >= ${span.from.toISOString()}::timestamptz and i.start_at < ${span.to.toISOString()}::timestamptz
+      and ${idIn(sql`i.group_id`, sel.groupIds)} and ${idIn(sql`i.contact_group_id`, sel.groupIds)}
+      and ${inScope(sql`s`)} and ${inScope(sql`u`)}
+      and ${sel.userId === undefined ? sql`true` : sql`i.user_id = ${sel.userId}`}
+    order by i.start_at, i.user_id, i.contact_id`);
   return result.rows.map((r) => ({
     userId: r.contact,
     name: r.name,

@@ -76,6 +76,22 @@ describe('exposure and contact tracing', () => {
     expect(first.beaconId).toEqual(expect.any(Number));
   });
 
+  it('lists a longer range in order, an overlap starting on a day boundary once', async () => {
+    const [u0, u1, u2, u3] = u;
+    const { body } = await report(admin, { organizationId: 5, startDate: '2023-05-08', endDate: '2023-05-10' });
+    expect(body.from).toBe('2023-05-07T00:00:00.000Z');
+    expect(pairs(body.interactions)).toEqual([
+      [u2, u3, 1200],
+      [u3, u2, 1200],
+      [u2, u3, 869],
+      [u3, u2, 869],
+      [u0, u2, 31],
+      [u2, u0, 31],
+      [u1, u3, 7199],
+      [u3, u1, 7199],
+    ]);
+  });
+
   it('lists users whose total exposure reaches the period (default 15 minutes)', async () => {
     const [u0, u1, u2, u3] = u;
     const byDefault = (await report(admin, { organizationId: 5, ...DAY })).body.users as Exposed[];
