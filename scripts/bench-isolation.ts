@@ -4,7 +4,7 @@
  * Starts the API as `npm start` does (`scripts/start.ts`: identity provider, Pusher-protocol
  * server, API server) on PGlite, with a port (BENCH_ISOLATION_PORT, default 8120) and data
  * directory (`.data-bench-isolation`, removed first) of its own, BENCH_ISOLATION_DAYS of demo
- * history (default 7) and no simulators, and signs in as admin@demo.health. Then, for
+ * history (default 60, as the demo) and no simulators, and signs in as admin@demo.health. Then, for
  * BENCH_ISOLATION_SECONDS (default 60), it calls contact tracing for 30 days of St. Mary's
  * Hospital (`GET /api/exposureReport/interaction`) again and again, one call after another, while
  * two probes call `GET /config.json` (no database) and a cheap report (one day of
@@ -29,7 +29,7 @@ import { startWebServer, type WebServer } from './bench/web-server';
 
 const port = Number(process.env.BENCH_ISOLATION_PORT ?? 8120);
 const seconds = Number(process.env.BENCH_ISOLATION_SECONDS ?? 60);
-const historyDays = Number(process.env.BENCH_ISOLATION_DAYS ?? 7);
+const historyDays = Number(process.env.BENCH_ISOLATION_DAYS ?? 60);
 const baselineSeconds = Number(process.env.BENCH_ISOLATION_BASELINE_SECONDS ?? 15);
 const postgresUrl = process.env.BENCH_DATABASE_URL;
 const DATA_DIR = '.data-bench-isolation';
