@@ -6,15 +6,23 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = (() => {
+/** The folders directly inside `dir`. */
+const foldersOf = (dir) => {
   try {
-    return readdirSync('src/features', { withFileTypes: true })
+    return readdirSync(dir, { withFileTypes: true })
       .filter((d) => d.isDirectory())
       .map((d) => d.name);
   } catch {
     return [];
   }
-})();
+};
+const features = foldersOf('src/features');
+const serverModules = foldersOf('server/src/modules');
+
+/** Entity modules (ARCHITECTURE.md 'Server modules'): others use them through their index.ts only. */
+const ENTITY_MODULES = ['users', 'devices', 'locations'];
+/** The metrics building blocks, which the report and ingest modules compose. */
+const METRICS_USERS = ['reports', 'ingest'];
 
 /** Import boundaries: who may import whom (STYLE.md 'The shape of the house'). */
 const zones = [
@@ -35,7 +43,22 @@ const zones = [
   { target: './src', from: './server', except: ['./src/contracts'], message: 'The client imports only server/src/contracts.' },
   { target: './sw', from: ['./server', './src/app', './src/features', './src/routes'], message: 'The service worker stays self-contained.' },
   { target: './server', from: ['./src', './sw'], message: 'The server never imports client code.' },
-  // Contracts are pure schemas shared with the browser.
+  // A server module imports core, contracts, db, plugins, the entity modules' index.ts and itself.
+  ...serverModules.map((name) => ({
+    target: `./server/src/modules/${name}`,
+    from: './server/src/modules',
+    except: [
+      `./${name}`,
+      ...ENTITY_MODULES.filter((entity) => entity !== name).map((entity) => `./${entity}/index.ts`),
+      ...(METRICS_USERS.includes(name) ? ['./metrics'] : []),
+    ],
+    message: 'A module uses another only through an entity module\'s index.ts (users, devices, locations); metrics only from reports and ingest.',
+  })),
+  {
+    target: './server/src/core',
+    from: ['./server/src/modules', './server/src/plugins', './server/src/app.ts', './server/src/realtime', './server/src/simulator'],
+    message: 'core holds the rules every module shares: it depends on contracts and db only.',
+  },
   {
     target: './server/src/contracts',
     from: './server/src',

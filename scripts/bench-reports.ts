@@ -18,7 +18,7 @@ import { createDatabase, type DatabaseHandle } from '../server/src/db/client';
 import { complianceTotalsScan, opportunitiesScan } from '../server/src/modules/metrics/compliance.repo';
 import { resolveFilter } from '../server/src/modules/metrics/filters';
 import { overviewStatsScan } from '../server/src/modules/reports/dispensers.repo';
-import { loadScope } from '../server/src/modules/session/scope';
+import { loadScope } from '../server/src/core/scope';
 import { benchApp } from './bench/bench-app';
 import { addStaff, benchSubjects, buildHistory, eventsPerDay, freshPostgres, prepare } from './bench/dataset';
 import { benchEndpoints, measure, type BenchEndpoint } from './bench/endpoints';

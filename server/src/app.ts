@@ -17,7 +17,7 @@ import { nfcRoutes } from './modules/nfc/nfc.routes';
 import { gatewayRoutes } from './modules/stations/gateway.routes';
 import { stationsRoutes } from './modules/stations/stations.routes';
 import { usersRoutes, usersV2Routes } from './modules/users/users.routes';
-import { wearablesAdminRoutes } from './modules/wearables-admin/wearables-admin.routes';
+import { wearablesRoutes } from './modules/wearables/wearables.routes';
 import { registerAudit } from './plugins/audit';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -74,13 +74,13 @@ export async function buildApp(deps: AppDeps) {
     async (api) => {
       await api.register(bootstrapRoutes, { db: deps.db });
       await api.register(sessionRoutes, { db: deps.db });
-      await api.register(usersRoutes, { db: deps.db });
+      await api.register(usersRoutes, { db: deps.db, reportDb: deps.reportDb });
       await api.register(accountAccessRoutes, { db: deps.db, identity: deps.identity, verifier: deps.verifier });
       await api.register(pusherAuthRoutes, { db: deps.db, pusher: deps.pusher });
       await api.register(ingestRoutes, { db: deps.db, secret: deps.ingestSecret });
       await api.register(reportsRoutes, { db: deps.reportDb });
       await api.register(nfcRoutes, { db: deps.db, reportDb: deps.reportDb });
-      await api.register(wearablesAdminRoutes, { db: deps.db, reportDb: deps.reportDb });
+      await api.register(wearablesRoutes, { db: deps.db, reportDb: deps.reportDb });
       await api.register(stationsRoutes, { db: deps.db });
       await api.register(gatewayRoutes, { db: deps.db, secret: deps.ingestSecret, pusher: deps.pusher });
     },

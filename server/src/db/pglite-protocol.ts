@@ -1,5 +1,5 @@
 import { messages, type Results, type RowMode } from '@electric-sql/pglite';
-import { STATEMENT_TIMEOUT } from './database-error';
+import { STATEMENT_TIMEOUT } from '../core/database-error';
 
 // The messages between the API process and the worker thread that owns PGlite
 // (pglite-thread.ts on the API side, pglite-worker.mjs in the worker). Everything in them must

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { recordAuditEvent } from '../modules/audit/audit.repo';
-import { HttpError } from './errors';
+import { HttpError } from '../core/http-error';
 
 /**
  * What the audit trail records of a route (HIPAA §164.312(b)): a read of one person's data names

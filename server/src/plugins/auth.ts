@@ -5,11 +5,10 @@ import { mayUse, refusalOf, requireAccessRules, type RouteAccess } from './acces
 import type { Database } from '../db/client';
 import type { OrganizationRow, UserRow } from '../db/schema';
 import type { TokenVerifier } from '../identity/verifier';
-import { findUserBySubject } from '../modules/session/caller.repo';
+import { findOrganization, findRole, findUserBySubject } from '../modules/users';
 import { isSessionRevoked } from '../modules/session/revoked-sessions.repo';
-import { loadScope, type Scope } from '../modules/session/scope';
-import { findOrganization, findRole } from '../modules/users/users.repo';
-import { HttpError } from './errors';
+import { loadScope, type Scope } from '../core/scope';
+import { HttpError } from '../core/http-error';
 
 /** The signed-in caller of a request, with what they may do and see. */
 export interface Caller {

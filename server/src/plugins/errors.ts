@@ -1,16 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseInputError, isStatementTimeout } from '../db/database-error';
-
-/** An error whose message is safe to show the caller. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { isDatabaseInputError, isStatementTimeout } from '../core/database-error';
+import { HttpError } from '../core/http-error';
 
 const reasons: Record<number, string> = {
   400: 'Bad Request',

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-import { HttpError } from './errors';
+import { HttpError } from '../core/http-error';
 
 /**
  * Idempotency-Key on writes. The offline outbox sends a UUID with every queued edit and may send

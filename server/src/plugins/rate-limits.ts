@@ -1,8 +1,8 @@
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { normalizeUsername } from '../contracts/account-access';
-import { provenGatewayMac } from '../modules/ingest/gateway-request';
-import { HttpError } from './errors';
+import { provenGatewayMac } from '../core/gateway-auth';
+import { HttpError } from '../core/http-error';
 
 const MINUTE_MS = 60_000;
 

@@ -1,6 +1,6 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { INGEST_MAX_BATCH, type IngestEvent } from '../contracts/ingest';
-import { gatewayToken } from '../modules/ingest/gateway-auth';
+import { gatewayToken } from '../core/gateway-auth';
 import { DEFAULT_SIMULATOR_SEED, generateEvents, type SimEvent } from './generate';
 import { HOUR, MINUTE } from './time';
 import type { World } from './world-index';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapResponseSchema } from '../../../server/src/contracts/bootstrap';
 import { groups, organizations, users } from '../../../server/src/db/schema';
-import { withDescendants } from '../../../server/src/modules/session/scope';
+import { withDescendants } from '../../../server/src/core/scope';
 import { createTestApp, requestBootstrap, signIn, type Tokens } from '../helpers/app';
 
 const ST_MARYS = 3;

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { userChannelName } from '../../../server/src/contracts/realtime';
 import { sessionDownEvent } from '../../../server/src/contracts/stations';
 import { devices } from '../../../server/src/db/schema';
-import { gatewayToken } from '../../../server/src/modules/ingest/gateway-auth';
+import { gatewayToken } from '../../../server/src/core/gateway-auth';
 import { startPusherServer, type RunningPusherServer } from '../../../server/src/realtime/pusher-server';
 import { createTestApp, PUSHER_TEST_APP, signIn, TEST_INGEST_SECRET, userIdOf, type Tokens } from '../helpers/app';
 import { nextEvent, subscribe } from '../realtime/helpers';

@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meResponseSchema } from '../../../server/src/contracts/users';
 import { organizations, users } from '../../../server/src/db/schema';
-import { withDescendants } from '../../../server/src/modules/session/scope';
+import { withDescendants } from '../../../server/src/core/scope';
 import { createTestApp, signIn, type Tokens } from '../helpers/app';
 
 describe('users endpoints', () => {

@@ -6,9 +6,9 @@ import type { Database } from '../../../server/src/db/client';
 import { DEMO_GROUP_IDS, DEMO_ORG_IDS } from '../../../server/src/db/seed';
 import { devices, firmwareVersions, nfcTags, users, wearableAssignments, zones } from '../../../server/src/db/schema';
 import type { RegisteredRoute } from '../../../server/src/plugins/route-registry';
-import { gatewayToken } from '../../../server/src/modules/ingest/gateway-auth';
+import { gatewayToken } from '../../../server/src/core/gateway-auth';
 import { TEST_INGEST_SECRET, type Tokens } from './app';
-import { linkUserToSubject } from '../../../server/src/modules/session/caller.repo';
+import { linkUserToSubject } from '../../../server/src/modules/users/identity-link.repo';
 import { createConfirmedAccount, subjectOfAccount } from './identity';
 import { handOut, ST_MARYS, type StaffShare, staffOf } from './staff';
 

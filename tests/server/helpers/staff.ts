@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, not, like } from 'drizzle-orm';
 import type { Database } from '../../../server/src/db/client';
 import { organizations, users, type UserRow } from '../../../server/src/db/schema';
-import { linkUserToSubject } from '../../../server/src/modules/session/caller.repo';
-import { withDescendants } from '../../../server/src/modules/session/scope';
+import { linkUserToSubject } from '../../../server/src/modules/users/identity-link.repo';
+import { withDescendants } from '../../../server/src/core/scope';
 import { signIn, type Tokens } from './app';
 import { createConfirmedAccount } from './identity';
 

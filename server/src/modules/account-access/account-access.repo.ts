@@ -1,7 +1,7 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
-import { inScope, type Scope } from '../session/scope';
+import { inScope, type Scope } from '../../core/scope';
 
 /** A user by sign-in name, only if the caller may see them: themself, or someone inside their scope. */
 export async function findUserInScope(db: Database, scope: Scope, callerId: number, userName: string): Promise<UserRow | null> {

@@ -11,8 +11,8 @@ import { maskEmail } from '../../identity/mask-destination';
 import type { TokenVerifier } from '../../identity/verifier';
 import { mayUse } from '../../plugins/access';
 import type { Caller } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
-import { linkUserToSubject } from '../session/caller.repo';
+import { HttpError } from '../../core/http-error';
+import { linkUserToSubject } from '../users';
 import { findUserInScope, setUserEmail } from './account-access.repo';
 import { withProvider } from './provider-errors';
 

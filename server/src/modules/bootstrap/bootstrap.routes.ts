@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bootstrapQuerySchema, bootstrapResponseSchema } from '../../contracts/bootstrap';
 import type { Database } from '../../db/client';
 import { callerOf } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/http-error';
 import { buildBootstrap } from './bootstrap.service';
 import { forSignedIn } from '../../plugins/access';
 

@@ -5,9 +5,8 @@ import type { Database } from '../../db/client';
 import { EMAIL_SUBSCRIPTION_TYPES, GROUP_TYPES, ORGANIZATION_TYPES, TIME_ZONES } from '../../db/enums';
 import type { GroupRow, ProfessionRow } from '../../db/schema';
 import type { Caller } from '../../plugins/auth';
-import type { Scope } from '../session/scope';
-import { listUsersInScope } from '../users/users.repo';
-import { organizationSettings, toOrganization, toUserSummary } from '../users/users.mappers';
+import type { Scope } from '../../core/scope';
+import { listUsersInScope, organizationSettings, toOrganization, toUserSummary } from '../users';
 import { listGroupsByIds, listOrganizationsByIds, listProfessions } from './bootstrap.repo';
 
 const DEVICE_TYPES = ['BEACON', 'TABLET', 'GATEWAY', 'DISPENSER', 'WRISTBAND', 'BADGE'];

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ingestBatchSchema, ingestResponseSchema } from '../../contracts/ingest';
 import type { Database } from '../../db/client';
-import { HttpError } from '../../plugins/errors';
-import { authenticateGateway } from './gateway-request';
+import { HttpError } from '../../core/http-error';
+import { authenticateGateway } from '../../core/gateway-auth';
 import { IngestError, ingestEvents } from './ingest.service';
 import { forGateways } from '../../plugins/access';
 

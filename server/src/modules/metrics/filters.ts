@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ReportQuery, ReportView } from '../../contracts/reports/common';
 import type { Database } from '../../db/client';
-import { groups, organizations } from '../../db/schema';
-import { withDescendants, type Scope } from '../session/scope';
+import { withDescendants, type Scope } from '../../core/scope';
+import { idIn } from '../../core/sql';
+import { loadTrees } from '../locations';
 
 // Turns a report's parameters into what its queries filter on: a day range (and the preceding
 // one for deltas), the locations events may come from and, in organization view, the wearers'
@@ -66,15 +66,6 @@ export function userFilter(range: DayRange): ReportFilter {
   return { range, previous: previousRange(range), view: 'loc', groupIds: [], organizationIds: null, professionCode: null, selections: [], anyLocation: true };
 }
 
-/** The organization and location trees (a few dozen rows each). */
-export async function loadTrees(db: Database) {
-  const [orgTree, groupTree] = await Promise.all([
-    db.select({ id: organizations.id, parentId: organizations.parentId, name: organizations.name }).from(organizations),
-    db.select({ id: groups.id, parentId: groups.parentId, name: groups.name, organizationId: groups.organizationId }).from(groups),
-  ]);
-  return { orgTree, groupTree };
-}
-
 /** Resolves a report query against the caller's scope. */
 export async function resolveFilter(db: Database, scope: Scope, query: ReportQuery): Promise<ReportFilter> {
   const { orgTree, groupTree } = await loadTrees(db);
@@ -109,15 +100,6 @@ export async function resolveFilter(db: Database, scope: Scope, query: ReportQue
   const locs = pick(groupTree, scope.groupIds, query.groupIds);
   const organizationFilter = query.organizationIdFilters.length ? narrow(orgTree, scope.organizationIds, query.organizationIdFilters) : null;
   return { ...base, organizationIds: null, organizationFilter, groupIds: locs.members, selections: locs.selections };
-}
-
-/** `expr IN (ids)`, false for an empty list. */
-export function idIn(expr: SQL | AnyPgColumn, ids: readonly number[]): SQL {
-  if (ids.length === 0) return sql`false`;
-  return sql`${expr} in (${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )})`;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { dayBetween, type DayRange, filterWhere, idIn, type ReportFilter } from './filters';
-import { userDisplayName } from './names';
+import { dayBetween, type DayRange, filterWhere, type ReportFilter } from './filters';
+import { idIn } from '../../core/sql';
+import { userDisplayName } from '../../core/names';
 
 /** Users who belong to the selection themselves: its organizations, or their home location in it. */
 function selectionMembers(filter: ReportFilter) {

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { dayBetween, type DayRange, idIn } from './filters';
+import { dayBetween, type DayRange } from './filters';
+import { idIn } from '../../core/sql';
 import { type IdWindow, userWindows } from './windows';
 
 // Wearable sessions (docs/METRICS.md §7): a session starts at a check-out from a charging station

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from
 import { alias } from 'drizzle-orm/pg-core';
 import type { NfcAssignEvent, NfcTag, NfcTagStatus } from '../../contracts/nfc';
 import type { Database } from '../../db/client';
+import { containing } from '../../core/sql';
 import { groups, nfcAssignEvents, nfcTags, users, type NewNfcTagRow, type NfcTagRow } from '../../db/schema';
 
 // Reads and writes of NFC tags. Callers pass the location ids the caller may see; every read is
@@ -46,9 +47,6 @@ function toTag(row: TagRecord): NfcTag {
 
 /** Tags of the given locations; no locations, no tags. */
 const ofGroups = (groupIds: readonly number[]) => (groupIds.length ? inArray(nfcTags.groupId, [...groupIds]) : sql`false`);
-
-/** `value` for ILIKE, matched anywhere, its wildcards taken literally. */
-const containing = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface TagListFilter {
   groupIds: readonly number[];

@@ -15,8 +15,7 @@ import {
 import type { Database } from '../../db/client';
 import { callerOf } from '../../plugins/auth';
 import { withNfcWriteErrors } from './nfc-errors';
-import { assignEvents, listTags, tagsOf } from './nfc.repo';
-import { createTag, tagInScope, updateTag, userInScope, visibleGroupIds } from './nfc.service';
+import { createNfcService } from './nfc.service';
 import { forPages } from '../../plugins/access';
 import { auditRead, personInQuery } from '../../plugins/audit';
 
@@ -26,39 +25,31 @@ const NFC_ACCESS = forPages('/app/accounts/nfc');
 /** The NFC tag calls of 03 §7 (NFC Tag Assignment). */
 export const nfcRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Database }> = async (app, { db, reportDb }) => {
   // The tag list and a location's tags grow with the staff: they read with the report statement limit.
+  const service = createNfcService(db, reportDb);
+
   app.get(
     '/nfc-tags',
     { config: NFC_ACCESS, schema: { querystring: nfcTagsQuerySchema, response: { 200: nfcTagsResponseSchema } } },
-    async (request) => {
-      const { groupId, ...filter } = request.query;
-      const groupIds = await visibleGroupIds(db, await callerOf(request).scope(), groupId);
-      return listTags(reportDb, { ...filter, groupIds });
-    },
+    async (request) => service.list(callerOf(request), request.query),
   );
 
   app.get(
     '/nfc/nfcId/:nfcId',
     { config: NFC_ACCESS, schema: { params: nfcIdParamsSchema, response: { 200: nfcTagSchema } } },
-    async (request) => tagInScope(db, await callerOf(request).scope(), { nfcId: request.params.nfcId }),
+    async (request) => service.byNfcId(callerOf(request), request.params.nfcId),
   );
 
   app.get(
     '/nfc/nfc-data',
     { config: { ...NFC_ACCESS, ...auditRead(personInQuery('none')) }, schema: { querystring: nfcDataQuerySchema, response: { 200: nfcDataResponseSchema } } },
-    async (request) => {
-      const scope = await callerOf(request).scope();
-      const { groupId, userId } = request.query;
-      const groupIds = await visibleGroupIds(db, scope, groupId);
-      if (userId !== undefined) await userInScope(db, scope, userId);
-      return tagsOf(reportDb, groupIds, userId);
-    },
+    async (request) => service.data(callerOf(request), request.query),
   );
 
   app.post(
     '/nfc-tags',
     { config: NFC_ACCESS, schema: { body: createNfcTagBodySchema, response: { 201: nfcTagSchema } } },
     async (request, reply) => {
-      const tag = await withNfcWriteErrors(request.log, () => createTag(db, callerOf(request), request.body));
+      const tag = await withNfcWriteErrors(request.log, () => service.create(callerOf(request), request.body));
       return reply.code(201).send(tag);
     },
   );
@@ -66,7 +57,7 @@ export const nfcRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Database
   app.patch(
     '/nfc-tags/:id',
     { config: NFC_ACCESS, schema: { params: nfcTagParamsSchema, body: updateNfcTagBodySchema, response: { 200: nfcTagSchema } } },
-    async (request) => withNfcWriteErrors(request.log, () => updateTag(db, callerOf(request), request.params.id, request.body)),
+    async (request) => withNfcWriteErrors(request.log, () => service.update(callerOf(request), request.params.id, request.body)),
   );
 
   app.get(
@@ -75,9 +66,6 @@ export const nfcRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Database
       config: NFC_ACCESS,
       schema: { params: nfcTagParamsSchema, querystring: nfcAssignEventsQuerySchema, response: { 200: nfcAssignEventsResponseSchema } },
     },
-    async (request) => {
-      const tag = await tagInScope(db, await callerOf(request).scope(), { id: request.params.id });
-      return { data: await assignEvents(db, tag.id, request.query) };
-    },
+    async (request) => service.assignEvents(callerOf(request), request.params.id, request.query),
   );
 };

@@ -5,14 +5,19 @@ import {
   NFC_MESSAGES,
   type NfcTag,
   type createNfcTagBodySchema,
+  type nfcAssignEventsQuerySchema,
+  type nfcDataQuerySchema,
+  type nfcTagsQuerySchema,
   type updateNfcTagBodySchema,
 } from '../../contracts/nfc';
 import type { Database } from '../../db/client';
-import { groups, nfcTags, users, type UserRow } from '../../db/schema';
+import { nfcTags, users } from '../../db/schema';
+import { HttpError } from '../../core/http-error';
+import type { Scope } from '../../core/scope';
 import type { Caller } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
-import { withDescendants, type Scope } from '../session/scope';
-import { findTag, insertTag, lockTag, recordAssignEvent } from './nfc.repo';
+import { locationsUnder, requireLocationInScope } from '../locations';
+import { userInScope } from '../users';
+import { assignEvents, findTag, insertTag, listTags, lockTag, recordAssignEvent, tagsOf } from './nfc.repo';
 
 // NFC Tag Assignment (03 §7): everything is limited to the caller's scope. A tag is visible when
 // its location is in the scope; a user when their organization or location is. Anything outside
@@ -22,33 +27,20 @@ type CreateNfcTag = z.output<typeof createNfcTagBodySchema>;
 type UpdateNfcTag = z.output<typeof updateNfcTagBodySchema>;
 
 /** The locations whose tags the caller sees: one location and its descendants, or the whole scope. */
-export async function visibleGroupIds(db: Database, scope: Scope, groupId?: number): Promise<number[]> {
-  if (groupId === undefined) return [...scope.groupIds];
-  if (!scope.groupIds.has(groupId)) throw new HttpError(404, NFC_MESSAGES.locationNotFound);
-  const tree = await db.select({ id: groups.id, parentId: groups.parentId }).from(groups);
-  return [...withDescendants(tree, [groupId])];
-}
-
-/** A user of an organization or location in the caller's scope. */
-export async function userInScope(db: Database, scope: Scope, userId: number): Promise<UserRow> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (user && (scope.organizationIds.has(user.organizationId) || (user.groupId !== null && scope.groupIds.has(user.groupId)))) {
-    return user;
-  }
-  throw new HttpError(404, NFC_MESSAGES.userNotFound);
-}
+const visibleGroupIds = (db: Database, scope: Scope, groupId: number | undefined) =>
+  locationsUnder(db, scope, groupId === undefined ? undefined : [groupId]);
 
 /** A tag of a location in the caller's scope. */
-export async function tagInScope(db: Database, scope: Scope, key: { id: number } | { nfcId: string }): Promise<NfcTag> {
+async function tagInScope(db: Database, scope: Scope, key: { id: number } | { nfcId: string }): Promise<NfcTag> {
   const tag = await findTag(db, [...scope.groupIds], key);
   if (!tag) throw new HttpError(404, NFC_MESSAGES.tagNotFound);
   return tag;
 }
 
 /** POST /nfc-tags: a new tag at a location in scope, optionally assigned to a user in scope. */
-export async function createTag(db: Database, caller: Caller, body: CreateNfcTag): Promise<NfcTag> {
+async function createTag(db: Database, caller: Caller, body: CreateNfcTag): Promise<NfcTag> {
   const scope = await caller.scope();
-  if (!scope.groupIds.has(body.groupId)) throw new HttpError(404, NFC_MESSAGES.locationNotFound);
+  requireLocationInScope(scope, body.groupId);
   const userId = body.userId ?? null;
   if (userId !== null) await userInScope(db, scope, userId);
   const id = await insertTag(db, {
@@ -68,7 +60,7 @@ export async function createTag(db: Database, caller: Caller, body: CreateNfcTag
  * tag. A change of holder records an assign event in the same transaction. With expectedUserId,
  * a tag that changed hands since the client saw it is left alone and answered 409.
  */
-export async function updateTag(db: Database, caller: Caller, id: number, body: UpdateNfcTag): Promise<NfcTag> {
+async function updateTag(db: Database, caller: Caller, id: number, body: UpdateNfcTag): Promise<NfcTag> {
   const scope = await caller.scope();
   await db.transaction(async (tx) => {
     const tag = await lockTag(tx, id);
@@ -81,7 +73,7 @@ export async function updateTag(db: Database, caller: Caller, id: number, body: 
       throw new HttpError(409, assignedMeanwhileMessage(holder ?? null));
     }
     const changesHands = body.userId !== tag.userId;
-    if (changesHands && body.userId !== null) await userInScope(tx, scope, body.userId);
+    if (changesHands && body.userId !== null) await userInScope(tx as unknown as Database, scope, body.userId);
     await tx
       .update(nfcTags)
       .set({
@@ -96,4 +88,41 @@ export async function updateTag(db: Database, caller: Caller, id: number, body: 
     if (changesHands) await recordAssignEvent(tx, id, body.userId, caller.user.id);
   });
   return tagInScope(db, scope, { id });
+}
+
+/**
+ * The NFC tag calls. `lists` reads the tag lists, which grow with the staff, with the report
+ * statement limit.
+ */
+export function createNfcService(db: Database, lists: Database) {
+  return {
+    /** GET /nfc-tags: one page of the tags of a location (and its descendants) or the whole scope. */
+    async list(caller: Caller, query: z.output<typeof nfcTagsQuerySchema>) {
+      const { groupId, ...filter } = query;
+      const groupIds = await visibleGroupIds(db, await caller.scope(), groupId);
+      return listTags(lists, { ...filter, groupIds });
+    },
+
+    /** GET /nfc/nfcId/{nfcId}. */
+    async byNfcId(caller: Caller, nfcId: string): Promise<NfcTag> {
+      return tagInScope(db, await caller.scope(), { nfcId });
+    },
+
+    /** GET /nfc/nfc-data: the tags of a location, optionally one user's. */
+    async data(caller: Caller, query: z.output<typeof nfcDataQuerySchema>) {
+      const scope = await caller.scope();
+      const groupIds = await visibleGroupIds(db, scope, query.groupId);
+      if (query.userId !== undefined) await userInScope(db, scope, query.userId);
+      return tagsOf(lists, groupIds, query.userId);
+    },
+
+    create: (caller: Caller, body: CreateNfcTag) => createTag(db, caller, body),
+    update: (caller: Caller, id: number, body: UpdateNfcTag) => updateTag(db, caller, id, body),
+
+    /** GET /nfc-tags/{id}/assign-events. */
+    async assignEvents(caller: Caller, id: number, query: z.output<typeof nfcAssignEventsQuerySchema>) {
+      const tag = await tagInScope(db, await caller.scope(), { id });
+      return { data: await assignEvents(db, tag.id, query) };
+    },
+  };
 }

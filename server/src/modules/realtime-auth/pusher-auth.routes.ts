@@ -3,9 +3,9 @@ import type Pusher from 'pusher';
 import { pusherAuthBodySchema, pusherAuthResponseSchema } from '../../contracts/realtime';
 import type { Database } from '../../db/client';
 import { callerOf } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/http-error';
 import { mayJoinChannel } from './channel-access';
-import { acceptFormBodies } from './form-body';
+import { acceptFormBodies } from '../../plugins/form-body';
 import { forSignedIn } from '../../plugins/access';
 
 /** POST /pusher/auth: signs a private-channel subscription for the signed-in caller. */

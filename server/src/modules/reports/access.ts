@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { users, type UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 import type { Caller } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import { userInScope } from '../users';
 import { resolveFilter, type ReportFilter } from '../metrics/filters';
 import type { ReportQuery } from '../../contracts/reports/common';
 
@@ -12,14 +11,7 @@ import type { ReportQuery } from '../../contracts/reports/common';
  */
 export async function reportUser(db: Database, caller: Caller, userId: number | undefined): Promise<UserRow> {
   if (userId === undefined || userId === caller.user.id) return caller.user;
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (user) {
-    const scope = await caller.scope();
-    if (scope.organizationIds.has(user.organizationId) || (user.groupId !== null && scope.groupIds.has(user.groupId))) {
-      return user;
-    }
-  }
-  throw new HttpError(404, 'User not found');
+  return userInScope(db, await caller.scope(), userId);
 }
 
 /** The report filter of a query, scope-limited to the caller. */

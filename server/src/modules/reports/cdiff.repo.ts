@@ -1,15 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { WashType } from '../../contracts/devices';
 import type { Database } from '../../db/client';
-import { type DayRange, idIn } from '../metrics/filters';
-import { containsPattern } from './rounding.repo';
+import { type DayRange } from '../metrics/filters';
+import { containing, idIn, iso, isoOrNull } from '../../core/sql';
+import { shownName } from '../../core/names';
 
 // C. diff rooms (docs/METRICS.md §6): zones of type CDIFF and their counted visits, each in the
 // range of its entry time. A compliant visit has a compliant entry and exit; soap compliance is the
 // share of visits whose exit was satisfied by a soap wash (the nearest wash in the exit window).
 
-const iso = (value: string | Date) => new Date(value).toISOString();
-const isoOrNull = (value: string | Date | null) => (value === null ? null : iso(value));
 
 /** `v` (visits) counted and entered inside the range. */
 function countedIn(range: DayRange): SQL {
@@ -26,7 +25,7 @@ export interface RoomSelection {
 
 /** The rooms listed: C. diff zones of the locations, active or with visits in the range. */
 function roomsOf(sel: RoomSelection, range: DayRange): SQL {
-  const names = sel.names.map((n) => sql` and z.name ilike ${containsPattern(n)}`);
+  const names = sel.names.map((n) => sql` and z.name ilike ${containing(n)}`);
   return sql`
     select z.id, z.name, z.group_id from zones z
     where z.type = 'CDIFF' and ${idIn(sql`z.group_id`, sel.groupIds)}
@@ -172,8 +171,7 @@ export async function cdiffVisits(
         },
         user: {
           id: r.user_id,
-          firstName: r.demo ? 'User' : r.first_name,
-          lastName: r.demo ? '' : r.last_name,
+          ...shownName({ demo: r.demo, firstName: r.first_name, lastName: r.last_name }),
           organizationId: r.organization_id,
           professionId: r.profession_code,
         },

@@ -8,7 +8,7 @@ import {
 } from '../../contracts/reports/cdiff';
 import type { Database } from '../../db/client';
 import { callerOf, type Caller } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/http-error';
 import { callerFilter } from './access';
 import { cdiffRooms, cdiffVisits, findCdiffZone, parseVisitCursor } from './cdiff.repo';
 import { forPages } from '../../plugins/access';

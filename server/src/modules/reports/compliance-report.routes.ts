@@ -4,8 +4,10 @@ import { complianceReportQuerySchema, complianceReportSchema } from '../../contr
 import type { Database } from '../../db/client';
 import { callerOf } from '../../plugins/auth';
 import { complianceByDay, complianceTotals } from '../metrics/compliance.repo';
-import { daysOf, idIn, loadTrees, type ReportFilter } from '../metrics/filters';
-import { userDisplayName } from '../metrics/names';
+import { daysOf, type ReportFilter } from '../metrics/filters';
+import { loadTrees } from '../locations';
+import { idIn } from '../../core/sql';
+import { userDisplayName } from '../../core/names';
 import { callerFilter } from './access';
 import { forPages } from '../../plugins/access';
 

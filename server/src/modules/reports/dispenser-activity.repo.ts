@@ -4,7 +4,8 @@ import type { GroupActivity } from '../../contracts/reports/dispensers';
 import type { Database } from '../../db/client';
 import { DISPENSE_HOUR_COLUMNS } from '../../db/enums';
 import { devices, groups } from '../../db/schema';
-import { dayBetween, type DayRange, idIn } from '../metrics/filters';
+import { dayBetween, type DayRange } from '../metrics/filters';
+import { idIn } from '../../core/sql';
 import { activityLevel } from './dispensers.repo';
 
 // One location's dispensers on its floor plan, one dispenser's hours, and a location's devices:

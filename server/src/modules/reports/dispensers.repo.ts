@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ActivityLevel, DispenserOverview, DispenserRankingRow } from '../../contracts/reports/dispensers';
 import type { Database } from '../../db/client';
 import { DISPENSE_HOUR_COLUMNS } from '../../db/enums';
-import { dayBetween, type DayRange, delta, idIn, type ReportFilter } from '../metrics/filters';
+import { dayBetween, type DayRange, delta, type ReportFilter } from '../metrics/filters';
+import { idIn } from '../../core/sql';
 
 // Dispenser figures of docs/METRICS.md §5, read from the dispense_daily rollup (one row per UTC
 // day and dispenser, its count split by local hour of the dispenser's location). A dispense

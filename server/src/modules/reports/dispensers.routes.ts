@@ -15,7 +15,7 @@ import {
 } from '../../contracts/reports/dispensers';
 import type { Database } from '../../db/client';
 import { callerOf, type Caller } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../core/http-error';
 import { dayRange, daysOf, delta, type ReportFilter } from '../metrics/filters';
 import { dispenserHourly, findDispenser, findGroup, groupActivity, groupDevices } from './dispenser-activity.repo';
 import {

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ExposureInteraction, ExposureUser } from '../../contracts/reports/exposure';
 import type { Database } from '../../db/client';
-import { idIn } from '../metrics/filters';
-import { displayNameOf } from '../metrics/names';
+import { idIn, iso } from '../../core/sql';
+import { displayNameOf } from '../../core/names';
 
 // Exposure (docs/METRICS.md §8) from the derived interactions: every qualifying overlap of two
 // wearers' room visits, kept at ingest from both sides. An overlap belongs to the span its start
@@ -22,7 +22,6 @@ export interface ExposureSelection {
   userId?: number;
 }
 
-const iso = (value: string | Date) => new Date(value).toISOString();
 
 /**
  * The span is read two days at a time. On PGlite one statement holds the only connection

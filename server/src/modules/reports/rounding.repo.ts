@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { HourlyStats, RoundingBedRow, RoundingUserRow } from '../../contracts/reports/rounding';
 import type { Database } from '../../db/client';
-import { type DayRange, filterWhere, idIn, type ReportFilter } from '../metrics/filters';
-import { userDisplayName } from '../metrics/names';
+import { type DayRange, filterWhere, type ReportFilter } from '../metrics/filters';
+import { containing, idIn, iso } from '../../core/sql';
+import { userDisplayName } from '../../core/names';
 
 // Staff rounding (docs/METRICS.md §7) from the derived bed_visits: only counted stays (at least
 // the location's requiredVisitDuration), each belonging to the range of its entry time. Hours of
@@ -13,16 +14,10 @@ export function countedIn(range: DayRange): SQL {
   return sql`b.counted and b.entry_at >= ${range.from.toISOString()}::timestamptz and b.entry_at < ${range.to.toISOString()}::timestamptz`;
 }
 
-/** A LIKE pattern matching `text` anywhere, with its wildcards escaped. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-const iso = (value: string | Date) => new Date(value).toISOString();
 
 /** Per user of the filter's wearers: their counted bed visits at the filter's locations. */
 export async function roundingByUser(db: Database, filter: ReportFilter, search?: string): Promise<RoundingUserRow[]> {
-  const pattern = search ? containsPattern(search) : null;
+  const pattern = search ? containing(search) : null;
   const result = await db.execute<{
     id: number; name: string; profession_code: string | null; organization_id: number;
     avg: number; total: number; beds: number; visits: number;
@@ -49,7 +44,7 @@ export async function roundingByUser(db: Database, filter: ReportFilter, search?
 
 /** Per bed beacon: the counted visits of the filter's wearers at the filter's locations. */
 export async function roundingByBed(db: Database, filter: ReportFilter, search?: string): Promise<RoundingBedRow[]> {
-  const pattern = search ? containsPattern(search) : null;
+  const pattern = search ? containing(search) : null;
   const result = await db.execute<{
     beacon_id: number; name: string; group_id: number; avg: number; total: number; staff: number; visits: number;
   }>(sql`

@@ -13,8 +13,9 @@ import {
 } from '../../contracts/reports/rounding';
 import type { Database } from '../../db/client';
 import { callerOf } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
-import { dayRange, loadTrees } from '../metrics/filters';
+import { HttpError } from '../../core/http-error';
+import { dayRange } from '../metrics/filters';
+import { loadTrees } from '../locations';
 import { callerFilter, reportUser } from './access';
 import { bedVisitsOf, findBed, hourlyOf, roundingByBed, roundingByUser, roundingSummaries, userBedVisits } from './rounding.repo';
 import { forPages } from '../../plugins/access';

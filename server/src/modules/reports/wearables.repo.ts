@@ -1,16 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { WearableManagementRow, WearableUsageRow } from '../../contracts/reports/wearables';
 import type { Database } from '../../db/client';
-import { dayBetween, idIn, type ReportFilter } from '../metrics/filters';
-import { userDisplayName } from '../metrics/names';
+import { dayBetween, type ReportFilter } from '../metrics/filters';
+import { idIn, isoOrNull } from '../../core/sql';
+import { userDisplayName } from '../../core/names';
 import { sessionsOf } from '../metrics/usage';
 import { countedIn } from './rounding.repo';
 
 // Wearable usage (docs/METRICS.md §7) per wearer, and the state of each wearable of a set of
 // locations for SmartSensor Management.
 
-const iso = (value: string | Date) => new Date(value).toISOString();
-const isoOrNull = (value: string | Date | null) => (value === null ? null : iso(value));
 
 /** `at` as local wall-clock time in `timeZone`, ISO with its offset ('2025-05-06T07:30:00-07:00'). */
 export function localIso(at: Date, timeZone: string): string {

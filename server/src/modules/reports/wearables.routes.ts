@@ -7,7 +7,8 @@ import {
 } from '../../contracts/reports/wearables';
 import type { Database } from '../../db/client';
 import { callerOf } from '../../plugins/auth';
-import { loadTrees, resolveFilter } from '../metrics/filters';
+import { resolveFilter } from '../metrics/filters';
+import { loadTrees } from '../locations';
 import { callerFilter } from './access';
 import { wearableManagement, wearableUsage } from './wearables.repo';
 import { forPages } from '../../plugins/access';

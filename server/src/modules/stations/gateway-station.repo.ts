@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { gatewayCommandChannel, gatewaySessionChannel, type GatewayStation } from '../../contracts/stations';
 import type { Database } from '../../db/client';
 import { devices, firmwareVersions, users, wearableAssignments, type DeviceRow } from '../../db/schema';
-import { shownName } from '../wearables-admin/repo-common';
+import { shownName } from '../../core/names';
 
 // What a kiosk gateway reads at start: itself and the wristbands whose home station it is.
 

@@ -3,9 +3,9 @@ import type Pusher from 'pusher';
 import { pusherAuthBodySchema, pusherAuthResponseSchema } from '../../contracts/realtime';
 import { gatewayCommandChannel, gatewaySessionChannel, gatewayStationSchema } from '../../contracts/stations';
 import type { Database } from '../../db/client';
-import { HttpError } from '../../plugins/errors';
-import { authenticateGateway } from '../ingest/gateway-request';
-import { acceptFormBodies } from '../realtime-auth/form-body';
+import { HttpError } from '../../core/http-error';
+import { authenticateGateway } from '../../core/gateway-auth';
+import { acceptFormBodies } from '../../plugins/form-body';
 import { gatewayStation } from './gateway-station.repo';
 import { forGateways } from '../../plugins/access';
 

@@ -9,7 +9,7 @@ import {
 } from '../../contracts/stations';
 import type { Database } from '../../db/client';
 import { deviceModels, devices, firmwareVersions, groups, nfcTags, type DeviceRow } from '../../db/schema';
-import { containing } from '../wearables-admin/repo-common';
+import { containing } from '../../core/sql';
 
 // What the Stations page reads: the gateways of some locations, their NFC stations, and the
 // devices an assignment names. Callers pass location ids already limited to the caller's scope.

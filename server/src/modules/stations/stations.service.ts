@@ -5,27 +5,15 @@ import {
   type StationAssignmentResponse,
 } from '../../contracts/stations';
 import type { Database } from '../../db/client';
-import { groups } from '../../db/schema';
+import { HttpError } from '../../core/http-error';
 import type { Caller } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
-import { withDescendants, type Scope } from '../session/scope';
-import { userInScope } from '../wearables-admin/repo-common';
-import { lockUser } from '../wearables-admin/users-list.repo';
-import { endAssignmentsOf, findDevice, insertAssignment, openAssignmentOf } from '../wearables-admin/wearables-admin.repo';
+import { endAssignmentsOf, findDevice, insertAssignment, openAssignmentOf } from '../devices';
+import { locationsUnder } from '../locations';
+import { userInScope } from '../users';
 import { isKioskGateway, listGateways, listNfcStations, lockWristbandByMac } from './stations.repo';
 
 // The Stations page (03 §2 'Stations', §4 'Kiosk assignment'): everything is limited to the
 // caller's scope, and what lies outside it is answered 404, as if it did not exist.
-
-const LOCATION_NOT_FOUND = 'Location not found';
-
-/** The locations and all their descendants; a location outside the scope is answered as absent. */
-async function locationsUnder(db: Database, scope: Scope, groupIds: readonly number[]): Promise<number[]> {
-  if (groupIds.some((id) => !scope.groupIds.has(id))) throw new HttpError(404, LOCATION_NOT_FOUND);
-  if (groupIds.length === 0) return [];
-  const tree = await db.select({ id: groups.id, parentId: groups.parentId }).from(groups);
-  return [...withDescendants(tree, groupIds)].filter((id) => scope.groupIds.has(id));
-}
 
 export interface AssignmentRequest {
   gatewayId: number;
@@ -82,8 +70,7 @@ export function createStationsService(db: Database) {
           await endAssignmentsOf(tdb, wristband.id, null, at);
           return answer(null, at);
         }
-        const user = await lockUser(tdb, body.userId);
-        if (!user || !userInScope(scope, user)) throw new HttpError(404, STATION_MESSAGES.userNotFound);
+        const user = await userInScope(tdb, scope, body.userId, { lock: true });
         if (!user.active) throw new HttpError(409, STATION_MESSAGES.userInactive);
         if (current?.userId === user.id) return answer(user.id, current.assignedAt);
         const at = new Date();

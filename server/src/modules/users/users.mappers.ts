@@ -1,10 +1,10 @@
 import type { Organization, UserSummary } from '../../contracts/entities';
 import type { OrganizationRow, UserRow } from '../../db/schema';
+import { shownName } from '../../core/names';
 
 /** A user row as lists show it; demo users' names are masked as 'User'. */
 export function toUserSummary(row: UserRow): UserSummary {
-  const firstName = row.demo ? 'User' : row.firstName;
-  const lastName = row.demo ? '' : row.lastName;
+  const { firstName, lastName } = shownName(row);
   return {
     id: row.id,
     userName: row.userName,

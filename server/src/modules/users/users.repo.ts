@@ -2,7 +2,7 @@ import { and, asc, eq, or } from 'drizzle-orm';
 import type { Role } from '../../contracts/entities';
 import type { Database } from '../../db/client';
 import { organizations, permissions, permissionTemplatePermissions, permissionTemplates, users, type UserRow } from '../../db/schema';
-import { inScope, type Scope } from '../session/scope';
+import { inScope, type Scope } from '../../core/scope';
 
 /** A permission template with its permissions, shaped as the contract's role. */
 export async function findRole(db: Database, templateId: number): Promise<Role> {
@@ -56,3 +56,14 @@ export async function findOrganization(db: Database, id: number) {
   return row;
 }
 
+/** A user by id, locked against concurrent assignment changes until the transaction ends. */
+export async function lockUser(db: Database, id: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row ?? null;
+}
+
+/** A user by id. */
+export async function findUser(db: Database, id: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}

@@ -1,22 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { meResponseSchema, usernameQuerySchema, usernameResponseSchema } from '../../contracts/users';
+import { userListQuerySchema, userListSchema } from '../../contracts/wearables-admin';
 import type { Database } from '../../db/client';
+import { forPages, forSignedIn } from '../../plugins/access';
 import { callerOf } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
-import { findUserNameInScope } from './users.repo';
-import { forSignedIn } from '../../plugins/access';
+import { createUsersService, USER_LIST_PAGES } from './users.service';
 
-/** GET /users/username on the main API. */
-export const usersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+/** The users of the caller's scope on the main API: GET /users and GET /users/username. */
+export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Database }> = async (app, { db, reportDb }) => {
+  const service = createUsersService(db);
+  // The whole list grows with the staff: it reads with the report statement limit.
+  const lists = createUsersService(reportDb);
+
+  app.get(
+    '/users',
+    { config: forPages(...USER_LIST_PAGES), schema: { querystring: userListQuerySchema, response: { 200: userListSchema } } },
+    async (request) => lists.list(callerOf(request), request.query),
+  );
+
   app.get(
     '/users/username',
     { config: forSignedIn(), schema: { querystring: usernameQuerySchema, response: { 200: usernameResponseSchema } } },
-    async (request) => {
-      const caller = callerOf(request);
-      const found = await findUserNameInScope(db, await caller.scope(), caller.user.id, request.query.username);
-      if (!found) throw new HttpError(404, 'User not found');
-      return found;
-    },
+    async (request) => service.userName(callerOf(request), request.query.username),
   );
 };
 

@@ -4,7 +4,7 @@ import { runtimeConfigSchema, type RuntimeConfig } from '../../contracts/config'
 import { gatewayStationSchema, KIOSK_GATEWAY_MODEL_ID, KIOSK_GATEWAY_ROLE, type GatewayStation } from '../../contracts/stations';
 import { createDatabase, type Database } from '../../db/client';
 import { devices } from '../../db/schema';
-import { gatewayToken } from '../../modules/ingest/gateway-auth';
+import { gatewayToken } from '../../core/gateway-auth';
 import { readWorldFile, simulatorFiles, type WorldData } from '../world';
 import type { Log } from './clock';
 

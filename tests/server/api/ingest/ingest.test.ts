@@ -1,7 +1,7 @@
 import { count, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventLedger, presenceEvents } from '../../../../server/src/db/schema';
-import { gatewayToken } from '../../../../server/src/modules/ingest/gateway-auth';
+import { gatewayToken } from '../../../../server/src/core/gateway-auth';
 import { createTestApp, TEST_INGEST_SECRET } from '../../helpers/app';
 import { createFleet, eventsFor, type Fleet } from '../../helpers/fleet';
 import { RIVERSIDE, ST_MARYS, staffOf } from '../../helpers/staff';

@@ -1,7 +1,7 @@
 import { count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groups, nfcTags, users } from '../../../../server/src/db/schema';
-import { withDescendants } from '../../../../server/src/modules/session/scope';
+import { withDescendants } from '../../../../server/src/core/scope';
 import { createTestApp, signIn, type Tokens } from '../../helpers/app';
 import { createOutpost, nfcClient, type NfcTag } from './nfc-client';
 

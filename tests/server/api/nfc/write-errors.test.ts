@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../../../server/src/db/client';
 import { nfcTags } from '../../../../server/src/db/schema';
-import { databaseErrorOf } from '../../../../server/src/db/database-error';
+import { databaseErrorOf } from '../../../../server/src/core/database-error';
 import { nfcWriteError } from '../../../../server/src/modules/nfc/nfc-errors';
-import { HttpError } from '../../../../server/src/plugins/errors';
+import { HttpError } from '../../../../server/src/core/http-error';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db';
 import { uniqueNfcId } from './nfc-client';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseErrorOf } from '../../../../server/src/db/database-error';
+import { databaseErrorOf } from '../../../../server/src/core/database-error';
 import { appMeta, nfcTags } from '../../../../server/src/db/schema';
 import { STATEMENT_TIMEOUT_MESSAGE } from '../../../../server/src/plugins/errors';
 import { createTestApp, requestBootstrap, signIn, type Tokens } from '../../helpers/app';

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceRow } from '../../../../server/src/db/schema';
-import { gatewayToken } from '../../../../server/src/modules/ingest/gateway-auth';
+import { gatewayToken } from '../../../../server/src/core/gateway-auth';
 import { ACCOUNT_ROUTE_LIMITS, BAD_GATEWAY_TOKEN_LIMIT } from '../../../../server/src/plugins/rate-limits';
 import { createTestApp, signIn, TEST_INGEST_SECRET, type Tokens } from '../../helpers/app';
 import { kiosk } from '../stations/stations-client';

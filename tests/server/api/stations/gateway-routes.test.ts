@@ -5,7 +5,7 @@ import { userChannelName } from '../../../../server/src/contracts/realtime';
 import { gatewayStationSchema } from '../../../../server/src/contracts/stations';
 import { MODEL_IDS } from '../../../../server/src/db/demo/devices-data';
 import { devices, firmwareVersions, users, type DeviceRow } from '../../../../server/src/db/schema';
-import { gatewayToken } from '../../../../server/src/modules/ingest/gateway-auth';
+import { gatewayToken } from '../../../../server/src/core/gateway-auth';
 import { createTestApp, PUSHER_TEST_APP, signIn, TEST_INGEST_SECRET } from '../../helpers/app';
 import { uniqueMac } from '../../helpers/fleet';
 import { ST_MARYS, staffOf } from '../../helpers/staff';

@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { PermissionSubject } from '../../../../server/src/contracts/permissions';
 import type { Database } from '../../../../server/src/db/client';
 import { devices, wearableAssignments, type DeviceRow, type UserRow } from '../../../../server/src/db/schema';
-import { gatewayToken } from '../../../../server/src/modules/ingest/gateway-auth';
+import { gatewayToken } from '../../../../server/src/core/gateway-auth';
 import { TEST_INGEST_SECRET, type createTestApp, type Tokens } from '../../helpers/app';
 import { createScopedAccount } from '../../helpers/scoped-account';
 

@@ -2,11 +2,12 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, notExists, or, s
 import { WEARABLE_TYPES } from '../../contracts/devices';
 import type { UserListRow, WearableType } from '../../contracts/wearables-admin';
 import type { Database } from '../../db/client';
-import { devices, nfcTags, users, wearableAssignments, type UserRow } from '../../db/schema';
-import type { Scope } from '../session/scope';
-import { containing, shownName } from './repo-common';
+import { devices, nfcTags, users, wearableAssignments } from '../../db/schema';
+import { shownName } from '../../core/names';
+import { inScope, type Scope } from '../../core/scope';
+import { containing } from '../../core/sql';
 
-// The users the assign dialogs pick from, read inside a caller's scope.
+// GET /users: the users lists and pickers choose from, read inside a caller's scope.
 
 export interface UserFilter {
   scope: Scope;
@@ -21,13 +22,7 @@ export interface UserFilter {
 }
 
 function userWhere(filter: UserFilter): SQL {
-  const orgIds = [...filter.scope.organizationIds];
-  const groupIds = [...filter.scope.groupIds];
-  const visible = or(
-    orgIds.length ? inArray(users.organizationId, orgIds) : undefined,
-    groupIds.length ? inArray(users.groupId, groupIds) : undefined,
-  );
-  const parts: (SQL | undefined)[] = [visible ?? sql`false`];
+  const parts: (SQL | undefined)[] = [inScope(filter.scope, users.organizationId, users.groupId) ?? sql`false`];
   if (filter.organizationIds) parts.push(filter.organizationIds.length ? inArray(users.organizationId, [...filter.organizationIds]) : sql`false`);
   if (filter.groupIds) parts.push(filter.groupIds.length ? inArray(users.groupId, [...filter.groupIds]) : sql`false`);
   if (filter.active !== undefined) parts.push(eq(users.active, filter.active));
@@ -117,16 +112,4 @@ export async function listUsers(
       };
     }),
   };
-}
-
-/** A user by id, locked against concurrent assignment changes until the transaction ends. */
-export async function lockUser(db: Database, id: number): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
-  return row ?? null;
-}
-
-/** A user by id. */
-export async function findUser(db: Database, id: number): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row ?? null;
 }

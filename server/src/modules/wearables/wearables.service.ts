@@ -10,7 +10,6 @@ import {
   type HistoryResponse,
   type MacLookup,
   type UnassignWearableResponse,
-  type UserList,
   type WearableList,
   type WearableRow,
   type WearableType,
@@ -18,12 +17,12 @@ import {
 import type { DeviceType } from '../../contracts/devices';
 import type { Database } from '../../db/client';
 import type { DeviceRow } from '../../db/schema';
-import { feature, type PageUse } from '../../plugins/access';
+import { uniqueViolationOf } from '../../core/database-error';
+import { HttpError } from '../../core/http-error';
+import { scopeIdsOf, type Scope } from '../../core/scope';
+import { searchWords } from '../../core/sql';
 import type { AppPage } from '../../contracts/page-access';
 import type { Caller } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
-import { loadTrees } from '../metrics/filters';
-import { withDescendants, type Scope } from '../session/scope';
 import {
   DEVICES_MAC_CONSTRAINT,
   endAssignment,
@@ -37,29 +36,14 @@ import {
   insertAssignment,
   insertDevice,
   listModels,
-  listWearables,
   lockDevice,
   openAssignmentOf,
-  uniqueViolationOf,
   type HistoryOwner,
-} from './wearables-admin.repo';
-import { scopeIdsOf, userInScope } from './repo-common';
-import { findUser, listUsers, lockUser } from './users-list.repo';
+} from '../devices';
+import { locationsUnder, requireLocationInScope } from '../locations';
+import { userInScope } from '../users';
+import { listWearables } from './wearables.repo';
 
-/** The pages that read users of the caller's scope (GET /users): lists, pickers and assign dialogs. */
-export const USER_LIST_PAGES: readonly (AppPage | PageUse)[] = [
-  '/app/accounts/users',
-  '/app/accounts/access-management',
-  // The View As dialog and the Activity Breakdown's user picker choose a user of the scope.
-  '/app/reports/overview',
-  '/app/reports/activity-breakdown',
-  '/app/accounts/nfc',
-  '/app/accounts/badge-management',
-  '/app/maintenance/badges',
-  '/app/maintenance/wristbands',
-  // The Stations page picks the user a kiosk writes onto a wristband.
-  feature('/app/maintenance/stations', 'STATIONS'),
-];
 /** The pages that read, assign and unassign some kind of wearable (each kind is checked by WEARABLE_SUBJECTS). */
 export const WEARABLE_PAGES: readonly AppPage[] = ['/app/maintenance/badges', '/app/maintenance/wristbands', '/app/accounts/badge-management'];
 /** The pages with a History menu or dialog: the wearable screens, the SmartSensor reports and Users. */
@@ -85,26 +69,8 @@ export function wearableTypesOf(caller: Caller): WearableType[] {
   return (Object.keys(WEARABLE_SUBJECTS) as WearableType[]).filter((t) => WEARABLE_SUBJECTS[t].some((s) => caller.subjects.has(s)));
 }
 
-const wordsOf = (search: string | undefined) => (search ?? '').split(/\s+/).filter((w) => w !== '');
-
-/** Badge and wristband administration: users to assign, wearables, assignment and history. */
-export function createWearablesAdminService(db: Database) {
-  /** A location in scope with its descendants; a location outside the scope is answered as absent. */
-  async function locationsUnder(scope: Scope, groupId: number | undefined): Promise<number[]> {
-    if (groupId === undefined) return [...scope.groupIds];
-    if (!scope.groupIds.has(groupId)) throw new HttpError(404, 'Location not found');
-    const { groupTree } = await loadTrees(db);
-    return [...withDescendants(groupTree, [groupId])].filter((id) => scope.groupIds.has(id));
-  }
-
-  /** Organizations in scope with their descendants; one outside the scope is answered as absent. */
-  async function organizationsUnder(scope: Scope, organizationIds: readonly number[]): Promise<number[] | null> {
-    if (organizationIds.length === 0) return null;
-    if (organizationIds.some((id) => !scope.organizationIds.has(id))) throw new HttpError(404, 'Organization not found');
-    const { orgTree } = await loadTrees(db);
-    return [...withDescendants(orgTree, organizationIds)].filter((id) => scope.organizationIds.has(id));
-  }
-
+/** Badge and wristband administration: wearables, assignment and history, models, MAC lookup, new badges. */
+export function createWearablesService(db: Database) {
   /** A wearable the caller may see, or 404; with `lock`, held until `on`'s transaction ends. */
   async function wearableInScope(on: Database, scope: Scope, id: number, lock: boolean): Promise<DeviceRow & { type: WearableType }> {
     const device = lock ? await lockDevice(on, id) : await findDevice(on, id);
@@ -126,23 +92,6 @@ export function createWearablesAdminService(db: Database) {
   }
 
   return {
-    /** GET /users: users in scope, filtered, one page in id order. */
-    async listUsers(
-      caller: Caller,
-      query: { organizationIds: number[]; groupId?: number; search?: string; active?: boolean; unassigned?: boolean; take: number; startingAfter?: number },
-    ): Promise<UserList> {
-      const scope = await caller.scope();
-      const [organizationIds, groupIds] = await Promise.all([
-        organizationsUnder(scope, query.organizationIds),
-        query.groupId === undefined ? null : locationsUnder(scope, query.groupId),
-      ]);
-      return listUsers(
-        db,
-        { scope, organizationIds, groupIds, words: wordsOf(query.search), active: query.active, unassigned: query.unassigned },
-        { take: query.take, startingAfter: query.startingAfter },
-      );
-    },
-
     /** GET /devices/wearables: every wearable of a location (and its descendants) of the kinds asked and allowed. */
     async listWearables(
       caller: Caller,
@@ -150,9 +99,9 @@ export function createWearablesAdminService(db: Database) {
     ): Promise<WearableList> {
       if (query.type) mayHandle(caller, query.type);
       const scope = await caller.scope();
-      const groupIds = await locationsUnder(scope, query.groupId);
+      const groupIds = await locationsUnder(db, scope, query.groupId === undefined ? undefined : [query.groupId]);
       const types = query.type ? [query.type] : wearableTypesOf(caller);
-      const data = await listWearables(db, { groupIds, types, words: wordsOf(query.search), assigned: query.assigned }, scopeIdsOf(scope));
+      const data = await listWearables(db, { groupIds, types, words: searchWords(query.search), assigned: query.assigned }, scopeIdsOf(scope));
       return { data };
     },
 
@@ -171,8 +120,7 @@ export function createWearablesAdminService(db: Database) {
             // Device before user, always: concurrent assignments lock in the same order.
             const device = await wearableInScope(tdb, scope, item.wearableId, true);
             mayHandle(caller, device.type);
-            const user = await lockUser(tdb, item.userId);
-            if (!user || !userInScope(scope, user)) throw new HttpError(404, ASSIGN_MESSAGES.userNotFound);
+            const user = await userInScope(tdb, scope, item.userId, { lock: true });
             if (!user.active) throw new HttpError(409, ASSIGN_MESSAGES.userInactive);
             const current = await openAssignmentOf(tdb, device.id);
             if (current?.userId === user.id) {
@@ -201,8 +149,7 @@ export function createWearablesAdminService(db: Database) {
         const tdb = tx as unknown as Database;
         const device = await wearableInScope(tdb, scope, body.wearableId, true);
         mayHandle(caller, device.type);
-        const user = await lockUser(tdb, body.userId);
-        if (!user || !userInScope(scope, user)) throw new HttpError(404, ASSIGN_MESSAGES.userNotFound);
+        const user = await userInScope(tdb, scope, body.userId, { lock: true });
         const at = new Date();
         if (!(await endAssignment(tdb, device.id, user.id, at))) throw new HttpError(409, NOT_ASSIGNED_MESSAGE);
         return { userId: user.id, wearableId: device.id, unassignedAt: at.toISOString() };
@@ -219,8 +166,7 @@ export function createWearablesAdminService(db: Database) {
     /** GET /users/:id/history. */
     async userHistory(caller: Caller, id: number, query: { take: number; startingAfter?: string }): Promise<HistoryResponse> {
       const scope = await caller.scope();
-      const user = await findUser(db, id);
-      if (!user || !userInScope(scope, user)) throw new HttpError(404, ASSIGN_MESSAGES.userNotFound);
+      await userInScope(db, scope, id);
       return historyOf(scope, { userId: id }, query);
     },
 
@@ -244,7 +190,7 @@ export function createWearablesAdminService(db: Database) {
       body: { mac: string; groupId: number; modelId: number; firmwareVersionId: number; name?: string; active: boolean },
     ): Promise<WearableRow> {
       const scope = await caller.scope();
-      if (!scope.groupIds.has(body.groupId)) throw new HttpError(404, 'Location not found');
+      requireLocationInScope(scope, body.groupId);
       const [model, version] = await Promise.all([findModel(db, body.modelId), findFirmwareVersion(db, body.firmwareVersionId)]);
       if (!model || model.deviceType !== 'BADGE') throw new HttpError(400, CREATE_BADGE_MESSAGES.notBadgeModel);
       if (!version || version.modelId !== model.id) throw new HttpError(400, CREATE_BADGE_MESSAGES.versionNotOfModel);

@@ -12,8 +12,6 @@ import {
   macParamsSchema,
   unassignWearableBodySchema,
   unassignWearableResponseSchema,
-  userListQuerySchema,
-  userListSchema,
   wearableListQuerySchema,
   wearableListSchema,
   wearableRowSchema,
@@ -21,24 +19,18 @@ import {
 import type { Database } from '../../db/client';
 import { callerOf } from '../../plugins/auth';
 import { forPages } from '../../plugins/access';
-import { CREATE_BADGE_PAGES, createWearablesAdminService, HISTORY_PAGES, USER_LIST_PAGES, WEARABLE_PAGES } from './wearables-admin.service';
+import { CREATE_BADGE_PAGES, createWearablesService, HISTORY_PAGES, WEARABLE_PAGES } from './wearables.service';
 import { auditRead, personInParams } from '../../plugins/audit';
 
 /**
- * Badge and wristband administration (03 §7): the assign dialogs' user list, wearables, assign,
+ * Badge and wristband administration (03 §7): wearables, assign,
  * unassign, assignment history, device models, MAC lookup and new badges. Everything is limited
  * to the caller's scope; what lies outside it is answered 404, as if it did not exist.
  */
-export const wearablesAdminRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Database }> = async (app, { db, reportDb }) => {
-  const service = createWearablesAdminService(db);
-  // The two whole lists grow with the staff: they read with the report statement limit.
-  const lists = createWearablesAdminService(reportDb);
-
-  app.get(
-    '/users',
-    { config: forPages(...USER_LIST_PAGES), schema: { querystring: userListQuerySchema, response: { 200: userListSchema } } },
-    async (request) => lists.listUsers(callerOf(request), request.query),
-  );
+export const wearablesRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Database }> = async (app, { db, reportDb }) => {
+  const service = createWearablesService(db);
+  // The whole list grows with the fleet: it reads with the report statement limit.
+  const lists = createWearablesService(reportDb);
 
   app.get(
     '/devices/wearables',

@@ -1,6 +1,11 @@
-import { eq, inArray, or } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { groups, organizations, userManagedGroups, userManagedOrganizations } from '../../db/schema';
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { groups, organizations, userManagedGroups, userManagedOrganizations, type UserRow } from '../db/schema';
+import { idIn } from './sql';
+
+// What a caller may see (docs/PERMISSIONS.md 'Scope'): the organizations and locations they
+// manage, each with every descendant. Every read of users, devices and locations for a caller is
+// limited by these rules; what lies outside is answered as if it did not exist.
 
 /** What a caller may see: their managed organizations and groups, each with every descendant. */
 export interface Scope {
@@ -10,7 +15,7 @@ export interface Scope {
   managedGroupIds: number[];
 }
 
-interface TreeRow {
+export interface TreeRow {
   id: number;
   parentId: number | null;
 }
@@ -81,4 +86,35 @@ export function inScope(
     orgIds.length ? inArray(organizationColumn, orgIds) : undefined,
     groupIds.length ? inArray(groupColumn, groupIds) : undefined,
   );
+}
+
+/** Scope ids as plain arrays, for SQL. */
+export interface ScopeIds {
+  organizationIds: readonly number[];
+  groupIds: readonly number[];
+}
+
+export const scopeIdsOf = (scope: Scope): ScopeIds => ({
+  organizationIds: [...scope.organizationIds],
+  groupIds: [...scope.groupIds],
+});
+
+/** Whether a user is visible in a scope: their organization or their home location is in it. */
+export function userVisible(scope: Scope, user: Pick<UserRow, 'organizationId' | 'groupId'>): boolean {
+  return scope.organizationIds.has(user.organizationId) || (user.groupId !== null && scope.groupIds.has(user.groupId));
+}
+
+/** SQL for the same rule on a users row aliased `alias`. */
+export function userVisibleSql(alias: SQL, scope: ScopeIds): SQL {
+  return sql`(${idIn(sql`${alias}.organization_id`, scope.organizationIds)} or ${idIn(sql`${alias}.group_id`, scope.groupIds)})`;
+}
+
+/**
+ * The roots with every descendant, limited to `allowed` (a scope's organizations or locations);
+ * null when a root lies outside `allowed`, which callers answer as absent.
+ */
+export function subtreesWithin(tree: readonly TreeRow[], allowed: ReadonlySet<number>, roots: readonly number[]): number[] | null {
+  if (roots.some((id) => !allowed.has(id))) return null;
+  if (roots.length === 0) return [];
+  return [...withDescendants(tree, roots)].filter((id) => allowed.has(id));
 }

@@ -1,0 +1,20 @@
+// The devices entity: what other modules may use (ARCHITECTURE.md 'Server modules').
+export {
+  DEVICES_MAC_CONSTRAINT,
+  findByMac,
+  findDevice,
+  findFirmwareVersion,
+  findModel,
+  insertDevice,
+  listModels,
+  lockDevice,
+} from './devices.repo';
+export {
+  endAssignment,
+  endAssignmentsOf,
+  history,
+  historyHasEntry,
+  insertAssignment,
+  openAssignmentOf,
+  type HistoryOwner,
+} from './assignments.repo';

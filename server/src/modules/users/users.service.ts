@@ -1,0 +1,69 @@
+import type { AppPage } from '../../contracts/page-access';
+import type { UserList } from '../../contracts/wearables-admin';
+import type { Database } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { HttpError } from '../../core/http-error';
+import { userVisible, type Scope } from '../../core/scope';
+import { searchWords } from '../../core/sql';
+import { feature, type PageUse } from '../../plugins/access';
+import type { Caller } from '../../plugins/auth';
+import { locationsUnder, organizationsUnder } from '../locations';
+import { listUsers } from './users-list.repo';
+import { findUser, findUserNameInScope, lockUser } from './users.repo';
+
+export const USER_NOT_FOUND = 'User not found';
+
+/** The pages that read users of the caller's scope (GET /users): lists, pickers and assign dialogs. */
+export const USER_LIST_PAGES: readonly (AppPage | PageUse)[] = [
+  '/app/accounts/users',
+  '/app/accounts/access-management',
+  // The View As dialog and the Activity Breakdown's user picker choose a user of the scope.
+  '/app/reports/overview',
+  '/app/reports/activity-breakdown',
+  '/app/accounts/nfc',
+  '/app/accounts/badge-management',
+  '/app/maintenance/badges',
+  '/app/maintenance/wristbands',
+  // The Stations page picks the user a kiosk writes onto a wristband.
+  feature('/app/maintenance/stations', 'STATIONS'),
+];
+
+/**
+ * A user the caller may see (their organization or home location is in the scope), or 404 'User
+ * not found', as if anyone else did not exist. With `lock`, the row is held until `on`'s
+ * transaction ends (assignments lock the device first, then the user).
+ */
+export async function userInScope(on: Database, scope: Scope, id: number, options: { lock?: boolean } = {}): Promise<UserRow> {
+  const user = options.lock ? await lockUser(on, id) : await findUser(on, id);
+  if (!user || !userVisible(scope, user)) throw new HttpError(404, USER_NOT_FOUND);
+  return user;
+}
+
+/** The users lists and the sign-in name lookup. */
+export function createUsersService(db: Database) {
+  return {
+    /** GET /users: users in scope, filtered, one page in id order. */
+    async list(
+      caller: Caller,
+      query: { organizationIds: number[]; groupId?: number; search?: string; active?: boolean; unassigned?: boolean; take: number; startingAfter?: number },
+    ): Promise<UserList> {
+      const scope = await caller.scope();
+      const [organizationIds, groupIds] = await Promise.all([
+        query.organizationIds.length ? organizationsUnder(db, scope, query.organizationIds) : null,
+        query.groupId === undefined ? null : locationsUnder(db, scope, [query.groupId]),
+      ]);
+      return listUsers(
+        db,
+        { scope, organizationIds, groupIds, words: searchWords(query.search), active: query.active, unassigned: query.unassigned },
+        { take: query.take, startingAfter: query.startingAfter },
+      );
+    },
+
+    /** GET /users/username: the sign-in name of a user the caller may see, by name or email. */
+    async userName(caller: Caller, name: string): Promise<{ userName: string }> {
+      const found = await findUserNameInScope(db, await caller.scope(), caller.user.id, name);
+      if (!found) throw new HttpError(404, USER_NOT_FOUND);
+      return found;
+    },
+  };
+}
