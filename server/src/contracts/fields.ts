@@ -162,7 +162,13 @@ export function checkDayRange(q: { startDate?: string; endDate?: string }, ctx: 
 
 // ---- Devices ---------------------------------------------------------------------------------
 
-/** The rule of every MAC the API takes (03 §5 'Scan dialog'). */
+// Two MAC schemas, one per kind of sender; both give the stored form 'AA:BB:CC:DD:EE:FF'.
+// - `macField`: what a device sends (gateway events, the `x-gateway-mac` header). Devices send the
+//   stored form already, so only case and surrounding spaces are forgiven; other separators are refused.
+// - `typedMacField`: what a person types or scans (badge creation, MAC lookup, kiosk assignments).
+//   Any spelling of twelve hex digits is taken (separators stripped) and regrouped in pairs.
+
+/** The answer to a typed or scanned MAC that is not twelve hex digits (03 §5 'Scan dialog'). */
 export const MAC_FORMAT_MESSAGE = 'MAC must be 17 characters (colon-separated uppercase pairs).';
 const MAC = /^([0-9A-F]{2}:){5}[0-9A-F]{2}$/;
 

@@ -8,8 +8,6 @@ import { bodyObject, dateTimeField, idField, macField, textField } from './field
 /** The most events one batch may carry. */
 export const INGEST_MAX_BATCH = 5000;
 
-export const macSchema = macField;
-
 /** The most a wristband counts between two reports (a week in a drawer still stays far below). */
 const MAX_COUNTER = 1_000_000;
 
@@ -24,32 +22,32 @@ const enterLeave = z.enum(['enter', 'leave']);
 
 export const ingestEventSchema = z.discriminatedUnion('type', [
   /** A wearable entering or leaving the room a ROOM beacon marks. */
-  z.object({ ...base, type: z.literal('presence'), wearable: macSchema, beacon: macSchema, action: enterLeave }),
+  z.object({ ...base, type: z.literal('presence'), wearable: macField, beacon: macField, action: enterLeave }),
   /** A wearable coming near a BED beacon or leaving it. */
-  z.object({ ...base, type: z.literal('bed'), wearable: macSchema, beacon: macSchema, action: enterLeave }),
+  z.object({ ...base, type: z.literal('bed'), wearable: macField, beacon: macField, action: enterLeave }),
   /** A dispenser activation, credited to the wearable the dispenser saw, if any. */
   z.object({
     ...base,
     type: z.literal('dispense'),
-    dispenser: macSchema,
-    wearable: macSchema.optional(),
+    dispenser: macField,
+    wearable: macField.optional(),
     durationS: z.number().min(0).max(600).optional(),
   }),
   /** A wash the wristband itself detected. */
   z.object({
     ...base,
     type: z.literal('wash'),
-    wearable: macSchema,
+    wearable: macField,
     washType: washTypeSchema,
     durationS: z.number().min(0).max(600).optional(),
   }),
   /** A reminder the wristband gave in a REMINDER zone. */
-  z.object({ ...base, type: z.literal('reminder'), wearable: macSchema, zoneId: idField }),
+  z.object({ ...base, type: z.literal('reminder'), wearable: macField, zoneId: idField }),
   /** A device heartbeat, with its battery when it reports one. */
   z.object({
     ...base,
     type: z.literal('heartbeat'),
-    device: macSchema,
+    device: macField,
     batteryPercent: z.number().int().min(0).max(100).optional(),
     batteryMv: z.number().int().min(0).max(10_000).optional(),
   }),
@@ -57,7 +55,7 @@ export const ingestEventSchema = z.discriminatedUnion('type', [
   z.object({
     ...base,
     type: z.literal('station'),
-    wearable: macSchema,
+    wearable: macField,
     action: z.enum(['check-out', 'check-in']),
     slot: z.number().int().min(1).max(16).optional(),
   }),
@@ -65,7 +63,7 @@ export const ingestEventSchema = z.discriminatedUnion('type', [
   z.object({
     ...base,
     type: z.literal('counters'),
-    device: macSchema,
+    device: macField,
     steps: z.number().int().min(0).max(MAX_COUNTER).optional(),
     distanceM: z.number().min(0).max(MAX_COUNTER).optional(),
     calories: z.number().min(0).max(MAX_COUNTER).optional(),

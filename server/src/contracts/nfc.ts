@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bodyObject, countParam, dateTimeField, idField, idParam, searchField } from './fields';
+import { endpoint } from './endpoint';
 
 // NFC Tag Assignment (03 §7 'NFC'). A tag's full id is 21 characters: the first 14 are its nfcId,
 // the rest its nfcShortId. A tag is assigned while userId is set, unassigned when it is null.
@@ -172,3 +173,19 @@ export const nfcAssignEventsResponseSchema = z.object({
   }),
 });
 export type NfcAssignEventsResponse = z.infer<typeof nfcAssignEventsResponseSchema>;
+
+/** The NFC tag endpoints of 03 §7 (NFC Tag Assignment). */
+export const nfcEndpoints = {
+  list: endpoint({ method: 'GET', path: '/nfc-tags', query: nfcTagsQuerySchema, response: nfcTagsResponseSchema }),
+  byNfcId: endpoint({ method: 'GET', path: '/nfc/nfcId/:nfcId', params: nfcIdParamsSchema, response: nfcTagSchema }),
+  data: endpoint({ method: 'GET', path: '/nfc/nfc-data', query: nfcDataQuerySchema, response: nfcDataResponseSchema }),
+  create: endpoint({ method: 'POST', path: '/nfc-tags', body: createNfcTagBodySchema, response: nfcTagSchema, status: 201 }),
+  update: endpoint({ method: 'PATCH', path: '/nfc-tags/:id', params: nfcTagParamsSchema, body: updateNfcTagBodySchema, response: nfcTagSchema }),
+  assignEvents: endpoint({
+    method: 'GET',
+    path: '/nfc-tags/:id/assign-events',
+    params: nfcTagParamsSchema,
+    query: nfcAssignEventsQuerySchema,
+    response: nfcAssignEventsResponseSchema,
+  }),
+};

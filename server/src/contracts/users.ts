@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { roleSchema } from './entities';
 import { textField } from './fields';
+import { userListQuerySchema, userListSchema } from './wearables-admin';
 
 /** GET /users/username query. */
 export const usernameQuerySchema = z.object({
@@ -16,3 +18,9 @@ export const meResponseSchema = z.object({
   role: roleSchema,
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** The users of the caller's scope on the main API (03 §7 Users calls); GET /users/me belongs to the v2 API. */
+export const userEndpoints = {
+  list: endpoint({ method: 'GET', path: '/users', query: userListQuerySchema, response: userListSchema }),
+  byUsername: endpoint({ method: 'GET', path: '/users/username', query: usernameQuerySchema, response: usernameResponseSchema }),
+};

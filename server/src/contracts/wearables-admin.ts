@@ -1,19 +1,13 @@
 import { z } from 'zod';
 import { deviceTypeSchema, WEARABLE_TYPES } from './devices';
-import { bodyObject, countParam, flagParam, idField, idParam, MAX_ID, searchField, textField, typedMacField } from './fields';
-import { idListSchema } from './reports/common';
+import { endpoint } from './endpoint';
+import { bodyObject, countParam, flagParam, idField, idListParam, idParam, MAX_ID, searchField, textField, typedMacField } from './fields';
 
 // Badge and wristband administration (03 §2 Badges, SmartBadge Management, Wristbands; §3 Device,
 // History entry, Assignment; §5 Assign badges and Scan dialog; §7 Users and Devices calls).
 
 export const wearableTypeSchema = z.enum(WEARABLE_TYPES);
 export type WearableType = z.infer<typeof wearableTypeSchema>;
-
-/** The Scan dialog's rule (also the answer to a MAC that is not six hex pairs), and how scanned text is normalized. */
-export { MAC_FORMAT_MESSAGE, normalizeMac } from './fields';
-
-/** A MAC in any of the accepted spellings, normalized; anything but 12 hex digits is refused. */
-export const macSchema = typedMacField;
 
 const id = idParam;
 const flag = flagParam;
@@ -26,7 +20,7 @@ export const USERS_MAX_TAKE = 500;
 
 export const userListQuerySchema = z.object({
   /** Organizations (with their descendants) whose users are listed; every user in scope without. */
-  organizationIds: idListSchema,
+  organizationIds: idListParam,
   /** A location with its descendants: users whose home location is in it. */
   groupId: id.optional(),
   /** Words matched (case-insensitive, each somewhere) against userName, firstName, lastName, email and clientUserId. */
@@ -208,7 +202,7 @@ export const deviceModelSchema = z.object({
 export type DeviceModel = z.infer<typeof deviceModelSchema>;
 export const deviceModelsSchema = z.array(deviceModelSchema);
 
-export const macParamsSchema = z.object({ mac: macSchema });
+export const macParamsSchema = z.object({ mac: typedMacField });
 export const macLookupSchema = z.object({
   exists: z.boolean(),
   /** Null when no device has the MAC, or when it is outside the caller's scope. */
@@ -219,7 +213,7 @@ export const macLookupSchema = z.object({
 export type MacLookup = z.infer<typeof macLookupSchema>;
 
 export const createBadgeBodySchema = bodyObject({
-  mac: macSchema,
+  mac: typedMacField,
   type: z.literal('BADGE'),
   groupId: idField,
   modelId: idField,
@@ -244,3 +238,32 @@ export const CREATE_BADGE_MESSAGES = {
 export function deviceExistsMessage(location: string): string {
   return `Device already exists at ${location}.`;
 }
+
+/** The badge and wristband administration endpoints of 03 §7 (Users and Devices calls). */
+export const wearableEndpoints = {
+  list: endpoint({ method: 'GET', path: '/devices/wearables', query: wearableListQuerySchema, response: wearableListSchema }),
+  assign: endpoint({ method: 'POST', path: '/users/assign-badge', body: assignBadgeBodySchema, response: assignBadgeResponseSchema }),
+  unassign: endpoint({
+    method: 'POST',
+    path: '/users/unassign-wearable',
+    body: unassignWearableBodySchema,
+    response: unassignWearableResponseSchema,
+  }),
+  deviceHistory: endpoint({
+    method: 'GET',
+    path: '/devices/:id/history',
+    params: historyParamsSchema,
+    query: historyQuerySchema,
+    response: historyResponseSchema,
+  }),
+  userHistory: endpoint({
+    method: 'GET',
+    path: '/users/:id/history',
+    params: historyParamsSchema,
+    query: historyQuerySchema,
+    response: historyResponseSchema,
+  }),
+  models: endpoint({ method: 'GET', path: '/devices/models', query: deviceModelsQuerySchema, response: deviceModelsSchema }),
+  byMac: endpoint({ method: 'GET', path: '/devices/mac/:mac', params: macParamsSchema, response: macLookupSchema }),
+  createBadge: endpoint({ method: 'POST', path: '/devices', body: createBadgeBodySchema, response: wearableRowSchema, status: 201 }),
+};

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { macSchema } from '../contracts/ingest';
+import { macField } from '../contracts/fields';
 import type { Database } from '../db/client';
 import { devices, type DeviceRow } from '../db/schema';
 import { HttpError } from './http-error';
@@ -41,7 +41,7 @@ export async function authenticateGateway(db: Database, secret: string, request:
 
 /** The MAC a request names in X-Gateway-Mac when its bearer token is that MAC's token; null otherwise. */
 export function provenGatewayMac(secret: string, request: FastifyRequest): string | null {
-  const mac = macSchema.safeParse(request.headers['x-gateway-mac']);
+  const mac = macField.safeParse(request.headers['x-gateway-mac']);
   const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
   return mac.success && token && isGatewayToken(secret, mac.data, token) ? mac.data : null;
 }

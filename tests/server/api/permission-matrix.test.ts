@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_ACCESS, passesAny, type AppPage } from '../../../server/src/contracts/page-access';
 import { PERMISSION_SUBJECTS, type AccountType, type PermissionSubject } from '../../../server/src/contracts/permissions';
 import { SERVER_CHANNEL } from '../../../server/src/contracts/realtime';
-import { gatewayCommandChannel } from '../../../server/src/contracts/stations';
+import { gatewayCommandChannel } from '../../../server/src/contracts/stations-realtime';
 import { DEMO_ORG_IDS } from '../../../server/src/db/seed';
 import type { PageUse, RouteAccess } from '../../../server/src/plugins/access';
 import type { RegisteredRoute } from '../../../server/src/plugins/route-registry';

@@ -2,7 +2,7 @@ import Pusher from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { userChannelName } from '../../../server/src/contracts/realtime';
-import { sessionDownEvent } from '../../../server/src/contracts/stations';
+import { sessionDownEvent } from '../../../server/src/contracts/stations-realtime';
 import { devices } from '../../../server/src/db/schema';
 import { gatewayToken } from '../../../server/src/core/gateway-auth';
 import { startPusherServer, type RunningPusherServer } from '../../../server/src/realtime/pusher-server';

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { KIOSK_GATEWAY_MODEL_ID } from '../../../server/src/contracts/devices';
-import { gatewayCommandChannel } from '../../../server/src/contracts/stations';
+import { gatewayCommandChannel } from '../../../server/src/contracts/stations-realtime';
 import type { Database } from '../../../server/src/db/client';
 import { DEMO_GROUP_IDS, DEMO_ORG_IDS } from '../../../server/src/db/seed';
 import { devices, firmwareVersions, nfcTags, users, wearableAssignments, zones } from '../../../server/src/db/schema';

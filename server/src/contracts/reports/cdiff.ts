@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { washTypeSchema } from '../devices';
-import { checkDayRange, countParam, idParam, MAX_ID, textField } from '../fields';
-import { idListSchema, reportDateSchema } from './common';
+import { endpoint } from '../endpoint';
+import { checkDayRange, countParam, idListParam, idParam, MAX_ID, textField } from '../fields';
+import { reportDateSchema } from './common';
 
 // C. diff room reports (02 §7 zones/cdiff; docs/METRICS.md §6). Dates are UTC days; an ISO
 // date-time is cut to its UTC day.
@@ -38,7 +39,7 @@ const range = {
   startDate: reportDateSchema,
   endDate: reportDateSchema,
   /** Locations (with descendants), intersected with the caller's scope; the whole scope without. */
-  groupIds: idListSchema,
+  groupIds: idListParam,
   take: countParam(1, 100).default(CDIFF_PAGE_SIZE),
 };
 
@@ -46,7 +47,7 @@ export const cdiffRoomsQuerySchema = z
   .object({
     ...range,
     /** Only these rooms (zone ids). */
-    zoneIds: idListSchema,
+    zoneIds: idListParam,
     /** The zone id of the last room of the previous page. */
     startingAfter: idParam.optional(),
     search: cdiffSearchSchema,
@@ -111,3 +112,15 @@ export const cdiffVisitSchema = z.object({
 });
 
 export const cdiffVisitsSchema = z.object({ data: z.array(cdiffVisitSchema), totalCount: z.number().int() });
+
+/** The C. diff room list and a room's visits. */
+export const cdiffEndpoints = {
+  rooms: endpoint({ method: 'GET', path: '/zones/cdiff', query: cdiffRoomsQuerySchema, response: cdiffRoomsSchema }),
+  visits: endpoint({
+    method: 'GET',
+    path: '/zones/cdiff/:zoneId/visits',
+    params: cdiffVisitsParamsSchema,
+    query: cdiffVisitsQuerySchema,
+    response: cdiffVisitsSchema,
+  }),
+};

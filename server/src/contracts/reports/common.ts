@@ -29,8 +29,6 @@ export const reportQuerySchema = z
   .superRefine(checkDayRange);
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
-export const idListSchema = idListParam;
-
 /** A figure with its change against the preceding period of the same length (null: no comparison). */
 export const statSchema = z.object({ value: z.number().nullable(), delta: z.number().nullable() });
 export type Stat = z.infer<typeof statSchema>;

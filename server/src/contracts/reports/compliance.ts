@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { checkDayRange, countParam, flagParam, idParam, searchField } from '../fields';
-import { idListSchema, professionIdSchema, reportDateSchema, reportQuerySchema, statSchema } from './common';
+import { endpoint } from '../endpoint';
+import { checkDayRange, countParam, flagParam, idListParam, idParam, searchField } from '../fields';
+import { professionIdSchema, reportDateSchema, reportQuerySchema, statSchema } from './common';
 
 // Compliance and hand-wash report calls (02 §7) and their answers (02 §3; docs/METRICS.md §4).
 // Ratios are fractions 0–1; screens show Math.round(ratio × 100).
@@ -90,7 +91,7 @@ export const breakdownsQuerySchema = z
   .object({
     organizationId: idParam.optional(),
     professionId: professionIdSchema,
-    groupIds: idListSchema,
+    groupIds: idListParam,
     startDate: reportDateSchema,
     endDate: reportDateSchema,
     userId: idParam.optional(),
@@ -105,7 +106,7 @@ export const breakdownsSchema = z.object({
 });
 
 export const complianceReportQuerySchema = reportQuerySchema.safeExtend({
-  userIds: idListSchema,
+  userIds: idListParam,
   metric: z.enum(['total', 'average']).default('total'),
   split: flagParam.default(false),
   numOrgs: countParam(1, 100).optional(),
@@ -203,3 +204,28 @@ export const washTypeTrendSchema = z.object({
     }),
   ),
 });
+
+/** The compliance calls: overview, trend, breakdowns, rankings and the compliance report. */
+export const complianceEndpoints = {
+  overviewStats: endpoint({ method: 'GET', path: '/compliance/overview-stats', query: reportQuerySchema, response: complianceOverviewSchema }),
+  trend: endpoint({ method: 'GET', path: '/compliance/trend', query: trendQuerySchema, response: complianceTrendSchema }),
+  breakdowns: endpoint({ method: 'GET', path: '/compliance/breakdowns', query: breakdownsQuerySchema, response: breakdownsSchema }),
+  userRanking: endpoint({ method: 'GET', path: '/compliance/ranking/users', query: rankingQuerySchema, response: userRankingSchema }),
+  professionRanking: endpoint({ method: 'GET', path: '/compliance/ranking/professions', query: rankingQuerySchema, response: professionRankingSchema }),
+  report: endpoint({ method: 'GET', path: '/compliance/report', query: complianceReportQuerySchema, response: complianceReportSchema }),
+};
+
+/** One wearer's own figures: the user overview and the activity breakdown. */
+export const userReportEndpoints = {
+  dashboard: endpoint({ method: 'GET', path: '/compliance/user/dashboard', query: userDashboardQuerySchema, response: userDashboardSchema }),
+  activity: endpoint({ method: 'GET', path: '/compliance/user/activity', query: userActivityQuerySchema, response: userActivitySchema }),
+  availableDays: endpoint({ method: 'GET', path: '/workflow/activity/available-days', query: availableDaysQuerySchema, response: availableDaysSchema }),
+};
+
+/** The hand-wash calls: hand-hygiene events by type and day. */
+export const handwashEndpoints = {
+  washTypeBreakdown: endpoint({ method: 'GET', path: '/dispensers/wash-type-breakdown', query: reportQuerySchema, response: washTypeBreakdownSchema }),
+  overviewStats: endpoint({ method: 'GET', path: '/dispensers/handwash/overview-stats', query: reportQuerySchema, response: handwashOverviewSchema }),
+  washCountTrend: endpoint({ method: 'GET', path: '/dispensers/wash-count-trend', query: reportQuerySchema, response: washCountTrendSchema }),
+  washTypeTrend: endpoint({ method: 'GET', path: '/dispensers/wash-type-trend', query: reportQuerySchema, response: washTypeTrendSchema }),
+};

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DEVICE_TYPES, DISPENSER_ROLES } from '../devices';
+import { endpoint } from '../endpoint';
 import { checkDayRange, idParam, textField } from '../fields';
-import { reportDateSchema, statSchema } from './common';
+import { reportDateSchema, reportQuerySchema, statSchema } from './common';
 
 // Dispenser report calls (02 §7) and their answers (02 §3; docs/METRICS.md §5). The overview,
 // trend, usage-trends and ranking calls take the common report parameters (reportQuerySchema);
@@ -116,3 +117,14 @@ export const groupDeviceSchema = z.object({
   type: z.enum(DEVICE_TYPES),
 });
 export const groupDevicesSchema = z.array(groupDeviceSchema);
+
+/** The dispenser calls and the location device list they use. */
+export const dispenserEndpoints = {
+  overviewStats: endpoint({ method: 'GET', path: '/dispensers/overview-stats', query: reportQuerySchema, response: dispenserOverviewSchema }),
+  trend: endpoint({ method: 'GET', path: '/dispensers/trend', query: reportQuerySchema, response: dispenserTrendSchema }),
+  usageTrends: endpoint({ method: 'GET', path: '/dispensers/usage-trends', query: reportQuerySchema, response: dispenserUsageTrendsSchema }),
+  ranking: endpoint({ method: 'GET', path: '/dispensers/ranking', query: reportQuerySchema, response: dispenserRankingSchema }),
+  groupActivity: endpoint({ method: 'GET', path: '/dispensers/group/activity', query: groupActivityQuerySchema, response: groupActivitySchema }),
+  hourly: endpoint({ method: 'GET', path: '/dispensers/dispenser/activity/hourly', query: dispenserHourlyQuerySchema, response: dispenserHourlySchema }),
+  groupDevices: endpoint({ method: 'GET', path: '/devices/group', query: groupDevicesQuerySchema, response: groupDevicesSchema }),
+};

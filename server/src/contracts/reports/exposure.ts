@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { checkDayRange, countParam, idParam } from '../fields';
-import { idListSchema, reportDateSchema } from './common';
+import { endpoint } from '../endpoint';
+import { checkDayRange, countParam, idListParam, idParam } from '../fields';
+import { reportDateSchema } from './common';
 
 // Exposure and contact tracing (02 §7 exposureReport/interaction; docs/METRICS.md §8): two care
 // providers in the same room at once, for more than 30 s and less than 2 h.
@@ -13,7 +14,7 @@ export const exposureQuerySchema = z
     /** The organization whose staff are traced (with descendants); the caller's scope without it. */
     organizationId: idParam.optional(),
     /** Several organizations at once (the Contact Tracing page's picker). */
-    organizationIds: idListSchema,
+    organizationIds: idListParam,
     startDate: reportDateSchema,
     endDate: reportDateSchema,
     /** Contact tracing of one user: only their contacts. */
@@ -67,3 +68,8 @@ export const exposureResponseSchema = z.object({
   users: z.array(exposureUserSchema),
 });
 export type ExposureResponse = z.infer<typeof exposureResponseSchema>;
+
+/** The exposure and contact tracing call. */
+export const exposureEndpoints = {
+  interactions: endpoint({ method: 'GET', path: '/exposureReport/interaction', query: exposureQuerySchema, response: exposureResponseSchema }),
+};

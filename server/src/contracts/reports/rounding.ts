@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { checkDayRange, idParam, searchField } from '../fields';
-import { idListSchema, reportDateSchema, reportQuerySchema } from './common';
+import { endpoint } from '../endpoint';
+import { checkDayRange, idListParam, idParam, searchField } from '../fields';
+import { reportDateSchema, reportQuerySchema } from './common';
 
 // Staff rounding calls (02 §7) and their answers (02 §3; docs/METRICS.md §7): counted bed visits,
 // per user, per bed, per location and per organization. Durations are whole seconds.
@@ -57,7 +58,7 @@ export const roundingUserStatsQuerySchema = z
     userId: idParam,
     ...statsRange,
     /** Narrows the visits to these locations (with descendants); the caller's scope without it. */
-    groupIds: idListSchema,
+    groupIds: idListParam,
   })
   .superRefine(checkDayRange);
 
@@ -97,3 +98,13 @@ const summaryFields = {
 
 export const roundingLocationsSchema = z.array(z.object({ groupId: z.number().int(), ...summaryFields }));
 export const roundingOrganizationsSchema = z.array(z.object({ organizationId: z.number().int(), ...summaryFields }));
+
+/** The staff rounding calls. */
+export const roundingEndpoints = {
+  users: endpoint({ method: 'GET', path: '/staffRounding/user', query: roundingQuerySchema, response: roundingUsersSchema }),
+  beds: endpoint({ method: 'GET', path: '/staffRounding/bed', query: roundingQuerySchema, response: roundingBedsSchema }),
+  userStats: endpoint({ method: 'GET', path: '/staffRounding/user/stats', query: roundingUserStatsQuerySchema, response: roundingUserStatsSchema }),
+  bedStats: endpoint({ method: 'GET', path: '/staffRounding/bed/stats', query: roundingBedStatsQuerySchema, response: roundingBedStatsSchema }),
+  locations: endpoint({ method: 'GET', path: '/staffRounding/location', query: reportQuerySchema, response: roundingLocationsSchema }),
+  organizations: endpoint({ method: 'GET', path: '/staffRounding/organization', query: reportQuerySchema, response: roundingOrganizationsSchema }),
+};

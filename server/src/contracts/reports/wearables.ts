@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { idListSchema, reportQuerySchema } from './common';
+import { endpoint } from '../endpoint';
+import { idListParam } from '../fields';
+import { reportQuerySchema } from './common';
 
 // SmartSensor (wearable) usage and management (02 §7; docs/METRICS.md §7).
 
@@ -31,7 +33,7 @@ export type WearableUsageRow = z.infer<typeof wearableUsageRowSchema>;
 
 export const wearableManagementQuerySchema = z.object({
   /** Organizations (with descendants) whose locations' wearables are listed; the caller's scope without. */
-  organizationIds: idListSchema,
+  organizationIds: idListParam,
 });
 
 export const wearableManagementRowSchema = z.object({
@@ -55,3 +57,9 @@ export const wearableManagementRowSchema = z.object({
 });
 export const wearableManagementSchema = z.array(wearableManagementRowSchema);
 export type WearableManagementRow = z.infer<typeof wearableManagementRowSchema>;
+
+/** The SmartSensor usage and management reports. */
+export const wearableReportEndpoints = {
+  usage: endpoint({ method: 'GET', path: '/wearable-usage/organization', query: wearableUsageQuerySchema, response: wearableUsageSchema }),
+  management: endpoint({ method: 'GET', path: '/wearable-management/organization', query: wearableManagementQuerySchema, response: wearableManagementSchema }),
+};

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppPage } from '../../contracts/page-access';
 import { SERVER_CHANNEL, userChannelName } from '../../contracts/realtime';
-import { gatewayCommandChannel, gatewaySessionChannel } from '../../contracts/stations';
+import { gatewayCommandChannel, gatewaySessionChannel } from '../../contracts/stations-realtime';
 import type { Database } from '../../db/client';
 import { devices } from '../../db/schema';
 import { mayUse } from '../../plugins/access';

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { gatewayCommandChannel, gatewaySessionChannel, type GatewayStation } from '../../contracts/stations';
+import type { GatewayStation } from '../../contracts/stations';
+import { gatewayCommandChannel, gatewaySessionChannel } from '../../contracts/stations-realtime';
 import type { Database } from '../../db/client';
 import { devices, firmwareVersions, users, wearableAssignments, type DeviceRow } from '../../db/schema';
 import { shownName } from '../../core/names';

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Pusher from 'pusher';
 import { pusherAuthBodySchema, pusherAuthResponseSchema } from '../../contracts/realtime';
-import { gatewayCommandChannel, gatewaySessionChannel, gatewayStationSchema } from '../../contracts/stations';
+import { gatewayStationSchema } from '../../contracts/stations';
+import { gatewayCommandChannel, gatewaySessionChannel } from '../../contracts/stations-realtime';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../core/http-error';
 import { authenticateGateway } from '../../core/gateway-auth';

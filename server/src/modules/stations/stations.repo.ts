@@ -1,12 +1,6 @@
 import { and, asc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import {
-  gatewayCommandChannel,
-  gatewaySessionChannel,
-  KIOSK_GATEWAY_MODEL_ID,
-  KIOSK_GATEWAY_ROLE,
-  type KioskGateway,
-  type NfcStationRow,
-} from '../../contracts/stations';
+import { KIOSK_GATEWAY_MODEL_ID, KIOSK_GATEWAY_ROLE, type KioskGateway, type NfcStationRow } from '../../contracts/stations';
+import { gatewayCommandChannel, gatewaySessionChannel } from '../../contracts/stations-realtime';
 import type { Database } from '../../db/client';
 import { deviceModels, devices, firmwareVersions, groups, nfcTags, type DeviceRow } from '../../db/schema';
 import { containing } from '../../core/sql';

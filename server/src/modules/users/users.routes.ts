@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { meResponseSchema, usernameQuerySchema, usernameResponseSchema } from '../../contracts/users';
-import { userListQuerySchema, userListSchema } from '../../contracts/wearables-admin';
+import { meResponseSchema, userEndpoints } from '../../contracts/users';
 import type { Database } from '../../db/client';
 import { forPages, forSignedIn } from '../../plugins/access';
 import { callerOf } from '../../plugins/auth';
+import { routeOf } from '../../plugins/endpoints';
 import { createUsersService, USER_LIST_PAGES } from './users.service';
 
 /** The users of the caller's scope on the main API: GET /users and GET /users/username. */
@@ -12,17 +12,17 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Databa
   // The whole list grows with the staff: it reads with the report statement limit.
   const lists = createUsersService(reportDb);
 
-  app.get(
-    '/users',
-    { config: forPages(...USER_LIST_PAGES), schema: { querystring: userListQuerySchema, response: { 200: userListSchema } } },
-    async (request) => lists.list(callerOf(request), request.query),
-  );
+  app.route({
+    ...routeOf(userEndpoints.list),
+    config: forPages(...USER_LIST_PAGES),
+    handler: async (request) => lists.list(callerOf(request), request.query),
+  });
 
-  app.get(
-    '/users/username',
-    { config: forSignedIn(), schema: { querystring: usernameQuerySchema, response: { 200: usernameResponseSchema } } },
-    async (request) => service.userName(callerOf(request), request.query.username),
-  );
+  app.route({
+    ...routeOf(userEndpoints.byUsername),
+    config: forSignedIn(),
+    handler: async (request) => service.userName(callerOf(request), request.query.username),
+  });
 };
 
 /** GET /users/me on the newer API: the caller's role with its permissions. */

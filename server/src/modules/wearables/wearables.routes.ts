@@ -1,26 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  assignBadgeBodySchema,
-  assignBadgeResponseSchema,
-  createBadgeBodySchema,
-  deviceModelsQuerySchema,
-  deviceModelsSchema,
-  historyParamsSchema,
-  historyQuerySchema,
-  historyResponseSchema,
-  macLookupSchema,
-  macParamsSchema,
-  unassignWearableBodySchema,
-  unassignWearableResponseSchema,
-  wearableListQuerySchema,
-  wearableListSchema,
-  wearableRowSchema,
-} from '../../contracts/wearables-admin';
+import { wearableEndpoints } from '../../contracts/wearables-admin';
 import type { Database } from '../../db/client';
-import { callerOf } from '../../plugins/auth';
 import { forPages } from '../../plugins/access';
-import { CREATE_BADGE_PAGES, createWearablesService, HISTORY_PAGES, WEARABLE_PAGES } from './wearables.service';
 import { auditRead, personInParams } from '../../plugins/audit';
+import { callerOf } from '../../plugins/auth';
+import { routeOf } from '../../plugins/endpoints';
+import { CREATE_BADGE_PAGES, createWearablesService, HISTORY_PAGES, WEARABLE_PAGES } from './wearables.service';
 
 /**
  * Badge and wristband administration (03 §7): wearables, assign,
@@ -32,78 +17,54 @@ export const wearablesRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Da
   // The whole list grows with the fleet: it reads with the report statement limit.
   const lists = createWearablesService(reportDb);
 
-  app.get(
-    '/devices/wearables',
-    {
-      config: forPages(...WEARABLE_PAGES),
-      schema: { querystring: wearableListQuerySchema, response: { 200: wearableListSchema } },
-    },
-    async (request) => lists.listWearables(callerOf(request), request.query),
-  );
+  app.route({
+    ...routeOf(wearableEndpoints.list),
+    config: forPages(...WEARABLE_PAGES),
+    handler: async (request) => lists.listWearables(callerOf(request), request.query),
+  });
 
-  app.post(
-    '/users/assign-badge',
-    {
-      config: forPages(...WEARABLE_PAGES),
-      schema: { body: assignBadgeBodySchema, response: { 200: assignBadgeResponseSchema } },
-    },
-    async (request) => service.assign(callerOf(request), request.body),
-  );
+  app.route({
+    ...routeOf(wearableEndpoints.assign),
+    config: forPages(...WEARABLE_PAGES),
+    handler: async (request) => service.assign(callerOf(request), request.body),
+  });
 
-  app.post(
-    '/users/unassign-wearable',
-    {
-      config: forPages(...WEARABLE_PAGES),
-      schema: { body: unassignWearableBodySchema, response: { 200: unassignWearableResponseSchema } },
-    },
-    async (request) => service.unassign(callerOf(request), request.body),
-  );
+  app.route({
+    ...routeOf(wearableEndpoints.unassign),
+    config: forPages(...WEARABLE_PAGES),
+    handler: async (request) => service.unassign(callerOf(request), request.body),
+  });
 
-  app.get(
-    '/devices/:id/history',
-    {
-      config: { ...forPages(...HISTORY_PAGES), ...auditRead(() => null) },
-      schema: { params: historyParamsSchema, querystring: historyQuerySchema, response: { 200: historyResponseSchema } },
-    },
-    async (request) => service.deviceHistory(callerOf(request), request.params.id, request.query),
-  );
+  app.route({
+    ...routeOf(wearableEndpoints.deviceHistory),
+    config: { ...forPages(...HISTORY_PAGES), ...auditRead(() => null) },
+    handler: async (request) => service.deviceHistory(callerOf(request), request.params.id, request.query),
+  });
 
-  app.get(
-    '/users/:id/history',
-    {
-      config: { ...forPages(...HISTORY_PAGES), ...auditRead(personInParams) },
-      schema: { params: historyParamsSchema, querystring: historyQuerySchema, response: { 200: historyResponseSchema } },
-    },
-    async (request) => service.userHistory(callerOf(request), request.params.id, request.query),
-  );
+  app.route({
+    ...routeOf(wearableEndpoints.userHistory),
+    config: { ...forPages(...HISTORY_PAGES), ...auditRead(personInParams) },
+    handler: async (request) => service.userHistory(callerOf(request), request.params.id, request.query),
+  });
 
-  app.get(
-    '/devices/models',
-    {
-      config: forPages(...WEARABLE_PAGES),
-      schema: { querystring: deviceModelsQuerySchema, response: { 200: deviceModelsSchema } },
-    },
-    async (request) => service.models(request.query.type),
-  );
+  app.route({
+    ...routeOf(wearableEndpoints.models),
+    config: forPages(...WEARABLE_PAGES),
+    handler: async (request) => service.models(request.query.type),
+  });
 
-  app.get(
-    '/devices/mac/:mac',
-    {
-      config: forPages(...WEARABLE_PAGES),
-      schema: { params: macParamsSchema, response: { 200: macLookupSchema } },
-    },
-    async (request) => service.lookupMac(callerOf(request), request.params.mac),
-  );
+  app.route({
+    ...routeOf(wearableEndpoints.byMac),
+    config: forPages(...WEARABLE_PAGES),
+    handler: async (request) => service.lookupMac(callerOf(request), request.params.mac),
+  });
 
-  app.post(
-    '/devices',
-    {
-      config: forPages(...CREATE_BADGE_PAGES),
-      schema: { body: createBadgeBodySchema, response: { 201: wearableRowSchema } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(wearableEndpoints.createBadge),
+    config: forPages(...CREATE_BADGE_PAGES),
+    handler: async (request, reply) => {
       const row = await service.createBadge(callerOf(request), request.body);
       return reply.code(201).send(row);
     },
-  );
+  });
 };

@@ -1,4 +1,4 @@
-import { STATION_SLOTS } from '../../contracts/stations';
+import { STATION_SLOTS } from '../../contracts/stations-realtime';
 import type { Random } from '../../db/demo/random';
 import { silentLog, type Clock, type Log } from './clock';
 import type { KioskGateway } from './kiosk-gateway';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cliRequestSchema, commandResponseEvent, updateRequestSchema, type CommandResponse, type CommandType } from '../../contracts/stations';
+import { cliRequestSchema, commandResponseEvent, updateRequestSchema, type CommandResponse, type CommandType } from '../../contracts/stations-realtime';
 import type { Log, TimerSet } from './clock';
 import { runCommand, type OutputContext } from './outputs';
 import type { GatewayMode, GatewayTimings } from './transport';

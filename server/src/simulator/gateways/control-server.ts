@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { lastStatusSchema, STATION_SLOTS } from '../../contracts/stations';
-import { macSchema, normalizeMac } from '../../contracts/wearables-admin';
+import { normalizeMac, typedMacField } from '../../contracts/fields';
+import { lastStatusSchema, STATION_SLOTS } from '../../contracts/stations-realtime';
 import type { GatewayActivity } from './activity';
 import type { KioskGateway } from './kiosk-gateway';
 import { BoardError } from './station-board';
@@ -21,9 +21,9 @@ export interface RunningControlServer {
 
 const MAX_BODY_BYTES = 64 * 1024;
 const slot = z.number().int().min(1).max(STATION_SLOTS);
-const placeSchema = z.strictObject({ slot: slot.optional(), wristbandMac: macSchema.optional() });
+const placeSchema = z.strictObject({ slot: slot.optional(), wristbandMac: typedMacField.optional() });
 const modeSchema = z.strictObject({ mode: z.enum(GATEWAY_MODES), lateMs: z.number().int().min(0).max(600_000).optional() });
-const statusSchema = z.strictObject({ wristbandMac: macSchema, working: z.boolean(), lastStatus: lastStatusSchema.nullable().default(null) });
+const statusSchema = z.strictObject({ wristbandMac: typedMacField, working: z.boolean(), lastStatus: lastStatusSchema.nullable().default(null) });
 const activitySchema = z.strictObject({ eventsPerSecond: z.number().min(0).max(100) });
 
 class HttpError extends Error {
@@ -63,7 +63,7 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
 }
 
 function findGateway(target: ControlTarget, rawMac: string): KioskGateway {
-  const parsed = macSchema.safeParse(decodeURIComponent(rawMac));
+  const parsed = typedMacField.safeParse(decodeURIComponent(rawMac));
   if (!parsed.success) throw new HttpError(400, `${rawMac}: ${describe(parsed.error)}`);
   const gateway = target.gateways.find((g) => normalizeMac(g.mac) === parsed.data);
   if (!gateway) throw new HttpError(404, `No simulated kiosk gateway has MAC ${parsed.data}`);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { normalizeMac } from '../../contracts/fields';
+import type { GatewayStation } from '../../contracts/stations';
 import {
   channelSlug,
   commandRequestEvent,
@@ -6,13 +8,11 @@ import {
   sessionDownSchema,
   sessionUpEvent,
   type GatewayState,
-  type GatewayStation,
   type KioskAssignment,
   type LastStatus,
   type SessionUp,
   type StationState,
-} from '../../contracts/stations';
-import { normalizeMac } from '../../contracts/wearables-admin';
+} from '../../contracts/stations-realtime';
 import { silentLog, systemClock, TimerSet, type Clock, type Log } from './clock';
 import { GatewayCommands } from './commands';
 import type { OutputContext } from './outputs';

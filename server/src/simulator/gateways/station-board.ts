@@ -1,13 +1,13 @@
+import { normalizeMac } from '../../contracts/fields';
+import type { GatewayStation } from '../../contracts/stations';
 import {
   assignBlocker,
   STATION_SLOTS,
-  type GatewayStation,
   type KioskAssignment,
   type LastStatus,
   type StationState,
   type WristbandState,
-} from '../../contracts/stations';
-import { normalizeMac } from '../../contracts/wearables-admin';
+} from '../../contracts/stations-realtime';
 
 /** A change the board cannot make; `status` is what the control API answers with. */
 export class BoardError extends Error {

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAC_FORMAT_MESSAGE } from '../../../../server/src/contracts/fields';
 import { STATION_MESSAGES, stationAssignmentResponseSchema } from '../../../../server/src/contracts/stations';
-import { MAC_FORMAT_MESSAGE } from '../../../../server/src/contracts/wearables-admin';
 import { MODEL_IDS } from '../../../../server/src/db/demo/devices-data';
 import { devices, users, type DeviceRow, type UserRow } from '../../../../server/src/db/schema';
 import { createTestApp, signIn, userIdOf, type Tokens } from '../../helpers/app';

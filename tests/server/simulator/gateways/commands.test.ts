@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QUICK_COMMANDS, sessionDownEvent } from '../../../../server/src/contracts/stations';
+import { QUICK_COMMANDS, sessionDownEvent } from '../../../../server/src/contracts/stations-realtime';
 import { nextVersion } from '../../../../server/src/simulator/gateways/commands';
 import { formatDate, runCommand, type OutputContext } from '../../../../server/src/simulator/gateways/outputs';
 import { GATEWAY_MAC, recordedGateway } from './helpers';

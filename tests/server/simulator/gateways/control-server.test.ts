@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sessionDownEvent } from '../../../../server/src/contracts/stations';
+import { sessionDownEvent } from '../../../../server/src/contracts/stations-realtime';
 import { createRandom } from '../../../../server/src/db/demo/random';
 import { GatewayActivity } from '../../../../server/src/simulator/gateways/activity';
 import { systemClock } from '../../../../server/src/simulator/gateways/clock';

@@ -1,3 +1,4 @@
+import type { GatewayStation } from '../../../../server/src/contracts/stations';
 import {
   commandResponseEvent,
   commandResponseSchema,
@@ -7,9 +8,8 @@ import {
   sessionUpSchema,
   type CommandResponse,
   type CommandType,
-  type GatewayStation,
   type SessionUp,
-} from '../../../../server/src/contracts/stations';
+} from '../../../../server/src/contracts/stations-realtime';
 import { KioskGateway, type KioskGatewayOptions } from '../../../../server/src/simulator/gateways/kiosk-gateway';
 import type { GatewayTransport } from '../../../../server/src/simulator/gateways/transport';
 

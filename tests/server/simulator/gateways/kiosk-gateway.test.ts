@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { gatewayStateSchema, sessionDownEvent, STATION_SLOTS, type KioskAssignment } from '../../../../server/src/contracts/stations';
+import { gatewayStateSchema, sessionDownEvent, STATION_SLOTS, type KioskAssignment } from '../../../../server/src/contracts/stations-realtime';
 import { GATEWAY_MAC, gatewayStation, recordedGateway, wristbandMac } from './helpers';
 
 const down = sessionDownEvent();

@@ -1,15 +1,15 @@
 import PusherServer from 'pusher';
 import Pusher, { type Channel } from 'pusher-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { GatewayStation } from '../../../../server/src/contracts/stations';
 import {
   commandRequestEvent,
   commandResponseEvent,
   sessionDownEvent,
   sessionUpEvent,
   sessionUpSchema,
-  type GatewayStation,
   type SessionUp,
-} from '../../../../server/src/contracts/stations';
+} from '../../../../server/src/contracts/stations-realtime';
 import { startPusherServer, type RunningPusherServer } from '../../../../server/src/realtime/pusher-server';
 import { startGatewayFleet, type GatewayFleet } from '../../../../server/src/simulator/gateways/fleet';
 import { apiAuthorizer, fetchGatewayStation, kioskGatewayMacs, kioskGatewayMacsIn, loadGatewayStations } from '../../../../server/src/simulator/gateways/load';

@@ -1,0 +1,41 @@
+import type { ExposureQuery } from '../../contracts/reports/exposure';
+import type { Database } from '../../db/client';
+import type { Caller } from '../../plugins/auth';
+import { callerFilter, reportUser } from './access';
+import { exposedUsers, exposureInteractions } from './exposure.repo';
+
+/** Contact tracing looks back this far before the chosen start (docs/METRICS.md §8). */
+const LOOK_BACK_MS = 24 * 3_600_000;
+
+/** Care provider to care provider exposure and contact tracing. */
+export function createExposureService(db: Database) {
+  return {
+    /** GET exposureReport/interaction: the interactions of the span, of one traced user when asked, and who was exposed. */
+    async interactions(caller: Caller, query: ExposureQuery) {
+      const traced = query.userId === undefined ? undefined : await reportUser(db, caller, query.userId);
+      const organizationIds = [...new Set([...(query.organizationId ? [query.organizationId] : []), ...query.organizationIds])];
+      const filter = await callerFilter(db, caller, {
+        organizationIds,
+        organizationIdFilters: [],
+        groupIds: [],
+        groupIdFilters: [],
+        startDate: query.startDate,
+        endDate: query.endDate,
+        view: 'org',
+      });
+      const span = { from: new Date(filter.range.from.getTime() - LOOK_BACK_MS), to: filter.range.to };
+      const interactions = await exposureInteractions(db, span, {
+        organizationIds: filter.organizationIds ?? [],
+        groupIds: filter.groupIds,
+        userId: traced?.id,
+      });
+      return {
+        from: span.from.toISOString(),
+        to: span.to.toISOString(),
+        periodMs: query.periodMs,
+        interactions,
+        users: exposedUsers(interactions, query.periodMs, traced !== undefined),
+      };
+    },
+  };
+}

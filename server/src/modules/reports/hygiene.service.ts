@@ -1,0 +1,49 @@
+import type { ReportQuery } from '../../contracts/reports/common';
+import type { Database } from '../../db/client';
+import type { Caller } from '../../plugins/auth';
+import { complianceTotals, washesByDay, washTypeBreakdown } from '../metrics/compliance.repo';
+import { daysOf, delta } from '../metrics/filters';
+import { callerFilter } from './access';
+
+/** The hand-wash calls: hand-hygiene events by type and day. */
+export function createHygieneService(db: Database) {
+  return {
+    /** GET dispensers/wash-type-breakdown. */
+    async washTypes(caller: Caller, query: ReportQuery) {
+      const filter = await callerFilter(db, caller, query);
+      const disabled = !caller.organization.displayDurations;
+      return (await washTypeBreakdown(db, filter, filter.range)).map((w) => ({ ...w, disabled }));
+    },
+
+    /** GET dispensers/handwash/overview-stats: washes, their average and per hour, with their changes. */
+    async overviewStats(caller: Caller, query: ReportQuery) {
+      const filter = await callerFilter(db, caller, query);
+      const [now, before] = await Promise.all([
+        complianceTotals(db, filter, filter.range),
+        filter.previous ? complianceTotals(db, filter, filter.previous) : null,
+      ]);
+      const hourly = (count: number, days: number) => count / (days * 24);
+      const beforeHourly = before && filter.previous ? hourly(before.washCount, filter.previous.days) : null;
+      const nowHourly = hourly(now.washCount, filter.range.days);
+      return {
+        washAverage: { value: now.washAverage, delta: delta(now.washAverage, before?.washAverage) },
+        washCount: { value: now.washCount, delta: delta(now.washCount, before?.washCount) },
+        hourlyWashCount: { value: nowHourly, delta: delta(nowHourly, beforeHourly) },
+      };
+    },
+
+    /** GET dispensers/wash-count-trend: washes and their average per day. */
+    async washCountTrend(caller: Caller, query: ReportQuery) {
+      const filter = await callerFilter(db, caller, query);
+      const days = await washesByDay(db, filter, filter.range, daysOf(filter.range));
+      return { trend: days.map((d) => ({ date: d.date, value: d.soap + d.sanitizer, washAverage: d.washAverage })) };
+    },
+
+    /** GET dispensers/wash-type-trend: soap and sanitizer washes per day. */
+    async washTypeTrend(caller: Caller, query: ReportQuery) {
+      const filter = await callerFilter(db, caller, query);
+      const days = await washesByDay(db, filter, filter.range, daysOf(filter.range));
+      return { trend: days.map(({ washAverage: _w, ...d }) => d) };
+    },
+  };
+}

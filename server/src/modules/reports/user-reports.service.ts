@@ -1,0 +1,85 @@
+import type { z } from 'zod';
+import type { availableDaysQuerySchema, userActivityQuerySchema, userDashboardQuerySchema } from '../../contracts/reports/compliance';
+import type { Database } from '../../db/client';
+import type { Caller } from '../../plugins/auth';
+import { complianceByDay, complianceTotals, washTypeBreakdown } from '../metrics/compliance.repo';
+import { dayRange, daysOf, delta, userFilter } from '../metrics/filters';
+import { usageMsByUser } from '../metrics/usage';
+import { availableDays as daysWithActivity, bedVisitCount, counterTotals, dayActivity, reminderBreakdown, visitFigures } from '../metrics/user-day.repo';
+import { reportUser } from './access';
+import { wearerIs } from './compliance.repo';
+
+type UserDashboardQuery = z.output<typeof userDashboardQuerySchema>;
+type UserActivityQuery = z.output<typeof userActivityQuerySchema>;
+type AvailableDaysQuery = z.output<typeof availableDaysQuerySchema>;
+
+const DAY_MS = 86_400_000;
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The dashboard's range: startDate–endDate (the contract checked them), else the one `date`, else the last 7 days to today. */
+function dashboardRange(q: { date?: string; startDate?: string; endDate?: string }) {
+  if (q.startDate && q.endDate) return dayRange(q.startDate, q.endDate);
+  if (q.date) return dayRange(q.date, q.date);
+  const today = new Date();
+  return dayRange(isoDay(new Date(today.getTime() - 6 * DAY_MS)), isoDay(today));
+}
+
+/** The user overview and activity breakdown: one wearer's own figures. */
+export function createUserReportsService(db: Database) {
+  return {
+    /** GET compliance/user/dashboard: the wearer's figures of the range, with their changes. */
+    async dashboard(caller: Caller, query: UserDashboardQuery) {
+      const user = await reportUser(db, caller, query.userId);
+      const filter = userFilter(dashboardRange(query));
+      const mine = wearerIs(user.id);
+      const [now, before, days, washTypes, reminders, usage, visits, bedVisits, counters] = await Promise.all([
+        complianceTotals(db, filter, filter.range, mine),
+        filter.previous ? complianceTotals(db, filter, filter.previous, mine) : null,
+        complianceByDay(db, filter, filter.range, daysOf(filter.range), mine),
+        washTypeBreakdown(db, filter, filter.range, mine),
+        reminderBreakdown(db, user.id, filter.range),
+        usageMsByUser(db, [user.id], filter.range),
+        visitFigures(db, user.id, filter.range),
+        bedVisitCount(db, user.id, filter.range),
+        counterTotals(db, user.id, filter.range),
+      ]);
+      const stat = (key: 'complianceTotal' | 'opportunities' | 'compliantEvents' | 'washCount' | 'washAverage') => ({
+        value: now[key],
+        delta: delta(now[key], before?.[key]),
+      });
+      const disabled = !caller.organization.displayDurations;
+      return {
+        complianceTotal: stat('complianceTotal'),
+        opportunities: stat('opportunities'),
+        compliantEvents: stat('compliantEvents'),
+        washCount: stat('washCount'),
+        washAverage: stat('washAverage'),
+        trend: days.map((d) => ({ date: d.date, value: d.complianceTotal, opportunities: d.opportunities })),
+        washTypeBreakdown: washTypes.map((w) => ({ ...w, disabled })),
+        reminderBreakdown: reminders,
+        usageDuration: usage.get(user.id) ?? 0,
+        visitAverage: visits.visitAverage,
+        visitCount: visits.visitCount,
+        bedVisits,
+        ...counters,
+      };
+    },
+
+    /** GET compliance/user/activity: the wearer's compliance and activity of one day. */
+    async activity(caller: Caller, query: UserActivityQuery) {
+      const user = await reportUser(db, caller, query.userId);
+      const filter = userFilter(dayRange(query.date, query.date));
+      const [totals, userActivity] = await Promise.all([
+        complianceTotals(db, filter, filter.range, wearerIs(user.id)),
+        dayActivity(db, user.id, filter.range),
+      ]);
+      return { compliance: totals.complianceTotal, opportunities: totals.opportunities, washAverage: totals.washAverage, userActivity };
+    },
+
+    /** GET workflow/activity/available-days: the days the wearer has activity on. */
+    async availableDays(caller: Caller, query: AvailableDaysQuery) {
+      const user = await reportUser(db, caller, query.userId);
+      return daysWithActivity(db, user.id);
+    },
+  };
+}
