@@ -34,14 +34,26 @@ const zones = [
     message: 'Features do not import each other; compose them in src/routes or src/app.',
   })),
   { target: './src/features', from: ['./src/app', './src/routes'], message: 'Features do not depend on the app or routes.' },
+  // main.tsx → src/app (start-up, providers, the shell) → src/routes (route tree, table, guards) → features.
+  {
+    target: './src/routes',
+    from: './src/app',
+    message: 'Routes do not import the app: src/app builds the router from src/routes and gives /app its shell (setAppShell).',
+  },
+  {
+    target: './src/entities',
+    from: ['./src/features', './src/app', './src/routes'],
+    message: 'Entities hold data several features share: they import src/lib, src/components, src/offline and contracts, never features, the app or routes.',
+  },
   {
     target: ['./src/lib', './src/components', './src/offline'],
-    from: ['./src/features', './src/app', './src/routes'],
+    from: ['./src/features', './src/entities', './src/app', './src/routes'],
     message: 'Shared code does not depend on features, the app or routes.',
   },
   // The client may use the server's contracts, nothing else of the server.
   { target: './src', from: './server', except: ['./src/contracts'], message: 'The client imports only server/src/contracts.' },
   { target: './sw', from: ['./server', './src/app', './src/features', './src/routes'], message: 'The service worker stays self-contained.' },
+  { target: './src', from: './sw', except: ['./messages.ts'], message: 'The page shares only sw/messages.ts with the service worker.' },
   { target: './server', from: ['./src', './sw'], message: 'The server never imports client code.' },
   // A server module imports core, contracts, db, plugins, the entity modules' index.ts and itself.
   ...serverModules.map((name) => ({

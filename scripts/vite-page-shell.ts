@@ -1,5 +1,5 @@
 import type { IndexHtmlTransformContext, Plugin } from 'vite';
-import { APP_ROUTES } from '../src/app/route-table';
+import { APP_ROUTES } from '../src/routes/route-table';
 import { theme } from '../src/app/theme';
 
 /** Where index.html takes the page title; replaced by the heading and the script that fills it. */

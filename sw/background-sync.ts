@@ -1,7 +1,5 @@
+import { OUTBOX_SYNC_TAG, type PageMessage } from './messages';
 import { sw } from './sw-global';
-
-/** The page registers this tag when it queues an edit offline (src/offline/sync.ts BACKGROUND_SYNC_TAG). */
-export const OUTBOX_SYNC_TAG = 'lavo-outbox';
 
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
@@ -18,7 +16,7 @@ export function registerOutboxBackgroundSync(): void {
     if (event.tag !== OUTBOX_SYNC_TAG) return;
     event.waitUntil(
       sw.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((clients) => {
-        for (const client of clients) client.postMessage({ type: 'REPLAY_OUTBOX' });
+        for (const client of clients) client.postMessage({ type: 'REPLAY_OUTBOX' } satisfies PageMessage);
       }),
     );
   }) as EventListener);

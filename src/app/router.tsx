@@ -1,15 +1,23 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { createRouter, lazyRouteComponent, type RouterHistory, stringifySearchWith } from '@tanstack/react-router';
 import { CenteredSpinner } from '@/components/centered-spinner';
+import { addressValueText } from '@/lib/address-search';
+import { setAppShell } from '@/routes/app';
+import { routeTree } from '@/routes/route-tree';
 import { RouteError } from './route-error';
-import { routeTree } from './route-tree';
+
+// The shell (navigation, live updates) is its own chunk: the sign-in screen does not wait for it.
+const shell = lazyRouteComponent(() => import('./shell/app-route-component'));
 
 /** Builds the app router (tests pass a memory history). */
 export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {
+  setAppShell(shell);
   return createRouter({
     routeTree,
     history,
     context: { queryClient },
+    // Id lists are written '3,5', as the pages' address schemas read them (src/lib/address-search.ts).
+    stringifySearch: stringifySearchWith(addressValueText, JSON.parse),
     defaultErrorComponent: RouteError,
     defaultPendingComponent: () => <CenteredSpinner />,
     scrollRestoration: true,

@@ -1,4 +1,6 @@
+import { endpoint } from '@contracts/endpoint';
 import { meResponseSchema } from '@contracts/users';
+import { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '@/test/fixtures';
 
@@ -124,5 +126,34 @@ describe('the two API clients', () => {
     await expect(mainApi.get('/bootstrap')).rejects.toMatchObject({ status: 401 });
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(auth.signOut).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('calling a described endpoint', () => {
+  const rename = endpoint({
+    method: 'PATCH',
+    path: '/things/:id/name',
+    params: z.object({ id: z.number() }),
+    body: z.object({ name: z.string() }),
+    response: z.object({ id: z.number(), name: z.string() }),
+  });
+
+  it('sends its method to its path with the parameters filled in, and the body as JSON', async () => {
+    const fetchImpl = vi.fn<typeof fetch>().mockResolvedValue(json(200, { id: 7, name: 'Ward A' }));
+    const { api } = client(fetchImpl);
+    await expect(api.call(rename, { params: { id: 7 }, body: { name: 'Ward A' }, headers: { 'Idempotency-Key': 'k' } })).resolves.toEqual({
+      id: 7,
+      name: 'Ward A',
+    });
+    const [url, init] = fetchImpl.mock.calls[0]!;
+    expect(url).toBe('/api/things/7/name');
+    expect(init).toMatchObject({ method: 'PATCH', body: JSON.stringify({ name: 'Ward A' }), headers: { 'Idempotency-Key': 'k' } });
+  });
+
+  it('checks the answer against the endpoint’s response schema', async () => {
+    const fetchImpl = vi.fn<typeof fetch>().mockResolvedValue(json(200, { id: 7 }));
+    const { api } = client(fetchImpl);
+    await expect(api.call(rename, { params: { id: 7 }, body: { name: 'Ward A' } })).rejects.toBeInstanceOf(z.ZodError);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
   });
 });

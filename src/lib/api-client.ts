@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpointPath, type EndpointInput, type EndpointOutput, type EndpointSpec } from '@contracts/endpoint';
 import { getConfig } from './config';
 import { getAccessToken, getIdToken, signOut } from './auth';
 
@@ -39,8 +40,16 @@ export interface ApiClientOptions {
   retryDelayMs?: number;
 }
 
+/** What a call of a described endpoint passes besides its input. */
+export interface CallOptions {
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
 /** A JSON client for one API host. */
 export interface ApiClient {
+  /** Calls an endpoint of the contracts (contracts/endpoint.ts): its method and path, its answer checked by its schema. */
+  call<E extends EndpointSpec>(spec: E, input: EndpointInput<E> & CallOptions): Promise<EndpointOutput<E>>;
   request<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
   get<T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T>;
   post<T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T>;
@@ -136,6 +145,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
+    call: (spec, input) =>
+      request(endpointPath(spec, input.params as Record<string, string | number> | undefined), {
+        method: spec.method,
+        query: input.query as Record<string, QueryValue> | undefined,
+        body: input.body,
+        headers: input.headers,
+        signal: input.signal,
+        schema: spec.response as z.ZodType<EndpointOutput<typeof spec>>,
+      }),
     request,
     get: (path, rest) => request(path, { ...rest, method: 'GET' }),
     post: (path, body, rest) => request(path, { ...rest, method: 'POST', body }),

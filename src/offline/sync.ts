@@ -1,3 +1,4 @@
+import { isPageMessage, OUTBOX_SYNC_TAG } from '../../sw/messages';
 import type { OfflineDatabase, OutboxItem } from './db';
 import { outboxHandler, queueOf, replayQueued, type ReplayResult } from './outbox';
 
@@ -23,9 +24,6 @@ export interface SyncDeps {
   /** Whether the browser believes it is online (tests pass their own). */
   isOnline?: () => boolean;
 }
-
-/** The tag of the service worker's background sync; the worker answers it with REPLAY_OUTBOX. */
-export const BACKGROUND_SYNC_TAG = 'lavo-outbox';
 
 type Listener = () => void;
 
@@ -81,7 +79,7 @@ export async function registerBackgroundSync(): Promise<void> {
   try {
     const registration = await navigator.serviceWorker?.ready;
     const sync = (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;
-    await sync?.register(BACKGROUND_SYNC_TAG);
+    await sync?.register(OUTBOX_SYNC_TAG);
   } catch {
     // Not available (or not allowed): reconnect and focus still replay.
   }
@@ -158,7 +156,7 @@ export function startOutboxSync(deps: SyncDeps): () => void {
   };
   const onFocus = () => request();
   const onWorkerMessage = (event: MessageEvent) => {
-    if ((event.data as { type?: unknown } | null)?.type === 'REPLAY_OUTBOX') request(true);
+    if (isPageMessage(event.data) && event.data.type === 'REPLAY_OUTBOX') request(true);
   };
   window.addEventListener('online', onOnline);
   window.addEventListener('focus', onFocus);

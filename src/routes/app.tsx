@@ -1,17 +1,16 @@
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { preloadPage } from '@/app/page-components';
-import { WorkspacePending } from '@/app/workspace-pending';
+import { createRoute, redirect, type RouteComponent } from '@tanstack/react-router';
 import { loadSessionData } from '@/features/session/load-session';
 import { ApiError } from '@/lib/api-client';
 import { getSession, signOut } from '@/lib/auth';
 import type { SessionData } from '@/lib/session-context';
+import { preloadPage } from './page-components';
 import { rootRoute } from './root';
-
-// The shell (navigation, live updates) is its own chunk: the sign-in screen does not wait for it.
-const loadShell = () => import('@/app/shell/app-route-component');
+import { WorkspacePending } from './workspace-pending';
 
 /** The session /app last loaded, reused while the visitor stays inside /app. */
 let loaded: SessionData | null = null;
+/** /app's component: the shell around every page (see setAppShell). */
+let shell: RouteComponent | undefined;
 
 /** /app: the signed-in area. No session → /auth; otherwise bootstrap and role are loaded first. */
 export const appRoute = createRoute({
@@ -28,7 +27,7 @@ export const appRoute = createRoute({
     // sure to be needed now, so they download while the session's data loads. (In a task of their
     // own each: asking for some forty modules is a few milliseconds of work.)
     setTimeout(() => {
-      loadShell().catch(() => {});
+      shell?.preload?.()?.catch(() => {});
       setTimeout(() => preloadPage(location.pathname), 0);
     }, 0);
     try {
@@ -46,5 +45,13 @@ export const appRoute = createRoute({
   pendingMs: 0,
   // Cached sessions load in a few ms: no need to hold the spinner on screen for the default 500 ms.
   pendingMinMs: 0,
-  component: lazyRouteComponent(loadShell),
 });
+
+/**
+ * Gives /app its component, the shell (navigation, live updates) around every page, a chunk of its
+ * own: the app that builds the router provides it, as routes do not import the app.
+ */
+export function setAppShell(component: RouteComponent): void {
+  shell = component;
+  appRoute.update({ component });
+}

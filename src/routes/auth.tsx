@@ -4,17 +4,17 @@ import { z } from 'zod';
 import { SignInScreen } from '@/features/auth/components/sign-in-screen';
 import { VerifyEmailScreen } from '@/features/auth/components/verify-email-screen';
 import { readInvitation } from '@/features/auth/links';
+import { addressText } from '@/lib/address-search';
 import { getSession } from '@/lib/auth';
 import { clearQueryData } from '@/lib/query-client';
 import { rootRoute } from './root';
-import { searchText } from './search-text';
 
 
 const authSearchSchema = z.object({
-  verification_code: searchText,
-  email: searchText,
-  username: searchText,
-  temp_pass: searchText,
+  verification_code: addressText,
+  email: addressText,
+  username: addressText,
+  temp_pass: addressText,
 });
 
 export const authRoute = createRoute({

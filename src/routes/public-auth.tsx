@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
+import { addressText } from '@/lib/address-search';
 import { rootRoute } from './root';
-import { searchText } from './search-text';
 
 // The pages live in their own chunk: the sign-in screen, the usual first screen, does not wait for them.
 const pages = () => import('./public-auth-pages');
@@ -10,11 +10,11 @@ const pages = () => import('./public-auth-pages');
 export const passwordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'password',
-  validateSearch: z.object({ email: searchText }),
+  validateSearch: z.object({ email: addressText }),
   component: lazyRouteComponent(pages, 'PasswordPage'),
 });
 
-const linkSearchSchema = z.object({ confirmation_code: searchText, username: searchText });
+const linkSearchSchema = z.object({ confirmation_code: addressText, username: addressText });
 
 /** Create New Password from a reset link. */
 export const resetRoute = createRoute({
@@ -36,6 +36,6 @@ export const accountSetupRoute = createRoute({
 export const accountAuthRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'account-auth',
-  validateSearch: z.object({ username: searchText, code: searchText }),
+  validateSearch: z.object({ username: addressText, code: addressText }),
   component: lazyRouteComponent(pages, 'AccountAuthPage'),
 });

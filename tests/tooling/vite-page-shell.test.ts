@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { APP_ROUTES } from '../../src/app/route-table';
+import { APP_ROUTES } from '../../src/routes/route-table';
 import { deferEntryStylesheet, pageTitles, preloadStartChunks, startChunks, titleMarkup } from '../../scripts/vite-page-shell';
 
 /** Runs the markup's inline script against a page at `pathname`; answers what the heading and tab show. */

@@ -2,48 +2,47 @@ import { expect, test, type Page } from '@playwright/test';
 import type { NfcTag, NfcTagsResponse } from '../../../server/src/contracts/nfc';
 import type { UserList } from '../../../server/src/contracts/wearables-admin';
 import { apiAs, idTokenOf, serviceWorkerInControl } from '../../fixtures/api';
+import { NfcPage } from '../../pages/nfc-page';
+import { OutboxPanel } from '../../pages/outbox-panel';
 import { SignInPage } from '../../pages/sign-in-page';
 
 // Each test waits for the service worker to install (the whole shell precached) before cutting the network.
 test.describe.configure({ timeout: 120_000 });
 
-const indicator = (page: Page) => page.getByTestId('connectivity');
-const tagRow = (page: Page, nfcId: string) => page.getByRole('table', { name: 'NFC tags' }).getByRole('row').filter({ hasText: nfcId });
-
 /** Opens NFC Tag Assignment, ready to lose the network. */
 async function openNfcPage(page: Page, search = '') {
-  await page.goto(`/app/accounts/nfc${search ? `?search=${search}` : ''}`);
-  await expect(page.getByRole('table', { name: 'NFC tags' })).toBeVisible();
+  const nfc = new NfcPage(page);
+  await nfc.goto(search);
   await serviceWorkerInControl(page);
   // Every list the screen needs (tags, users) is loaded and kept before the network goes.
   await page.waitForLoadState('networkidle');
+  return { nfc, outbox: new OutboxPanel(page) };
 }
 
 test('two NFC tags imported offline stay queued through a reload and reach the server exactly once', async ({ page, context, request }) => {
   const stamp = Date.now().toString(36).toUpperCase().slice(-6);
   const ids = [`E2E${stamp}A${'0'.repeat(11)}`, `E2E${stamp}B${'0'.repeat(11)}`];
   await new SignInPage(page).signInAs('tech');
-  await openNfcPage(page, `E2E${stamp}`);
+  const { nfc, outbox } = await openNfcPage(page, `E2E${stamp}`);
   const api = apiAs(request, await idTokenOf(page));
   const groupId = (await api.get<NfcTagsResponse>('/nfc-tags?take=1')).data[0]?.groupId;
   expect(groupId).toBeDefined();
 
   await context.setOffline(true);
-  await page.getByRole('button', { name: 'Import' }).click();
   const csv = ['groupId,nfcId,active,userName', ...ids.map((id) => `${groupId},${id},true,`)].join('\n');
-  await page.locator('input[type=file]').setInputFiles({ name: 'tags.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await nfc.chooseCsv(csv);
   await expect(page.getByText('2 rows ready to import.')).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(indicator(page)).toHaveText('Offline · 2 queued');
-  for (const id of ids) await expect(tagRow(page, id.slice(0, 14))).toContainText('Pending');
+  await nfc.confirmImport();
+  await expect(outbox.indicator()).toHaveText('Offline · 2 queued');
+  for (const id of ids) await expect(nfc.row(id.slice(0, 14))).toContainText('Pending');
 
   await page.reload();
-  await expect(indicator(page)).toHaveText('Offline · 2 queued');
-  for (const id of ids) await expect(tagRow(page, id.slice(0, 14))).toContainText('Pending');
+  await expect(outbox.indicator()).toHaveText('Offline · 2 queued');
+  for (const id of ids) await expect(nfc.row(id.slice(0, 14))).toContainText('Pending');
 
   await context.setOffline(false);
-  await expect(indicator(page)).toHaveText('Online');
-  for (const id of ids) await expect(tagRow(page, id.slice(0, 14))).not.toContainText('Pending');
+  await expect(outbox.indicator()).toHaveText('Online');
+  for (const id of ids) await expect(nfc.row(id.slice(0, 14))).not.toContainText('Pending');
   const stored = await api.get<NfcTagsResponse>(`/nfc-tags?search=E2E${stamp}`);
   expect(stored.totalCount).toBe(2);
   expect(stored.data.map((t) => `${t.nfcId}${t.nfcShortId}`).sort()).toEqual(ids);
@@ -60,41 +59,35 @@ test('an assignment that conflicts on replay shows the server’s message and st
   expect(mine && theirs).toBeTruthy();
   if (!mine || !theirs) return;
 
-  await openNfcPage(page, tag.nfcId);
+  const { nfc, outbox } = await openNfcPage(page, tag.nfcId);
   await context.setOffline(true);
-  await tagRow(page, tag.nfcId).getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Assign (1)' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Assign 1 NFC tag' });
-  await dialog.getByLabel('Search users').fill(`${mine.firstName} ${mine.lastName}`);
-  await dialog.getByRole('checkbox', { name: new RegExp(`${mine.firstName} ${mine.lastName}`) }).check();
-  await dialog.getByRole('button', { name: 'Assign' }).click();
-  await expect(page.getByRole('dialog', { name: 'Assignment results' })).toContainText('Queued');
-  await page.getByRole('button', { name: 'Done' }).click();
-  await expect(tagRow(page, tag.nfcId)).toContainText(`${mine.firstName} ${mine.lastName}`);
-  await expect(tagRow(page, tag.nfcId)).toContainText('Pending');
+  await nfc.openAssign(tag.nfcId);
+  await nfc.assignTo(1, `${mine.firstName} ${mine.lastName}`);
+  await expect(nfc.resultsDialog()).toContainText('Queued');
+  await nfc.doneButton().click();
+  await expect(nfc.row(tag.nfcId)).toContainText(`${mine.firstName} ${mine.lastName}`);
+  await expect(nfc.row(tag.nfcId)).toContainText('Pending');
 
   // Meanwhile a colleague gives the tag to someone else.
   await api.patch(`/nfc-tags/${tag.id}`, { userId: theirs.id });
 
   await context.setOffline(false);
-  await expect(indicator(page)).toHaveText('1 not accepted');
+  await expect(outbox.indicator()).toHaveText('1 not accepted');
   const message = `This tag was assigned to ${theirs.firstName} ${theirs.lastName} meanwhile.`;
-  await expect(tagRow(page, tag.nfcId)).toContainText(`${theirs.firstName} ${theirs.lastName}`);
-  await expect(tagRow(page, tag.nfcId)).toContainText('Not accepted');
+  await expect(nfc.row(tag.nfcId)).toContainText(`${theirs.firstName} ${theirs.lastName}`);
+  await expect(nfc.row(tag.nfcId)).toContainText('Not accepted');
 
-  await indicator(page).click();
-  const panel = page.getByRole('dialog', { name: 'Changes on this device' });
-  const item = panel.getByRole('article', { name: new RegExp(`Assign NFC tag ${tag.nfcId}`) });
+  await outbox.open();
+  const item = outbox.item(new RegExp(`Assign NFC tag ${tag.nfcId}`));
   await expect(item).toContainText(`Not accepted: ${message}`);
   // Retrying changes nothing while the tag is someone else's: the change stays.
-  await item.getByRole('button', { name: 'Retry' }).click();
-  await expect(item.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await outbox.retryButton(item).click();
+  await expect(outbox.retryButton(item)).toBeVisible();
   await expect(item).toContainText(`Not accepted: ${message}`);
 
-  await item.getByRole('button', { name: 'Discard' }).click();
-  await page.getByRole('dialog', { name: 'Discard this change?' }).getByRole('button', { name: 'Discard' }).click();
-  await expect(panel.getByText('Everything you changed has reached the server.')).toBeVisible();
-  await expect(indicator(page)).toHaveText('Online');
+  await outbox.discard(item);
+  await expect(outbox.panel().getByText('Everything you changed has reached the server.')).toBeVisible();
+  await expect(outbox.indicator()).toHaveText('Online');
   const after = await api.get<NfcTag>(`/nfc/nfcId/${tag.nfcId}`);
   expect(after.userId).toBe(theirs.id);
 });

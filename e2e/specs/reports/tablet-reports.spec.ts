@@ -1,5 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { accounts } from '../../fixtures/accounts';
+import { ReportsPage } from '../../pages/reports-page';
+import { SignInPage } from '../../pages/sign-in-page';
 
 // An iPad held upright (768 px wide) and on its side; touch, as the charge nurses use it.
 const PORTRAIT = { width: 768, height: 1024 };
@@ -7,11 +9,12 @@ const LANDSCAPE = { width: 1024, height: 768 };
 test.use({ viewport: PORTRAIT, hasTouch: true, isMobile: true });
 
 async function signInAsAdmin(page: Page) {
-  await page.goto('/auth');
-  await page.getByLabel('Email or username').fill(accounts.admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(accounts.admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.fill(accounts.admin.email, accounts.admin.password);
+  await signIn.submit().click();
   await expect(page).toHaveURL(/\/app\/reports\/overview\?/);
+  return new ReportsPage(page);
 }
 
 /** The page itself never scrolls sideways: whatever is wider scrolls inside its card. */
@@ -30,13 +33,13 @@ async function widthOf(selector: ReturnType<Page['locator']>) {
 }
 
 test('the overview fits an iPad held either way, and its chart follows the width', async ({ page }) => {
-  await signInAsAdmin(page);
-  await expect(page.getByRole('region', { name: 'Opportunities', exact: true }).getByTestId('stat-value')).not.toHaveText('—');
+  const reports = await signInAsAdmin(page);
+  await expect(reports.statValue('Opportunities')).not.toHaveText('—');
   await expectNoSidewaysPage(page);
 
   // The chart fills its card's width whichever way the iPad is held (the card itself changes
   // width: one column upright, beside the navigation on its side).
-  const chart = page.getByRole('img', { name: 'Daily compliance, percent' });
+  const chart = reports.dailyComplianceChart();
   await chart.scrollIntoViewIfNeeded();
   const drawn = chart.locator('svg.recharts-surface').first();
   await expect(drawn).toBeVisible();
@@ -52,9 +55,9 @@ test('the overview fits an iPad held either way, and its chart follows the width
 });
 
 test('a wide table scrolls inside its card on an upright iPad', async ({ page }) => {
-  await signInAsAdmin(page);
-  await page.goto('/app/reports/user-performance');
-  const table = page.getByRole('table', { name: 'User performance' });
+  const reports = await signInAsAdmin(page);
+  await reports.goto('/app/reports/user-performance');
+  const table = reports.userPerformance();
   await expect(table.locator('tbody tr').first()).toBeVisible();
   await expectNoSidewaysPage(page);
   // The table keeps its columns legible (wider than the card) and its container scrolls.

@@ -1,9 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { COMMAND_MESSAGES, PENDING_REMOVED_TITLE } from '../../../server/src/contracts/stations';
 import type { WearableList } from '../../../server/src/contracts/wearables-admin';
+import { COMMAND_MESSAGES, PENDING_REMOVED_TITLE } from '../../../src/features/stations/stations-ui';
 import { apiAs, idTokenOf } from '../../fixtures/api';
 import { gatewaySimulator } from '../../fixtures/gateways';
 import { SignInPage } from '../../pages/sign-in-page';
+import { StationsPage, type StationTimers } from '../../pages/stations-page';
 
 // The demo's kiosk gateways and their units (server/src/db/demo/devices-data.ts). Each test uses
 // its own, so tests running side by side do not see each other's docks.
@@ -16,53 +17,42 @@ const KIOSKS = {
 } as const;
 
 /** Shortened protocol timers (the documented test setting), for the tests that wait on them. */
-const SHORT_TIMERS = { pingMs: 1000, deadMs: 2500, joinMs: 2000, retryMs: 3000 };
-
-async function openStations(page: Page, groupId: number, timers?: Record<string, number>) {
-  if (timers) await page.addInitScript((value) => localStorage.setItem('lavo.stationTimers', value), JSON.stringify(timers));
-  await new SignInPage(page).signInAs('admin');
-  await page.goto(`/app/maintenance/stations?groupId=${groupId}`);
-  const panel = page.getByTestId('kiosk-panel').first();
-  await expect(panel).toBeVisible();
-  return panel;
-}
-
-const expand = async (panel: ReturnType<Page['getByTestId']>) => {
-  const control = panel.getByRole('button').first();
-  if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click();
-};
+const SHORT_TIMERS: StationTimers = { pingMs: 1000, deadMs: 2500, joinMs: 2000, retryMs: 3000 };
 
 /** A kiosk answering normally, its Stations page open with the session Live (and the panel open unless told not to). */
 async function openLiveKiosk(
   page: Page,
   request: APIRequestContext,
   kiosk: (typeof KIOSKS)[keyof typeof KIOSKS],
-  options: { timers?: Record<string, number>; expanded?: boolean } = {},
+  options: { timers?: StationTimers; expanded?: boolean } = {},
 ) {
   const sim = gatewaySimulator(request);
   const gateway = await sim.byName(kiosk.name);
   await sim.mode(gateway.mac, 'normal');
-  const panel = await openStations(page, kiosk.groupId, options.timers);
-  await expect(panel.getByTestId('session-state')).toHaveText('Live');
-  if (options.expanded !== false) await expand(panel);
-  return { sim, gateway, panel };
+  const stations = new StationsPage(page);
+  if (options.timers) await stations.useTimers(options.timers);
+  await new SignInPage(page).signInAs('admin');
+  const panel = await stations.openKiosks(kiosk.groupId);
+  await expect(panel.sessionState()).toHaveText('Live');
+  if (options.expanded !== false) await panel.expand();
+  return { sim, gateway, panel, stations };
 }
 
 test('a wristband docked by the gateway appears in the Feed and its slot within a second', async ({ page, request }) => {
-  const { sim, gateway, panel } = await openLiveKiosk(page, request, KIOSKS.dock);
+  const { sim, gateway, panel, stations } = await openLiveKiosk(page, request, KIOSKS.dock);
 
   // Free a slot, then dock that wristband again.
   const occupied = gateway.stations[0]!.slots.find((s) => s.wristband)!;
   const undocked = await sim.undock(gateway.mac, { slot: occupied.slot });
-  await expect(panel.locator(`[data-slot="${occupied.slot}"]`)).toHaveAttribute('data-wristband', '');
+  await expect(panel.slot(occupied.slot)).toHaveAttribute('data-wristband', '');
   const docked = await sim.dock(gateway.mac, { wristbandMac: undocked.wristbandMac, slot: occupied.slot });
-  await expect(page.locator(`[data-testid="feed-entry"][data-kind="DOCK"][data-wristband="${docked.wristband.mac}"]`)).toBeVisible({ timeout: 1000 });
-  await expect(panel.locator(`[data-slot="${docked.slot}"]`)).toHaveAttribute('data-wristband', docked.wristband.mac, { timeout: 1000 });
-  await expect(page.locator(`[data-testid="feed-entry"][data-kind="UNDOCK"][data-wristband="${undocked.wristbandMac}"]`)).toBeVisible();
+  await expect(stations.feedEntries({ kind: 'DOCK', wristband: docked.wristband.mac })).toBeVisible({ timeout: 1000 });
+  await expect(panel.slot(docked.slot)).toHaveAttribute('data-wristband', docked.wristband.mac, { timeout: 1000 });
+  await expect(stations.feedEntries({ kind: 'UNDOCK', wristband: undocked.wristbandMac })).toBeVisible();
 });
 
 test('a pending assignment is removed with a notice when its wristband is undocked', async ({ page, request }) => {
-  const { sim, gateway, panel } = await openLiveKiosk(page, request, KIOSKS.assign);
+  const { sim, gateway, panel, stations } = await openLiveKiosk(page, request, KIOSKS.assign);
   // The gateway holds the assignment back (answers late), so it stays pending.
   await sim.mode(gateway.mac, 'late', 4_000);
 
@@ -71,18 +61,16 @@ test('a pending assignment is removed with a notice when its wristband is undock
   expect(free, 'a wristband that may be assigned').toBeTruthy();
   const slot = free!.slot;
 
-  await page.getByRole('tab', { name: 'Assign' }).click();
+  await stations.tab('Assign').click();
   // 100 users at first, 48 more each time.
   await expect(page.getByText(/^Showing 100 of \d+ users$/)).toBeVisible();
-  await page.getByRole('button', { name: 'Load more' }).click();
+  await stations.loadMoreUsers().click();
   await expect(page.getByText(/^Showing 148 of \d+ users$/)).toBeVisible();
-  const firstUser = page.getByRole('listbox', { name: 'Users' }).getByRole('option').first();
-  await firstUser.click();
-  await panel.locator(`[data-slot="${slot}"]`).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: /^Assign / }).click();
-  await expect(dialog).toBeHidden();
-  const pending = page.getByTestId('pending-assignment');
+  await stations.userOptions().first().click();
+  await panel.slot(slot).click();
+  await stations.assignButton(/^Assign /).click();
+  await expect(stations.slotDialog()).toBeHidden();
+  const pending = stations.pendingAssignments();
   await expect(pending).toHaveCount(1);
 
   await sim.undock(gateway.mac, { slot });
@@ -93,54 +81,55 @@ test('a pending assignment is removed with a notice when its wristband is undock
 });
 
 test("a gateway that falls silent shows 'Disconnected / No Response'", async ({ page, request }) => {
-  const { sim, gateway, panel } = await openLiveKiosk(page, request, KIOSKS.silent, { timers: SHORT_TIMERS, expanded: false });
+  const { sim, gateway, panel, stations } = await openLiveKiosk(page, request, KIOSKS.silent, { timers: SHORT_TIMERS, expanded: false });
   await sim.mode(gateway.mac, 'silent');
-  await expect(panel.getByTestId('session-state')).toHaveText('Disconnected / No Response', { timeout: 10_000 });
-  await expect(page.locator('[data-testid="feed-entry"][data-kind="ERROR"]').first()).toBeVisible();
+  await expect(panel.sessionState()).toHaveText('Disconnected / No Response', { timeout: 10_000 });
+  await expect(stations.feedEntries({ kind: 'ERROR' }).first()).toBeVisible();
   // Answering again, it is joined again after the retry.
   await sim.mode(gateway.mac, 'normal');
-  await expect(panel.getByTestId('session-state')).toHaveText('Live', { timeout: 10_000 });
-  await expect(page.locator('[data-testid="feed-entry"][data-kind="REJOIN"]').first()).toBeVisible();
+  await expect(panel.sessionState()).toHaveText('Live', { timeout: 10_000 });
+  await expect(stations.feedEntries({ kind: 'REJOIN' }).first()).toBeVisible();
 });
 
 test("a cli command's output is shown", async ({ page, request }) => {
-  const { panel } = await openLiveKiosk(page, request, KIOSKS.cli);
-  await panel.getByRole('button', { name: `Commands for ${KIOSKS.cli.name}` }).click();
-  await page.getByRole('menuitem', { name: 'Get date' }).click();
-  const log = panel.getByTestId('command-log');
+  const { panel, stations } = await openLiveKiosk(page, request, KIOSKS.cli);
+  await panel.commandsButton(KIOSKS.cli.name).click();
+  await stations.commandMenuItem('Get date').click();
+  const log = panel.commandLog();
   await expect(log).toContainText(COMMAND_MESSAGES.connecting);
-  await expect(panel.getByTestId('command-output')).toContainText(String(new Date().getUTCFullYear()));
+  await expect(panel.commandOutput()).toContainText(String(new Date().getUTCFullYear()));
   await expect(log).toContainText('200');
 });
 
 test("a command without a reply shows 'Unable to establish connection with gateway.'", async ({ page, request }) => {
-  const { sim, gateway, panel } = await openLiveKiosk(page, request, KIOSKS.noReply);
+  const { sim, gateway, panel, stations } = await openLiveKiosk(page, request, KIOSKS.noReply);
   await sim.mode(gateway.mac, 'silent');
   try {
-    await panel.getByRole('button', { name: `Commands for ${KIOSKS.noReply.name}` }).click();
-    await page.getByRole('menuitem', { name: 'Get date' }).click();
-    await expect(panel.getByTestId('command-log')).toContainText(COMMAND_MESSAGES.connecting);
-    await expect(panel.getByTestId('command-log')).toContainText(COMMAND_MESSAGES.noReply, { timeout: 8000 });
+    await panel.commandsButton(KIOSKS.noReply.name).click();
+    await stations.commandMenuItem('Get date').click();
+    await expect(panel.commandLog()).toContainText(COMMAND_MESSAGES.connecting);
+    await expect(panel.commandLog()).toContainText(COMMAND_MESSAGES.noReply, { timeout: 8000 });
   } finally {
     await sim.mode(gateway.mac, 'normal');
   }
 });
 
 test('the stations page says what to do without a location, and pages through kiosks', async ({ page }) => {
+  const stations = new StationsPage(page);
   await new SignInPage(page).signInAs('admin');
-  await page.goto('/app/maintenance/stations');
+  await stations.goto();
   await expect(page.getByText('Please select a location')).toBeVisible();
   // The whole network: every kiosk of the demo, five to a page.
-  await page.goto('/app/maintenance/stations?groupId=1');
-  await expect(page.getByTestId('kiosk-panel')).toHaveCount(5);
+  await stations.goto({ groupId: 1 });
+  await expect(stations.kioskPanels()).toHaveCount(5);
   await expect(page.getByText(/^Showing 1 to 5 of \d+ stations$/)).toBeVisible();
-  await page.goto('/app/maintenance/stations?groupId=6&search=no-such-kiosk');
+  await stations.goto({ groupId: 6, search: 'no-such-kiosk' });
   await expect(page.getByText('No kiosk gateways found')).toBeVisible();
 
   // With both permissions, the type picker shows the NFC stations' table.
-  await page.goto('/app/maintenance/stations?groupId=1');
-  await page.getByText('NFC Stations', { exact: true }).click();
-  const table = page.getByRole('table', { name: 'NFC stations' });
+  await stations.goto({ groupId: 1 });
+  await stations.showNfcStations();
+  const table = stations.nfcTable();
   for (const header of ['MAC Address', 'Device Name', 'Station Name', 'Device Type', 'Model', 'Battery %', 'Firmware Version', 'Last Status']) {
     await expect(table.getByRole('columnheader', { name: header })).toBeVisible();
   }
@@ -149,22 +138,22 @@ test('the stations page says what to do without a location, and pages through ki
 });
 
 test('an assignment written by the station is recorded for the wristband', async ({ page, request }) => {
-  const { sim, panel } = await openLiveKiosk(page, request, KIOSKS.cli);
+  const { sim, panel, stations } = await openLiveKiosk(page, request, KIOSKS.cli);
   const fresh = await sim.byName(KIOSKS.cli.name);
   const target = fresh.stations[0]!.slots.find((s) => s.wristband && !s.wristband.syncEnabled && !s.wristband.status.working && !s.wristband.isUpdating);
   expect(target, 'a wristband that may be assigned').toBeTruthy();
   const mac = target!.wristband!.mac;
 
-  await page.getByRole('tab', { name: 'Assign' }).click();
-  const option = page.getByRole('listbox', { name: 'Users' }).getByRole('option').nth(2);
-  const name = (await option.locator('p').first().textContent())!.trim();
+  await stations.tab('Assign').click();
+  const option = stations.userOptions().nth(2);
+  const name = await stations.userName(option);
   await option.click();
-  await panel.locator(`[data-slot="${target!.slot}"]`).click();
-  await page.getByRole('dialog').getByRole('button', { name: `Assign ${name}` }).click();
+  await panel.slot(target!.slot).click();
+  await stations.assignButton(`Assign ${name}`).click();
   await expect(page.getByText(`${name} assigned to wristband ${mac}.`)).toBeVisible();
-  await expect(page.getByTestId('pending-assignment')).toHaveCount(0);
-  await page.getByRole('tab', { name: 'Feed' }).click();
-  await expect(page.locator(`[data-testid="feed-entry"][data-wristband="${mac}"]`).filter({ hasText: name }).first()).toBeVisible();
+  await expect(stations.pendingAssignments()).toHaveCount(0);
+  await stations.tab('Feed').click();
+  await expect(stations.feedEntries({ wristband: mac }).filter({ hasText: name }).first()).toBeVisible();
 
   const token = await idTokenOf(page);
   const wearables = await apiAs(request, token).get<WearableList>(`/devices/wearables?type=WRISTBAND&search=${encodeURIComponent(mac)}`);

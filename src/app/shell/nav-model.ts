@@ -1,7 +1,7 @@
 import type { Role } from '@contracts/entities';
 import type { AccountType } from '@contracts/permissions';
 import { allowed } from '@/lib/permissions';
-import { APP_ROUTES, type AppPath, type NavGroup, type NavSection } from '../route-table';
+import { APP_ROUTES, type AppPath, type NavGroup, type NavSection } from '@/routes/route-table';
 
 export interface NavItem {
   path: AppPath;

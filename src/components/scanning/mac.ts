@@ -1,4 +1,4 @@
-import { normalizeMac as normalizeMacText } from '@contracts/wearables-admin';
+import { normalizeMac as normalizeMacText } from '@contracts/fields';
 
 /** A complete MAC: six colon-separated pairs, 17 characters. */
 export const MAC_LENGTH = 17;

@@ -1,16 +1,12 @@
-import {
-  assignBadgeResponseSchema,
-  type CreateBadgeBody,
-  type WearableRow,
-  unassignWearableResponseSchema,
-  wearableRowSchema,
-} from '@contracts/wearables-admin';
-import { ApiError, mainApi } from '@/lib/api-client';
+import { type CreateBadgeBody, type WearableRow } from '@contracts/wearables-admin';
+import { ApiError } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { userKeys, userLabel } from '@/lib/scope-users';
+import { userKeys } from '@/entities/users/api/keys';
+import { userLabel } from '@/entities/users/user-label';
 import { registerOutboxHandler } from '@/offline/outbox';
 import { badgeKeys } from './api/keys';
 import { lookupMac } from './api/lookup-mac';
+import { assignBadges, createBadge, unassignWearable } from './api/send-edits';
 
 /** The outbox types of the badge screens. */
 export const BADGE_ADD = 'badge.add';
@@ -90,10 +86,7 @@ const refreshAfterAssign = () => [badgeKeys.lists(), badgeKeys.histories(), user
 export function registerBadgeOutboxHandlers(): void {
   registerOutboxHandler<BadgeAddPayload>(BADGE_ADD, {
     async send(payload, { idempotencyKey }) {
-      const row = await mainApi.post('/devices', payload.body, {
-        headers: { 'Idempotency-Key': idempotencyKey },
-        schema: wearableRowSchema,
-      });
+      const row = await createBadge(payload.body, idempotencyKey);
       patchLists((rows, groupId) =>
         (groupId === null || groupId === row.groupId) && !rows.some((r) => r.mac === row.mac) ? [...rows, row] : rows,
       );
@@ -105,11 +98,7 @@ export function registerBadgeOutboxHandlers(): void {
   registerOutboxHandler<BadgeAssignPayload>(BADGE_ASSIGN, {
     async send(payload, { idempotencyKey }) {
       const wearableId = await wearableIdOf(payload);
-      const [result] = await mainApi.post(
-        '/users/assign-badge',
-        [{ userId: payload.user.id, wearableId, assignorId: payload.assignorId }],
-        { headers: { 'Idempotency-Key': idempotencyKey }, schema: assignBadgeResponseSchema },
-      );
+      const [result] = await assignBadges([{ userId: payload.user.id, wearableId, assignorId: payload.assignorId }], idempotencyKey);
       if (result?.status !== 'fulfilled') {
         throw new ApiError(409, result?.reason.message ?? 'The server gave no answer for this badge.', result);
       }
@@ -123,11 +112,7 @@ export function registerBadgeOutboxHandlers(): void {
   registerOutboxHandler<BadgeUnassignPayload>(BADGE_UNASSIGN, {
     async send(payload, { idempotencyKey }) {
       const wearableId = await wearableIdOf(payload);
-      await mainApi.post(
-        '/users/unassign-wearable',
-        { userId: payload.user.id, wearableId, assignorId: payload.assignorId },
-        { headers: { 'Idempotency-Key': idempotencyKey }, schema: unassignWearableResponseSchema },
-      );
+      await unassignWearable({ userId: payload.user.id, wearableId, assignorId: payload.assignorId }, idempotencyKey);
       patchLists(setHolder(payload.mac, null));
     },
     describe: ({ mac, user }) => `Unassign badge ${mac} from ${userLabel(user)}`,

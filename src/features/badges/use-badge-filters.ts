@@ -1,7 +1,11 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { useSession } from '@/lib/session-context';
-import { usePageSearch } from '@/lib/use-page-search';
-import { BADGE_STATUSES, type BadgeStatus } from './badge-rows';
+import type { BadgeStatus } from './badge-rows';
+import type { BadgeSearch } from './badge-search';
+
+/** The pages that list badges; both keep these filters in their address (badge-search.ts). */
+export type BadgePagePath = '/app/maintenance/badges' | '/app/accounts/badge-management';
 
 export interface BadgeFilters {
   /** The location (with its descendants); null is every location in scope. */
@@ -16,32 +20,32 @@ interface Scope {
 }
 
 /**
- * The filters an address asks for, read leniently: a location the user may not open falls back
- * to their first managed one (or every location), an unknown status to 'all'.
+ * The filters the address asks for (as the route's schema read it): a location the user may not
+ * open falls back to their first managed one (or every location), no status to 'all'.
  */
-export function parseBadgeFilters(search: Readonly<Record<string, unknown>>, scope: Scope): BadgeFilters {
+export function parseBadgeFilters(search: BadgeSearch, scope: Scope): BadgeFilters {
   const accessible = new Set(scope.groups.filter((g) => g.accessible).map((g) => g.id));
-  const asked = Number(search.groupId);
-  const groupId = accessible.has(asked) ? asked : (scope.managedGroupIds.find((id) => accessible.has(id)) ?? null);
-  const status = BADGE_STATUSES.find((s) => s === search.status) ?? 'all';
-  // The router reads digit-only values (a device code) as numbers.
-  const text = typeof search.search === 'string' || typeof search.search === 'number' ? String(search.search) : '';
-  return { groupId, status, search: text };
+  const asked = search.groupId;
+  const groupId = asked !== undefined && accessible.has(asked) ? asked : (scope.managedGroupIds.find((id) => accessible.has(id)) ?? null);
+  return { groupId, status: search.status ?? 'all', search: search.search ?? '' };
 }
 
-const SEARCH_SPEC = { groupId: 'id', status: 'text', search: 'text' } as const;
-
 /** The page's filters, bound to its address (changes replace the history entry). */
-export function useBadgeFilters(): { filters: BadgeFilters; update: (patch: Partial<BadgeFilters>) => void } {
+export function useBadgeFilters(path: BadgePagePath): { filters: BadgeFilters; update: (patch: Partial<BadgeFilters>) => void } {
   const { bootstrap, user } = useSession();
-  const [search, write] = usePageSearch(SEARCH_SPEC);
+  const search = useSearch({ from: path });
+  const navigate = useNavigate();
   const filters = useMemo(
     () => parseBadgeFilters(search, { groups: bootstrap.groups, managedGroupIds: user.managedGroupIds }),
     [search, bootstrap.groups, user.managedGroupIds],
   );
   const update = useCallback(
-    (patch: Partial<BadgeFilters>) => write({ ...patch, ...(patch.status === 'all' ? { status: '' } : {}) }),
-    [write],
+    ({ status, ...rest }: Partial<BadgeFilters>) => {
+      // 'all', the default, is written as no status.
+      const written = status === undefined ? {} : { status: status === 'all' ? undefined : status };
+      void navigate({ to: path, search: (current) => ({ ...current, ...rest, ...written }), replace: true });
+    },
+    [navigate, path],
   );
   return { filters, update };
 }

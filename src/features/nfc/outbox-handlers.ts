@@ -1,8 +1,10 @@
-import { type CreateNfcTagBody, nfcTagSchema } from '@contracts/nfc';
-import { ApiError, mainApi } from '@/lib/api-client';
+import { type CreateNfcTagBody } from '@contracts/nfc';
+import { ApiError } from '@/lib/api-client';
 import { registerOutboxHandler } from '@/offline/outbox';
-import { userKeys } from '@/lib/scope-users';
-import { findTagByNfcId, nfcKeys } from './api/nfc-queries';
+import { userKeys } from '@/entities/users/api/keys';
+import { getTagByNfcId } from './api/get-tag-by-nfc-id';
+import { nfcKeys } from './api/keys';
+import { createNfcTag, updateNfcTag } from './api/send-edits';
 
 /** The outbox types of NFC Tag Assignment. */
 export const NFC_CREATE = 'nfc.create';
@@ -38,7 +40,7 @@ const refreshAfterSend = () => [nfcKeys.all, userKeys.all];
 export function registerNfcOutboxHandlers(): void {
   registerOutboxHandler<NfcCreatePayload>(NFC_CREATE, {
     async send(payload, { idempotencyKey }) {
-      await mainApi.post('/nfc-tags', payload.body, { headers: { 'Idempotency-Key': idempotencyKey }, schema: nfcTagSchema });
+      await createNfcTag(payload.body, idempotencyKey);
     },
     describe: ({ body, groupName, userName }) =>
       `Add NFC tag ${body.nfcId}${body.nfcShortId} at ${groupName}${userName ? ` for ${userName}` : ''}`,
@@ -46,15 +48,10 @@ export function registerNfcOutboxHandlers(): void {
   });
   registerOutboxHandler<NfcAssignPayload>(NFC_ASSIGN, {
     async send(payload, { idempotencyKey }) {
-      const tag = await findTagByNfcId(payload.nfcId);
+      const tag = await getTagByNfcId(payload.nfcId);
       // A refusal the user can read in the outbox panel, then retry or discard.
       if (!tag) throw new ApiError(404, `NFC tag ${payload.nfcId} no longer exists.`, undefined);
-      await mainApi.request(`/nfc-tags/${tag.id}`, {
-        method: 'PATCH',
-        body: { userId: payload.userId, expectedUserId: payload.expectedUserId },
-        headers: { 'Idempotency-Key': idempotencyKey },
-        schema: nfcTagSchema,
-      });
+      await updateNfcTag(tag.id, { userId: payload.userId, expectedUserId: payload.expectedUserId }, idempotencyKey);
     },
     describe: ({ nfcId, userId, userName, previousUserName }) =>
       userId === null

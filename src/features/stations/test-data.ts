@@ -1,4 +1,5 @@
-import type { GatewayState, KioskGateway, WristbandState } from '@contracts/stations';
+import type { KioskGateway } from '@contracts/stations';
+import type { GatewayState, WristbandState } from '@contracts/stations-realtime';
 
 export const GATEWAY_MAC = 'B8:27:EB:4F:00:01';
 

@@ -1,7 +1,16 @@
-import { HISTORY_DEFAULT_TAKE, historyResponseSchema } from '@contracts/wearables-admin';
+import { HISTORY_DEFAULT_TAKE, type HistoryResponse, wearableEndpoints } from '@contracts/wearables-admin';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { mainApi } from '@/lib/api-client';
 import { badgeKeys } from './keys';
+
+/** GET /devices/{id}/history: one page of a device's assignment history, newest first. */
+export function getDeviceHistory(deviceId: number, startingAfter: string | undefined, signal?: AbortSignal): Promise<HistoryResponse> {
+  return mainApi.call(wearableEndpoints.deviceHistory, {
+    params: { id: deviceId },
+    query: { take: HISTORY_DEFAULT_TAKE, startingAfter },
+    signal,
+  });
+}
 
 /** A device's assignment history, newest first, 45 entries a request. */
 export function useDeviceHistory(deviceId: number | null) {
@@ -9,12 +18,7 @@ export function useDeviceHistory(deviceId: number | null) {
     queryKey: badgeKeys.history(deviceId ?? 0),
     enabled: deviceId !== null,
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) =>
-      mainApi.get(`/devices/${deviceId}/history`, {
-        query: { take: HISTORY_DEFAULT_TAKE, startingAfter: pageParam },
-        schema: historyResponseSchema,
-        signal,
-      }),
+    queryFn: ({ pageParam, signal }) => getDeviceHistory(deviceId ?? 0, pageParam, signal),
     getNextPageParam: (last) => (last.hasMore ? last.data.at(-1)?.id : undefined),
   });
 }

@@ -1,13 +1,18 @@
-import { deviceModelsSchema } from '@contracts/wearables-admin';
+import { type DeviceModel, wearableEndpoints } from '@contracts/wearables-admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { mainApi } from '@/lib/api-client';
 import { badgeKeys } from './keys';
 
-/** The badge models with their firmware versions (newest first); they rarely change. */
+/** GET /devices/models: the badge models with their firmware versions (newest first). */
+export function getBadgeModels(signal?: AbortSignal): Promise<DeviceModel[]> {
+  return mainApi.call(wearableEndpoints.models, { query: { type: 'BADGE' }, signal });
+}
+
+/** The badge models; they rarely change. */
 export function badgeModelsQueryOptions() {
   return queryOptions({
     queryKey: badgeKeys.models(),
-    queryFn: ({ signal }) => mainApi.get('/devices/models', { query: { type: 'BADGE' }, schema: deviceModelsSchema, signal }),
+    queryFn: ({ signal }) => getBadgeModels(signal),
     staleTime: 60 * 60_000,
   });
 }

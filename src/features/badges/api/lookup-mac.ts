@@ -1,11 +1,11 @@
-import { macLookupSchema, type MacLookup } from '@contracts/wearables-admin';
+import { type MacLookup, wearableEndpoints } from '@contracts/wearables-admin';
 import { useQuery } from '@tanstack/react-query';
 import { mainApi } from '@/lib/api-client';
 import { badgeKeys } from './keys';
 
-/** Whether a device has this MAC, and where when it is in the caller's scope. */
+/** GET /devices/mac/{mac}: whether a device has this MAC, and where when it is in the caller's scope. */
 export function lookupMac(mac: string, signal?: AbortSignal): Promise<MacLookup> {
-  return mainApi.get(`/devices/mac/${encodeURIComponent(mac)}`, { schema: macLookupSchema, signal });
+  return mainApi.call(wearableEndpoints.byMac, { params: { mac }, signal });
 }
 
 /** The lookup of a complete MAC (nothing is asked while `mac` is null). */

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { userKeys } from '@/lib/scope-users';
+import { userKeys } from '@/entities/users/api/keys';
 import { SessionProvider } from '@/lib/session-context';
 import { offlineDb } from '@/offline/db';
 import { queueOf } from '@/offline/outbox';

@@ -2,10 +2,11 @@ import type { UserListRow } from '@contracts/wearables-admin';
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import type { EditResult } from '@/offline/use-submit-edits';
 import { canStageMore, pairsToSend, pairUp, reassignCount, reassignMessage, stageUser } from '../assign-rules';
 import type { BadgeRow } from '../badge-rows';
 import type { BadgeUser } from '../outbox-handlers';
-import { type EditResult, useBadgeEdits } from '../use-badge-edits';
+import { useBadgeEdits } from '../use-badge-edits';
 import { AssignPairsTable } from './assign-pairs-table';
 import { UserPickList } from './user-pick-list';
 

@@ -1,8 +1,8 @@
 import { Badge, CloseButton, Group, Stack, Text } from '@mantine/core';
 import { DataTable, type DataColumn } from '@/components/data-table';
-import { userLabel } from '@/lib/scope-users';
+import { userLabel } from '@/entities/users/user-label';
 import type { StagedPair } from '../assign-rules';
-import type { EditResult } from '../use-badge-edits';
+import type { EditResult } from '@/offline/use-submit-edits';
 
 /** The Assign dialog's badge list and results show this many a page (03 §9). */
 export const RESULT_PAGE_SIZE = 9;

@@ -1,5 +1,5 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
-import { userLabel } from '@/lib/scope-users';
+import { userLabel } from '@/entities/users/user-label';
 import type { BadgeRow } from '../badge-rows';
 
 /** The holder of a badge, marked 'Pending' while a queued edit is not on the server, 'Not accepted' when it was refused. */

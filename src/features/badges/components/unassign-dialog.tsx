@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { userLabel } from '@/lib/scope-users';
+import { userLabel } from '@/entities/users/user-label';
 import type { BadgeRow } from '../badge-rows';
 import type { BadgeUser } from '../outbox-handlers';
 import { useBadgeEdits } from '../use-badge-edits';

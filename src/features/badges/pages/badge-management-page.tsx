@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { PageHeader } from '@/components/page-header';
-import { userLabel, useScopeUsers } from '@/lib/scope-users';
+import { useScopeUsers } from '@/entities/users/api/get-users';
+import { userLabel } from '@/entities/users/user-label';
 import type { BadgeRow } from '../badge-rows';
 import { AssignDialog } from '../components/assign-dialog';
 import { BadgeFilterBar } from '../components/badge-filter-bar';
@@ -19,7 +20,7 @@ type Held = BadgeRow & { user: BadgeUser };
 
 /** SmartBadge Management (beta): who holds each badge, with History and Assign or Unassign per badge. */
 export default function BadgeManagementPage({ entry }: { entry: { title: string } }) {
-  const { filters, update } = useBadgeFilters();
+  const { filters, update } = useBadgeFilters('/app/accounts/badge-management');
   const list = useBadgeList(filters);
   // The assign dialog picks from these: loaded with the page, so they are on the device before a ward without signal.
   useScopeUsers(filters.groupId);

@@ -5,13 +5,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { userKeys } from '@/lib/scope-users';
+import { userKeys } from '@/entities/users/api/keys';
 import { SessionProvider } from '@/lib/session-context';
 import { offlineDb } from '@/offline/db';
 import { queueOf } from '@/offline/outbox';
 import { outboxUserOf } from '@/offline/use-outbox';
 import { createTestQueryClient, render } from '@/test/render';
 import { badgeKeys } from '../api/keys';
+import { badgeSearchSchema } from '../badge-search';
 import { BADGE_ASSIGN, BADGE_UNASSIGN, badgeEntity } from '../outbox-handlers';
 import { badgeSession, DANA, LEE, makeBadge, makeListUser, NETWORK, SAM, WARD } from '../test-data';
 import BadgeManagementPage from './badge-management-page';
@@ -22,7 +23,7 @@ const userSub = outboxUserOf(session.user);
 
 async function renderPage(page: ReactElement, path: string, search: string, queryClient: QueryClient) {
   const root = createRootRoute({ component: Outlet });
-  const route = createRoute({ getParentRoute: () => root, path, component: () => page });
+  const route = createRoute({ getParentRoute: () => root, path, validateSearch: badgeSearchSchema, component: () => page });
   const router = createRouter({ routeTree: root.addChildren([route]), history: createMemoryHistory({ initialEntries: [`${path}${search}`] }) });
   render(<SessionProvider value={session}><RouterProvider router={router} /></SessionProvider>, { queryClient });
   await router.load();

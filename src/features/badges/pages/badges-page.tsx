@@ -3,7 +3,8 @@ import { useId, useMemo, useState } from 'react';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { PageHeader } from '@/components/page-header';
-import { userLabel, useScopeUsers } from '@/lib/scope-users';
+import { useScopeUsers } from '@/entities/users/api/get-users';
+import { userLabel } from '@/entities/users/user-label';
 import { useSession } from '@/lib/session-context';
 import { batteryColor, formatHeartbeat } from '../badge-format';
 import type { BadgeRow } from '../badge-rows';
@@ -24,7 +25,7 @@ type Held = BadgeRow & { user: BadgeUser };
 /** Badges (/app/maintenance/badges): the badges of a location, their holders, and assigning, adding and unassigning them. */
 export default function BadgesPage({ entry }: { entry: { title: string } }) {
   const { bootstrap } = useSession();
-  const { filters, update } = useBadgeFilters();
+  const { filters, update } = useBadgeFilters('/app/maintenance/badges');
   const list = useBadgeList(filters);
   // The assign dialog picks from these: loaded with the page, so they are on the device before a ward without signal.
   useScopeUsers(filters.groupId);

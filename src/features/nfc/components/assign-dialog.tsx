@@ -1,8 +1,8 @@
 import type { UserListRow } from '@contracts/wearables-admin';
 import { Alert, Badge, Button, Checkbox, Group, Modal, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { userLabel } from '@/lib/scope-users';
-import type { EditOutcome } from '@/offline/use-outbox';
+import { userLabel } from '@/entities/users/user-label';
+import type { EditOutcome } from '@/offline/use-submit-edits';
 import type { NfcRow } from '../nfc-rows';
 import type { NfcAssignPayload } from '../outbox-handlers';
 

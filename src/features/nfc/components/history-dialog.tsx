@@ -1,7 +1,7 @@
 import { Alert, Modal, Pagination, Skeleton, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime } from '@/lib/format';
-import { useNfcAssignEvents } from '../api/nfc-queries';
+import { useNfcAssignEvents } from '../api/get-assign-events';
 import type { NfcRow } from '../nfc-rows';
 
 /** Events per page of a tag's history (03 §9 'NFC history: 5'); the server sends up to 45. */

@@ -5,7 +5,7 @@ import { TreeSelect } from '@/components/filters';
 import { useSession } from '@/lib/session-context';
 import { useOnlineStatus } from '@/offline/connectivity';
 import { NfcScanField, splitNfcId } from '@/components/scanning';
-import { findTagByNfcId } from '../api/nfc-queries';
+import { getTagByNfcId } from '../api/get-tag-by-nfc-id';
 import type { NfcCreatePayload } from '../outbox-handlers';
 
 /** At most this many tags per scan (03 §9). */
@@ -66,7 +66,7 @@ export function ScanDialog({
     setScanned((list) => (list.some((s) => s.nfcId === entry.nfcId) ? list : [...list, entry]));
     if (!duplicate && online) {
       // A tag outside this list (another location) may exist too; offline the server says so on replay.
-      duplicate = (await findTagByNfcId(id.data).catch(() => null)) !== null;
+      duplicate = (await getTagByNfcId(id.data).catch(() => null)) !== null;
       if (duplicate) setScanned((list) => list.map((s) => (s.nfcId === entry.nfcId ? { ...s, duplicate } : s)));
     }
   };

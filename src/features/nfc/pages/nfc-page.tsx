@@ -1,27 +1,27 @@
-import { NFC_TAG_STATUSES, type NfcTagStatus } from '@contracts/nfc';
 import { ActionIcon, Badge, Button, Group, Menu, Stack } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { SearchableSelect, SearchInput, TreeSelect } from '@/components/filters';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { PageHeader } from '@/components/page-header';
-import { useScopeUsers } from '@/lib/scope-users';
+import { useScopeUsers } from '@/entities/users/api/get-users';
 import { useSession } from '@/lib/session-context';
-import { usePageSearch } from '@/lib/use-page-search';
 import { usePendingEdits } from '@/offline/use-outbox';
-import { useNfcTags } from '../api/nfc-queries';
+import { useNfcTags } from '../api/get-nfc-tags';
 import { AssignDialog } from '../components/assign-dialog';
 import { HistoryDialog } from '../components/history-dialog';
 import { ImportDialog } from '../components/import-dialog';
 import { ScanDialog } from '../components/scan-dialog';
 import { filterRows, mergeQueued, type NfcRow } from '../nfc-rows';
 import { NFC_ASSIGN, NFC_CREATE } from '../outbox-handlers';
+import { NFC_ADDRESS_STATUSES, type NfcAddress } from '../nfc-search';
 import { useNfcEdits } from '../use-nfc-edits';
 
 /** Rows per page of the tag table. */
 export const NFC_PAGE_SIZE = 15;
-const SEARCH_SPEC = { groupId: 'id', status: 'text', search: 'text' } as const;
+const route = getRouteApi('/app/accounts/nfc');
 const QUEUED_TYPES = [NFC_CREATE, NFC_ASSIGN];
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -41,15 +41,20 @@ function ChangeBadge({ change }: { change: NfcRow['change'] }) {
 /** NFC Tag Assignment: the tags of a location, with import, scan, assign, unassign and history, all usable offline. */
 export default function NfcPage({ entry }: { entry: { title: string } }) {
   const { bootstrap } = useSession();
-  const [search, update] = usePageSearch(SEARCH_SPEC);
-  const status = (NFC_TAG_STATUSES as readonly string[]).includes(search.status) ? (search.status as NfcTagStatus) : null;
-  const tags = useNfcTags(search.groupId);
+  // The address, as the route's schema read it (nfc-search.ts); changes replace the history entry.
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const update = (patch: NfcAddress) => void navigate({ search: (current) => ({ ...current, ...patch }), replace: true });
+  const groupId = search.groupId ?? null;
+  const status = search.status ?? null;
+  const text = search.search ?? '';
+  const tags = useNfcTags(groupId);
   const users = useScopeUsers(null);
   const queued = usePendingEdits(QUEUED_TYPES);
   const edits = useNfcEdits();
 
   const allRows = useMemo(() => mergeQueued(tags.data ?? [], queued), [tags.data, queued]);
-  const rows = useMemo(() => filterRows(allRows, status, search.search), [allRows, status, search.search]);
+  const rows = useMemo(() => filterRows(allRows, status, text), [allRows, status, text]);
   const knownNfcIds = useMemo(() => new Set(allRows.map((r) => r.nfcId)), [allRows]);
 
   const [selected, setSelected] = useState<Set<string | number>>(new Set());
@@ -116,14 +121,14 @@ export default function NfcPage({ entry }: { entry: { title: string } }) {
       />
       <OfflineStamp updatedAt={tags.dataUpdatedAt} hasData={tags.data !== undefined} />
       <Group gap="sm" align="flex-end" wrap="wrap" mb="md" role="search" aria-label="NFC tag filters">
-        <TreeSelect label="Location" nodes={bootstrap.groups} value={search.groupId} onChange={(groupId) => update({ groupId })} placeholder="All locations" />
+        <TreeSelect label="Location" nodes={bootstrap.groups} value={groupId} onChange={(next) => update({ groupId: next })} placeholder="All locations" />
         <SearchableSelect
           label="Status"
           data={STATUS_OPTIONS}
           value={status ?? 'all'}
-          onChange={(value) => update({ status: value === 'all' || !value ? '' : value })}
+          onChange={(value) => update({ status: NFC_ADDRESS_STATUSES.find((known) => known === value) })}
         />
-        <SearchInput value={search.search} onChange={(text) => update({ search: text })} placeholder="NFC ID, location or user" />
+        <SearchInput value={text} onChange={(next) => update({ search: next })} placeholder="NFC ID, location or user" />
       </Group>
       <DataTable
         label="NFC tags"
@@ -142,7 +147,7 @@ export default function NfcPage({ entry }: { entry: { title: string } }) {
       <ScanDialog
         opened={dialog === 'scan'}
         onClose={() => setDialog(null)}
-        defaultGroupId={search.groupId}
+        defaultGroupId={groupId}
         knownNfcIds={knownNfcIds}
         onSubmit={edits.addScanned}
       />

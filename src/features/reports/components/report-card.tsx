@@ -2,10 +2,11 @@ import { Alert, Group, LoadingOverlay, Paper, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react';
 import { AnchorLink } from '@/components/router-links';
 import type { ReportPath } from '../filters/filter-state';
+import type { ReportAddress } from '../filters/report-search';
 
 export interface ReportLink {
   to: ReportPath;
-  search: Record<string, string | number | boolean>;
+  search: ReportAddress;
 }
 
 /**
@@ -37,7 +38,7 @@ export function ReportCard({
         <Group gap="sm">
           {actions}
           {link && (
-            <AnchorLink to={link.to} search={link.search as never} size="sm" fw={500} aria-label={`View report: ${title}`}>
+            <AnchorLink to={link.to} search={link.search} size="sm" fw={500} aria-label={`View report: ${title}`}>
               View Report
             </AnchorLink>
           )}

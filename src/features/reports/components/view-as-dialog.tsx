@@ -84,7 +84,7 @@ export function ViewAsDialog({ opened, onClose, organizationIds }: { opened: boo
           emptyText="No active users match"
           onRowClick={(r) => {
             onClose();
-            void navigate({ to: '/app/reports/user-overview', search: { userId: r.user.id } as never });
+            void navigate({ to: '/app/reports/user-overview', search: { userId: r.user.id } });
           }}
         />
       </Stack>

@@ -6,12 +6,12 @@ import {
   type FilterContext,
   isReportPath,
   PAGE_PARAMS,
-  parseFilterSearch,
   reportQuery,
   resolveFilters,
   sameSearch,
   toSearch,
 } from './filter-state';
+import { reportSearchSchema } from './report-search';
 
 const TODAY = '2025-05-14';
 const manager: FilterContext = {
@@ -29,7 +29,8 @@ const manager: FilterContext = {
 };
 const overview = PAGE_PARAMS['/app/reports/overview'];
 const compliance = PAGE_PARAMS['/app/reports/compliance'];
-const state = (search: Record<string, unknown> = {}, ctx = manager) => resolveFilters(defaultFilters(ctx, TODAY), parseFilterSearch(search));
+const read = (search: Record<string, unknown>) => reportSearchSchema.parse(search);
+const state = (search: Record<string, unknown> = {}, ctx = manager) => resolveFilters(defaultFilters(ctx, TODAY), read(search));
 
 describe('defaults', () => {
   it('take the first managed organization and group, and every accessible one', () => {
@@ -145,15 +146,15 @@ describe('the query string a page keeps', () => {
 
 describe('the address a page opens with', () => {
   it('is filled in from the defaults and keeps what the address says', () => {
-    const opened = canonicalSearch('/app/reports/overview', manager, { startDate: '2025-05-01', endDate: '2025-05-03', metric: 'total' }, TODAY);
+    const opened = canonicalSearch('/app/reports/overview', manager, read({ startDate: '2025-05-01', endDate: '2025-05-03', metric: 'total' }), TODAY);
     expect(opened).toEqual({ organizationIds: '5,7', startDate: '2025-05-01', endDate: '2025-05-03', view: 'org' });
   });
 
   it('is already settled once rewritten: the router reads it back as the same (no second rewrite)', () => {
-    const opened = canonicalSearch('/app/reports/compliance', manager, {}, TODAY);
+    const opened = canonicalSearch('/app/reports/compliance', manager, read({}), TODAY);
     // The router reads '5,7' back as text and a lone id as a number, as written.
     const readBack = Object.fromEntries(Object.entries(opened).map(([k, v]) => [k, typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v]));
-    expect(sameSearch(readBack, canonicalSearch('/app/reports/compliance', manager, readBack, TODAY))).toBe(true);
+    expect(sameSearch(readBack, canonicalSearch('/app/reports/compliance', manager, read(readBack), TODAY))).toBe(true);
     expect(sameSearch({}, opened)).toBe(false);
   });
 

@@ -1,7 +1,9 @@
+import type { ReportAddress, ReportSearch } from './report-search';
 
 // The shared report filter state (01 §4 'Shared filter state'): defaults from the session, values
-// from the address overriding them, and the query string each page keeps. Pure functions; the
-// hook in use-report-filters.ts binds them to the router.
+// from the address (read by the report pages' schema, report-search.ts) overriding them, and the
+// query string each page keeps. Pure functions; the hook in use-report-filters.ts binds them to
+// the router.
 
 /** The filtered report pages. */
 export type ReportPath =
@@ -116,80 +118,14 @@ export function defaultFilters(ctx: FilterContext, today: string): FilterState {
   };
 }
 
-const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
-
-function isDay(value: unknown): value is string {
-  return typeof value === 'string' && DAY_RE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
-}
-
-/** Ids from an address value: a number, '3,5', [3, 5] or ['3', '5']; anything else is dropped. */
-export function parseIds(value: unknown): number[] {
-  const values: unknown[] = Array.isArray(value) ? value : [value];
-  const parts = values.flatMap((v): (number | string)[] => (typeof v === 'number' ? [v] : typeof v === 'string' ? v.split(',') : []));
-  const ids = parts.map((p) => (typeof p === 'number' ? p : Number(p.trim()))).filter((n) => Number.isInteger(n) && n > 0);
-  return [...new Set(ids)];
-}
-
-function parseId(value: unknown): number | null {
-  const [id] = parseIds(value);
-  return id ?? null;
-}
-
-function parseText(value: unknown): string | null {
-  if (typeof value === 'number') return String(value);
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-}
-
-function parseBoolean(value: unknown): boolean | null {
-  if (value === true || value === 'true') return true;
-  if (value === false || value === 'false') return false;
-  return null;
-}
-
 /**
- * The values the address carries, read leniently: a singular organizationId or groupId becomes a
- * one-item list, single filter and user values become lists, and unreadable or empty ("falsy")
- * values are left out so the defaults apply.
+ * The page's state: its defaults overridden by what the address says. A value the address leaves
+ * out or could not read is undefined there and keeps its default; only the state's own keys count
+ * (the router's copy of the address may hold others).
  */
-export function parseFilterSearch(search: Readonly<Record<string, unknown>>): Partial<FilterState> {
-  const out: Partial<FilterState> = {};
-  const lists = ['organizationIds', 'organizationIdFilters', 'groupIds', 'groupIdFilters', 'userIds'] as const;
-  for (const key of lists) {
-    const ids = parseIds(search[key]);
-    if (ids.length > 0) out[key] = ids;
-  }
-  const organizationId = parseId(search.organizationId);
-  if (organizationId !== null) {
-    out.organizationId = organizationId;
-    out.organizationIds ??= [organizationId];
-  }
-  const groupId = parseId(search.groupId);
-  if (groupId !== null) {
-    out.groupId = groupId;
-    out.groupIds ??= [groupId];
-  }
-  const userId = parseId(search.userId);
-  if (userId !== null) out.userId = userId;
-  const professionId = parseText(search.professionId);
-  if (professionId !== null) out.professionId = professionId;
-  const text = parseText(search.search);
-  if (text !== null) out.search = text;
-  if (isDay(search.date)) out.date = search.date;
-  // Dates go together: one without the other, or a start after the end, keeps the default range.
-  if (isDay(search.startDate) && isDay(search.endDate) && search.startDate <= search.endDate) {
-    out.startDate = search.startDate;
-    out.endDate = search.endDate;
-  }
-  if (search.metric === 'average' || search.metric === 'total') out.metric = search.metric;
-  if (search.view === 'org' || search.view === 'loc') out.view = search.view;
-  const split = parseBoolean(search.split);
-  if (split !== null) out.split = split;
-  return out;
-}
-
-/** The page's state: its defaults overridden by what the address says. */
-export function resolveFilters(defaults: FilterState, fromAddress: Partial<FilterState>): FilterState {
-  return { ...defaults, ...fromAddress };
+export function resolveFilters(defaults: FilterState, fromAddress: ReportSearch): FilterState {
+  const given = Object.entries(fromAddress).filter(([key, value]) => value !== undefined && Object.hasOwn(defaults, key));
+  return { ...defaults, ...Object.fromEntries(given) };
 }
 
 /** A change to the state; the two dates only ever change together. */
@@ -228,7 +164,7 @@ function encode(value: FilterState[FilterParam]): SearchValue | undefined {
  * The query string a page keeps for a state: only the parameters it declares, without those its
  * view drops, and without empty values.
  */
-export function toSearch(state: FilterState, params: readonly FilterParam[]): Record<string, SearchValue> {
+export function toSearch(state: FilterState, params: readonly FilterParam[]): ReportAddress {
   const dropped = params.includes('view') ? new Set(droppedByView(state.view)) : new Set<FilterParam>();
   const out: Record<string, SearchValue> = {};
   for (const param of params) {
@@ -240,11 +176,11 @@ export function toSearch(state: FilterState, params: readonly FilterParam[]): Re
 }
 
 /**
- * The query string page `path` keeps for the address `search` (as the router parses it): the
- * session's defaults overridden by the address, then only the page's parameters.
+ * The query string page `path` keeps for what its address says (`search`, read by the report
+ * pages' schema): the session's defaults overridden by the address, then only the page's parameters.
  */
-export function canonicalSearch(path: ReportPath, ctx: FilterContext, search: Readonly<Record<string, unknown>>, today: string) {
-  return toSearch(resolveFilters(defaultFilters(ctx, today), parseFilterSearch(search)), PAGE_PARAMS[path]);
+export function canonicalSearch(path: ReportPath, ctx: FilterContext, search: ReportSearch, today: string): ReportAddress {
+  return toSearch(resolveFilters(defaultFilters(ctx, today), search), PAGE_PARAMS[path]);
 }
 
 /** True when the address already says what `wanted` says (values compared as text). */

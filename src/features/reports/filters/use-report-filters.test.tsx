@@ -1,10 +1,12 @@
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, stringifySearchWith } from '@tanstack/react-router';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { addressValueText } from '@/lib/address-search';
 import { SessionProvider } from '@/lib/session-context';
 import { makeSession } from '@/test/fixtures';
 import { render } from '@/test/render';
+import { reportSearchSchema } from './report-search';
 import { useReportFilters } from './use-report-filters';
 
 const PATH = '/app/reports/compliance';
@@ -25,7 +27,7 @@ function Filters() {
   );
 }
 
-/** The page in a router whose route holds every navigation until `release` is called. */
+/** The page in a router (its route reading the address as the app's does) that holds every navigation until `release` is called. */
 async function renderHeld() {
   let release = () => {};
   let held = Promise.resolve();
@@ -38,10 +40,15 @@ async function renderHeld() {
   const route = createRoute({
     getParentRoute: () => root,
     path: PATH,
+    validateSearch: reportSearchSchema,
     beforeLoad: () => held,
     component: Filters,
   });
-  const router = createRouter({ routeTree: root.addChildren([route]), history: createMemoryHistory({ initialEntries: [PATH] }) });
+  const router = createRouter({
+    routeTree: root.addChildren([route]),
+    history: createMemoryHistory({ initialEntries: [PATH] }),
+    stringifySearch: stringifySearchWith(addressValueText, JSON.parse),
+  });
   render(
     <SessionProvider value={makeSession('manager')}>
       <RouterProvider router={router} />
@@ -75,7 +82,7 @@ describe('useReportFilters', () => {
     const { router } = await renderHeld();
     await userEvent.click(await screen.findByRole('button', { name: 'Split' }));
     await waitFor(() => expect(router.state.location.search).toMatchObject({ split: true }));
-    await router.navigate({ to: PATH, search: { split: false, metric: 'total' } as never });
+    await router.navigate({ to: PATH, search: { split: false, metric: 'total' } });
     await waitFor(() => expect(screen.getByLabelText('split')).toHaveTextContent('false'));
     expect(screen.getByLabelText('metric')).toHaveTextContent('total');
   });

@@ -8,12 +8,12 @@ import {
   type FilterState,
   PAGE_PARAMS,
   type ReportPath,
-  parseFilterSearch,
   resolveFilters,
   sessionFilterContext,
   toSearch,
   utcToday,
 } from './filter-state';
+import { type ReportAddress, reportSearchSchema } from './report-search';
 
 /**
  * The filter state, as a new object only when its content changes: a rewrite of the address to the
@@ -29,7 +29,7 @@ export interface ReportFilters {
   /** Applies a change and rewrites the query string in place. */
   update: (patch: FilterPatch) => void;
   /** The query string `path` keeps for the current state (links to another report carry it). */
-  searchFor: (path: ReportPath) => Record<string, string | number | boolean>;
+  searchFor: (path: ReportPath) => ReportAddress;
 }
 
 /**
@@ -38,7 +38,8 @@ export interface ReportFilters {
  */
 export function useReportFilters(path: ReportPath): ReportFilters {
   const { user, bootstrap } = useSession();
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  // What the address says, as the route's schema read it (report-search.ts).
+  const search = useSearch({ from: path });
   const navigate = useNavigate();
   const [today] = useState(() => utcToday());
   const params = useMemo(() => PAGE_PARAMS[path], [path]);
@@ -46,7 +47,7 @@ export function useReportFilters(path: ReportPath): ReportFilters {
     () => defaultFilters(sessionFilterContext({ user, bootstrap }), today),
     [user, bootstrap, today],
   );
-  const addressed = useSameFilters(useMemo(() => resolveFilters(defaults, parseFilterSearch(search)), [defaults, search]));
+  const addressed = useSameFilters(useMemo(() => resolveFilters(defaults, search), [defaults, search]));
   // A change shows at once, before the router has written it to the address, and the next change
   // builds on it: two quick taps on a slow tablet both count. Once the address moves on, it rules.
   const [pending, setPending] = useState<{ from: FilterState; next: FilterState } | null>(null);
@@ -57,8 +58,8 @@ export function useReportFilters(path: ReportPath): ReportFilters {
     (patch: FilterPatch) => {
       const wanted = toSearch(applyPatch(filters, patch), params);
       // Shown as the address will read back, so a cleared list shows its default at once too.
-      setPending({ from: addressed, next: resolveFilters(defaults, parseFilterSearch(wanted)) });
-      void navigate({ to: path, search: wanted as never, replace: true });
+      setPending({ from: addressed, next: resolveFilters(defaults, reportSearchSchema.parse(wanted)) });
+      void navigate({ to: path, search: wanted, replace: true });
     },
     [addressed, defaults, filters, navigate, params, path],
   );

@@ -1,7 +1,7 @@
 import type { PageEntry } from '../filters/filter-state';
 import { Group, SimpleGrid, Stack } from '@mantine/core';
 import { useMemo } from 'react';
-import { availableDaysSchema, userActivitySchema } from '@contracts/reports/compliance';
+import { type userActivitySchema, userReportEndpoints } from '@contracts/reports/compliance';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { SearchableSelect, SingleDatePicker, TreeMultiSelect } from '@/components/filters';
 import { PageHeader } from '@/components/page-header';
@@ -32,8 +32,8 @@ export default function ActivityBreakdownPage({ entry }: { entry: PageEntry }) {
       .sort((a, b) => a.label.localeCompare(b.label));
   }, [bootstrap.users, filters.organizationIds, userId]);
 
-  const days = useReport('workflow/activity/available-days', { userId }, availableDaysSchema);
-  const activity = useReport('compliance/user/activity', { userId, date: filters.date }, userActivitySchema);
+  const days = useReport(userReportEndpoints.availableDays, { userId });
+  const activity = useReport(userReportEndpoints.activity, { userId, date: filters.date });
   const a = activity.data;
   const columns: DataColumn<Activity>[] = [
     { key: 'time', header: 'Time', value: (r) => r.timestamp, render: (r) => timeOf.format(new Date(r.timestamp)) },

@@ -1,7 +1,7 @@
 import type { PageEntry } from '../filters/filter-state';
 import { Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { complianceReportSchema } from '@contracts/reports/compliance';
+import { complianceEndpoints } from '@contracts/reports/compliance';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { ChipsMultiSelect } from '@/components/filters';
 import { PageHeader } from '@/components/page-header';
@@ -34,11 +34,12 @@ interface Row {
 export default function CompliancePage({ entry }: { entry: PageEntry }) {
   const { bootstrap } = useSession();
   const { filters, update } = useReportFilters('/app/reports/compliance');
-  const report = useReport(
-    'compliance/report',
-    { ...reportQuery(filters), userIds: filters.userIds, metric: filters.metric, split: filters.split },
-    complianceReportSchema,
-  );
+  const report = useReport(complianceEndpoints.report, {
+    ...reportQuery(filters),
+    userIds: filters.userIds,
+    metric: filters.metric,
+    split: filters.split,
+  });
   const userOptions = useMemo(
     () => bootstrap.users.filter((u) => u.active || filters.userIds.includes(u.id)).map((u) => ({ value: String(u.id), label: `${displayName(u)}${u.clientUserId ? ` (${u.clientUserId})` : ''}` })),
     [bootstrap.users, filters.userIds],

@@ -1,6 +1,6 @@
 import type { PageEntry } from '../filters/filter-state';
 import { SimpleGrid, Stack } from '@mantine/core';
-import { handwashOverviewSchema, washCountTrendSchema, washTypeTrendSchema } from '@contracts/reports/compliance';
+import { handwashEndpoints } from '@contracts/reports/compliance';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/lib/session-context';
 import { useReport } from '../api/report-query';
@@ -21,9 +21,9 @@ export default function HandwashPage({ entry }: { entry: PageEntry }) {
   const query = reportQuery(filters);
   const showDurations = user.organization.settings.displayDurations;
   const comparable = !exceedsSixMonths(filters.startDate, filters.endDate);
-  const stats = useReport('dispensers/handwash/overview-stats', query, handwashOverviewSchema);
-  const counts = useReport('dispensers/wash-count-trend', query, washCountTrendSchema);
-  const types = useReport('dispensers/wash-type-trend', query, washTypeTrendSchema, { enabled: showDurations });
+  const stats = useReport(handwashEndpoints.overviewStats, query);
+  const counts = useReport(handwashEndpoints.washCountTrend, query);
+  const types = useReport(handwashEndpoints.washTypeTrend, query, { enabled: showDurations });
 
   return (
     <Stack gap="md">

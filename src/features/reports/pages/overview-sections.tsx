@@ -2,11 +2,12 @@ import { Group, SimpleGrid, Table, Text } from '@mantine/core';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { memo } from 'react';
 import {
-  complianceOverviewSchema,
-  complianceTrendSchema,
-  userRankingSchema,
-  washTypeBreakdownSchema,
-  washTypeTrendSchema,
+  complianceEndpoints,
+  type complianceOverviewSchema,
+  type complianceTrendSchema,
+  handwashEndpoints,
+  type userRankingSchema,
+  type washTypeBreakdownSchema,
 } from '@contracts/reports/compliance';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { OfflineStamp } from '@/components/offline-stamp';
@@ -32,11 +33,11 @@ type WashTypes = (typeof washTypeBreakdownSchema)['_output'];
 
 /** The calls of the sections below the stat cards, each defined once for the section and the prefetch. */
 const laterCalls = {
-  trend: (query: ReportQueryParams) => reportQueryOptions('compliance/trend', query, complianceTrendSchema),
-  washTypes: (query: ReportQueryParams) => reportQueryOptions('dispensers/wash-type-breakdown', query, washTypeBreakdownSchema),
-  washTrend: (query: ReportQueryParams) => reportQueryOptions('dispensers/wash-type-trend', query, washTypeTrendSchema),
+  trend: (query: ReportQueryParams) => reportQueryOptions(complianceEndpoints.trend, query),
+  washTypes: (query: ReportQueryParams) => reportQueryOptions(handwashEndpoints.washTypeBreakdown, query),
+  washTrend: (query: ReportQueryParams) => reportQueryOptions(handwashEndpoints.washTypeTrend, query),
   // The top 10 only.
-  ranking: (query: ReportQueryParams) => reportQueryOptions('compliance/ranking/users', { ...query, take: 10 }, userRankingSchema),
+  ranking: (query: ReportQueryParams) => reportQueryOptions(complianceEndpoints.userRanking, { ...query, take: 10 }),
 };
 
 /**
@@ -60,7 +61,7 @@ export const OverviewStats = memo(function OverviewStats({
   comparable: boolean;
   showDurations: boolean;
 }) {
-  const stats = useDeferredView(useReport('compliance/overview-stats', query, complianceOverviewSchema));
+  const stats = useDeferredView(useReport(complianceEndpoints.overviewStats, query));
   return <OverviewStatsBody stats={stats} comparable={comparable} showDurations={showDurations} />;
 });
 

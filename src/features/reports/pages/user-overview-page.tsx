@@ -1,6 +1,6 @@
 import type { PageEntry } from '../filters/filter-state';
 import { Alert, Avatar, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { breakdownsSchema, userDashboardSchema } from '@contracts/reports/compliance';
+import { complianceEndpoints, userReportEndpoints } from '@contracts/reports/compliance';
 import { SingleDatePicker } from '@/components/filters';
 import { ApiError } from '@/lib/api-client';
 import { displayName, initials } from '@/lib/format';
@@ -35,8 +35,8 @@ export default function UserOverviewPage({ entry }: { entry: PageEntry }) {
   const showDurations = me.organization.settings.displayDurations;
   const comparable = !exceedsSixMonths(range.startDate, range.endDate);
 
-  const dashboard = useReport('compliance/user/dashboard', { userId, ...range }, userDashboardSchema);
-  const breakdowns = useReport('compliance/breakdowns', { userId, ...range }, breakdownsSchema);
+  const dashboard = useReport(userReportEndpoints.dashboard, { userId, ...range });
+  const breakdowns = useReport(complianceEndpoints.breakdowns, { userId, ...range });
   const d = dashboard.data;
 
   if (dashboard.error instanceof ApiError && dashboard.error.status === 404) {

@@ -2,7 +2,7 @@ import type { PageEntry } from '../filters/filter-state';
 import { Checkbox, Stack } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { userRankingSchema } from '@contracts/reports/compliance';
+import { complianceEndpoints, type userRankingSchema } from '@contracts/reports/compliance';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { SearchInput } from '@/components/filters';
 import { PageHeader } from '@/components/page-header';
@@ -30,11 +30,12 @@ export default function UserPerformancePage({ entry }: { entry: PageEntry }) {
   const mayIncludeEmpty = user.managedOrganizationIds.length > 0;
   const [includeEmpty, setIncludeEmpty] = useState(false);
   const showDurations = user.organization.settings.displayDurations;
-  const ranking = useReport(
-    'compliance/ranking/users',
-    { ...reportQuery(filters), take: TAKE, includeEmpty: mayIncludeEmpty && includeEmpty, search: filters.search || undefined },
-    userRankingSchema,
-  );
+  const ranking = useReport(complianceEndpoints.userRanking, {
+    ...reportQuery(filters),
+    take: TAKE,
+    includeEmpty: mayIncludeEmpty && includeEmpty,
+    search: filters.search || undefined,
+  });
   const professionName = new Map(bootstrap.enums.professions.map((p) => [p.professionId, p.name]));
   const organizationName = new Map(bootstrap.organizations.map((o) => [o.id, o.name]));
 
@@ -84,7 +85,7 @@ export default function UserPerformancePage({ entry }: { entry: PageEntry }) {
           onRowClick={(r) =>
             void navigate({
               to: '/app/reports/compliance',
-              search: toSearch({ ...filters, userIds: [r.userId] }, PAGE_PARAMS['/app/reports/compliance']) as never,
+              search: toSearch({ ...filters, userIds: [r.userId] }, PAGE_PARAMS['/app/reports/compliance']),
             })
           }
         />

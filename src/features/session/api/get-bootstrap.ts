@@ -1,5 +1,5 @@
 import { bootstrapResponseSchema, type BootstrapResponse } from '@contracts/bootstrap';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { mainApi } from '@/lib/api-client';
 import { sessionKeys } from './keys';
 
@@ -14,7 +14,3 @@ export const bootstrapQueryOptions = (userName: string) =>
     queryFn: () => getBootstrap(userName),
     staleTime: 5 * 60_000,
   });
-
-export function useBootstrap(userName: string) {
-  return useQuery(bootstrapQueryOptions(userName));
-}

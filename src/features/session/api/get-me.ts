@@ -1,5 +1,5 @@
 import { meResponseSchema, type MeResponse } from '@contracts/users';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { v2Api } from '@/lib/api-client';
 import { sessionKeys } from './keys';
 
@@ -14,7 +14,3 @@ export const meQueryOptions = (userName: string) =>
     queryFn: getMe,
     staleTime: 5 * 60_000,
   });
-
-export function useMe(userName: string) {
-  return useQuery(meQueryOptions(userName));
-}

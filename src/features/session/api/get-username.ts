@@ -1,5 +1,5 @@
 import { usernameResponseSchema, type UsernameResponse } from '@contracts/users';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { mainApi } from '@/lib/api-client';
 import { sessionKeys } from './keys';
 
@@ -15,7 +15,3 @@ export const usernameQueryOptions = (signInName: string) =>
     // A user's name does not change during a session.
     staleTime: Infinity,
   });
-
-export function useUsername(signInName: string) {
-  return useQuery(usernameQueryOptions(signInName));
-}

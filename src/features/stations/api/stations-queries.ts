@@ -5,12 +5,11 @@ import {
   nfcStationsResponseSchema,
   type StationAssignmentBody,
   stationAssignmentResponseSchema,
-  STATION_USERS_FIRST,
-  STATION_USERS_MORE,
 } from '@contracts/stations';
-import { userListSchema } from '@contracts/wearables-admin';
+import { userEndpoints } from '@contracts/users';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { mainApi } from '@/lib/api-client';
+import { STATION_USERS_FIRST, STATION_USERS_MORE } from '../stations-ui';
 
 export const stationKeys = {
   all: ['stations'] as const,
@@ -55,7 +54,7 @@ export function useStationUsers(organizationId: number | null, search: string) {
     queryKey: stationKeys.users(organizationId, search),
     initialPageParam: undefined as number | undefined,
     queryFn: ({ pageParam, signal }) =>
-      mainApi.get('/users', {
+      mainApi.call(userEndpoints.list, {
         query: {
           organizationIds: organizationId ?? undefined,
           active: 'true',
@@ -63,7 +62,6 @@ export function useStationUsers(organizationId: number | null, search: string) {
           take: pageParam === undefined ? STATION_USERS_FIRST : STATION_USERS_MORE,
           startingAfter: pageParam,
         },
-        schema: userListSchema,
         signal,
       }),
     getNextPageParam: (last, pages) => {

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Group, Loader, ScrollArea, Stack, Text, UnstyledB
 import { useMemo, useState } from 'react';
 import { SearchableSelect, SearchInput } from '@/components/filters';
 import { useSession } from '@/lib/session-context';
-import { userLabel } from '@/lib/scope-users';
+import { userLabel } from '@/entities/users/user-label';
 import { useStationUsers } from '../api/stations-queries';
 import type { PendingAssignment } from '../live/pending-assignments';
 

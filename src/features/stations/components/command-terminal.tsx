@@ -1,4 +1,4 @@
-import { QUICK_COMMANDS } from '@contracts/stations';
+import { QUICK_COMMANDS } from '@contracts/stations-realtime';
 import { Alert, Box, Button, Code, Group, Loader, Menu, Stack, Text } from '@mantine/core';
 import { memo, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';

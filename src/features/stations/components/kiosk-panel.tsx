@@ -1,4 +1,5 @@
-import type { KioskGateway, WristbandState } from '@contracts/stations';
+import type { KioskGateway } from '@contracts/stations';
+import type { WristbandState } from '@contracts/stations-realtime';
 import { Accordion, Alert, Group, Stack, Text } from '@mantine/core';
 import { memo, useCallback, useMemo } from 'react';
 import type { PendingAssignment } from '../live/pending-assignments';

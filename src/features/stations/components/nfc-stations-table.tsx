@@ -1,6 +1,7 @@
-import { NFC_STATIONS_PER_PAGE, type NfcStationRow } from '@contracts/stations';
+import type { NfcStationRow } from '@contracts/stations';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { useNfcStations } from '../api/stations-queries';
+import { NFC_STATIONS_PER_PAGE } from '../stations-ui';
 
 const COLUMNS: DataColumn<NfcStationRow>[] = [
   { key: 'mac', header: 'MAC Address', value: (r) => r.device.mac, render: (r) => <span style={{ fontFamily: 'monospace' }}>{r.device.mac}</span> },

@@ -1,4 +1,4 @@
-import { assignBlocker, type WristbandState } from '@contracts/stations';
+import { assignBlocker, type WristbandState } from '@contracts/stations-realtime';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { wristbandLabel } from '../live/pending-assignments';

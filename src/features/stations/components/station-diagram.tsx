@@ -1,4 +1,4 @@
-import { STATION_SLOTS, type StationState, type WristbandState } from '@contracts/stations';
+import { STATION_SLOTS, type StationState, type WristbandState } from '@contracts/stations-realtime';
 import { Box, Text } from '@mantine/core';
 import { memo } from 'react';
 import type { PendingAssignment } from '../live/pending-assignments';

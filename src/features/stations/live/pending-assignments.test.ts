@@ -1,4 +1,4 @@
-import { assignBlocker, displayCode } from '@contracts/stations';
+import { assignBlocker, displayCode } from '@contracts/stations-realtime';
 import { describe, expect, it } from 'vitest';
 import { GATEWAY_MAC, gatewayState, wristband } from '../test-data';
 import { assignedElsewhere, newAssignment, type PendingAssignment, reconcilePending } from './pending-assignments';

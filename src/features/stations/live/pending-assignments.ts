@@ -1,4 +1,4 @@
-import { assignBlocker, displayCode, type GatewayState, type KioskAssignment, type WristbandState } from '@contracts/stations';
+import { assignBlocker, displayCode, type GatewayState, type KioskAssignment, type WristbandState } from '@contracts/stations-realtime';
 import { dockedByMac } from '../session/derive-changes';
 
 /** An assignment the console asked a gateway to write, waiting to see it on the wristband. */

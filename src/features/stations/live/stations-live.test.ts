@@ -1,4 +1,4 @@
-import { SESSION_TIMERS, type SessionDown, sessionUpEvent } from '@contracts/stations';
+import { SESSION_TIMERS, type SessionDown, sessionUpEvent } from '@contracts/stations-realtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GATEWAY_MAC, gatewayState, kioskGateway, wristband } from '../test-data';
 import type { Removal, PendingAssignment } from './pending-assignments';

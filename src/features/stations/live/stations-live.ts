@@ -1,14 +1,14 @@
+import type { KioskGateway } from '@contracts/stations';
 import {
   commandRequestEvent,
   commandResponseEvent,
   type CommandType,
   COMMAND_TYPES,
   type GatewayState,
-  type KioskGateway,
   type SessionTimers,
   sessionDownEvent,
   sessionUpEvent,
-} from '@contracts/stations';
+} from '@contracts/stations-realtime';
 import { type CommandState, CommandRunner, IDLE_COMMAND } from '../session/gateway-commands';
 import { GatewaySession, type SessionEvent, type SessionStatus } from '../session/gateway-session';
 import { assignedElsewhere, newAssignment, type PendingAssignment, reconcilePending, type Removal, restoring } from './pending-assignments';

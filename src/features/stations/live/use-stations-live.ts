@@ -1,12 +1,13 @@
-import { type KioskGateway, PENDING_REMOVED_TITLE } from '@contracts/stations';
+import type { KioskGateway } from '@contracts/stations';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { getConfig } from '@/lib/config';
-import { userKeys } from '@/lib/scope-users';
+import { userKeys } from '@/entities/users/api/keys';
 import { recordStationAssignment, stationKeys } from '../api/stations-queries';
 import { sessionTimers } from '../session/session-timers';
+import { PENDING_REMOVED_TITLE } from '../stations-ui';
 import type { PendingAssignment } from './pending-assignments';
 import { pusherLink } from './pusher-link';
 import { type LiveSnapshot, StationsLive } from './stations-live';

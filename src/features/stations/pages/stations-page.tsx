@@ -1,11 +1,12 @@
-import { KIOSKS_PER_PAGE, type KioskGateway, type WristbandState } from '@contracts/stations';
+import type { KioskGateway } from '@contracts/stations';
+import type { WristbandState } from '@contracts/stations-realtime';
 import { Accordion, Alert, Badge, Button, Grid, Group, Loader, Paper, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { SearchInput, TreeSelect } from '@/components/filters';
 import { PageHeader } from '@/components/page-header';
 import { hasAny } from '@/lib/permissions';
 import { useSession } from '@/lib/session-context';
-import { usePageSearch } from '@/lib/use-page-search';
 import { useKioskGateways } from '../api/stations-queries';
 import { AssignPanel, type PickedUser } from '../components/assign-panel';
 import { FeedPanel } from '../components/feed-panel';
@@ -14,8 +15,10 @@ import { NfcStationsTable } from '../components/nfc-stations-table';
 import { type OpenSlot, SlotDialog } from '../components/slot-dialog';
 import type { PendingAssignment } from '../live/pending-assignments';
 import { useStationsLive } from '../live/use-stations-live';
+import type { StationsAddress } from '../stations-search';
+import { KIOSKS_PER_PAGE } from '../stations-ui';
 
-const SEARCH_SPEC = { groupId: 'id', search: 'text', gatewayId: 'id', type: 'text' } as const;
+const route = getRouteApi('/app/maintenance/stations');
 const NO_PENDING: readonly PendingAssignment[] = [];
 
 /** 'Showing X to Y of N stations'. */
@@ -33,7 +36,12 @@ export function showingText(page: number, count: number): string {
  */
 export default function StationsPage({ entry }: { entry: { title: string } }) {
   const { bootstrap, role } = useSession();
-  const [search, update] = usePageSearch(SEARCH_SPEC);
+  // The address, as the route's schema read it (stations-search.ts); changes replace the history entry.
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const update = (patch: StationsAddress) => void navigate({ search: (current) => ({ ...current, ...patch }), replace: true });
+  const groupId = search.groupId ?? null;
+  const text = search.search ?? '';
   const mayStandard = hasAny(role, ['STATIONS']);
   const mayNfc = hasAny(role, ['NFC_STATIONS']);
   const view = mayStandard && mayNfc ? (search.type === 'nfc' ? 'nfc' : 'standard') : mayNfc ? 'nfc' : 'standard';
@@ -42,13 +50,13 @@ export default function StationsPage({ entry }: { entry: { title: string } }) {
     <Stack gap={0}>
       <PageHeader title={entry.title} />
       <Group gap="sm" align="flex-end" wrap="wrap" mb="md" role="search" aria-label="Station filters">
-        <TreeSelect label="Location" nodes={bootstrap.groups} value={search.groupId} onChange={(groupId) => update({ groupId, gatewayId: null })} placeholder="Select a location" />
-        <SearchInput value={search.search} onChange={(text) => update({ search: text })} placeholder="Name, station or MAC" />
+        <TreeSelect label="Location" nodes={bootstrap.groups} value={groupId} onChange={(next) => update({ groupId: next, gatewayId: null })} placeholder="Select a location" />
+        <SearchInput value={text} onChange={(next) => update({ search: next })} placeholder="Name, station or MAC" />
         {mayStandard && mayNfc && (
           <SegmentedControl
             aria-label="Station type"
             value={view}
-            onChange={(value) => update({ type: value === 'nfc' ? 'nfc' : '' })}
+            onChange={(value) => update({ type: value === 'nfc' ? 'nfc' : undefined })}
             data={[
               { value: 'nfc', label: 'NFC Stations' },
               { value: 'standard', label: 'Standard Stations' },
@@ -58,12 +66,12 @@ export default function StationsPage({ entry }: { entry: { title: string } }) {
         )}
       </Group>
       {view === 'nfc' ? (
-        <NfcStationsTable groupId={search.groupId} search={search.search} />
+        <NfcStationsTable groupId={groupId} search={text} />
       ) : (
         <KioskView
-          groupId={search.groupId}
-          search={search.search}
-          gatewayId={search.gatewayId}
+          groupId={groupId}
+          search={text}
+          gatewayId={search.gatewayId ?? null}
           onGateway={(gatewayId) => update({ gatewayId })}
         />
       )}

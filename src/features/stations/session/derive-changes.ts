@@ -1,4 +1,4 @@
-import type { GatewayState, WristbandState } from '@contracts/stations';
+import type { GatewayState, WristbandState } from '@contracts/stations-realtime';
 
 /** What changed on a gateway between two of its states. */
 export interface StationChange {

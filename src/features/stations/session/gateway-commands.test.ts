@@ -1,5 +1,5 @@
-import { COMMAND_MESSAGES } from '@contracts/stations';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COMMAND_MESSAGES } from '../stations-ui';
 import { type CommandState, CommandRunner } from './gateway-commands';
 
 function setup() {

@@ -1,11 +1,5 @@
-import {
-  CLI_CODES,
-  COMMAND_MESSAGES,
-  type CommandResponse,
-  commandResponseSchema,
-  type CommandType,
-  UPDATE_CODES,
-} from '@contracts/stations';
+import { CLI_CODES, type CommandResponse, commandResponseSchema, type CommandType, UPDATE_CODES } from '@contracts/stations-realtime';
+import { COMMAND_MESSAGES } from '../stations-ui';
 
 /** One line of a command's progress: what the gateway (or the console) said, and when. */
 export interface CommandLine {

@@ -1,4 +1,4 @@
-import { SESSION_TIMERS, type SessionDown } from '@contracts/stations';
+import { SESSION_TIMERS, type SessionDown } from '@contracts/stations-realtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { gatewayState, wristband } from '../test-data';
 import { GatewaySession, type SessionEvent, type SessionStatus } from './gateway-session';

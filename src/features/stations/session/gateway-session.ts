@@ -5,7 +5,7 @@ import {
   type SessionTimers,
   type SessionUp,
   sessionUpSchema,
-} from '@contracts/stations';
+} from '@contracts/stations-realtime';
 import { deriveChanges, type StationChange } from './derive-changes';
 
 /** Where a session is (01 §4): asking to join, joined, or in error waiting to join again. */

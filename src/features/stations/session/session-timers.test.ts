@@ -1,4 +1,4 @@
-import { SESSION_TIMERS } from '@contracts/stations';
+import { SESSION_TIMERS } from '@contracts/stations-realtime';
 import { describe, expect, it } from 'vitest';
 import { sessionLabel } from './session-label';
 import { sessionTimers, TIMERS_OVERRIDE_KEY } from './session-timers';

@@ -1,4 +1,4 @@
-import { SESSION_TIMERS, type SessionTimers } from '@contracts/stations';
+import { SESSION_TIMERS, type SessionTimers } from '@contracts/stations-realtime';
 
 /**
  * localStorage key of the test setting that shortens the session and command timers, e.g.

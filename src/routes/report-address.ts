@@ -1,4 +1,5 @@
 import { redirect } from '@tanstack/react-router';
+import { reportSearchSchema } from '@/features/reports/filters/report-search';
 import { nextTask } from '@/lib/after-paint';
 import type { SessionData } from '@/lib/session-context';
 
@@ -6,12 +7,13 @@ import type { SessionData } from '@/lib/session-context';
  * beforeLoad step of the filtered report pages: an address that does not yet hold the page's whole
  * filter state (a link to the bare page, a value the page does not keep) is rewritten while the
  * route loads, so the page first renders with its final address instead of rendering again once
- * it has corrected it. The filter rules load with the report pages' code, not with the app's entry.
+ * it has corrected it. The address is read with the report pages' schema; the filter rules load
+ * with the report pages' code, not with the app's entry.
  */
 export async function settleReportAddress(
   path: string,
   session: Pick<SessionData, 'user' | 'bootstrap'>,
-  search: Readonly<Record<string, unknown>>,
+  address: Readonly<Record<string, unknown>>,
   entering: boolean,
 ): Promise<void> {
   if (!path.startsWith('/app/reports/')) return;
@@ -20,6 +22,6 @@ export async function settleReportAddress(
   // Opening the page, the route's loading goes on in a task of its own: it is a long one. A filter
   // change on the open page does not wait, so the control the user touched updates at once.
   if (entering) await nextTask();
-  const wanted = canonicalSearch(path, sessionFilterContext(session), search, utcToday());
-  if (!sameSearch(search, wanted)) throw redirect({ to: path, search: wanted as never, replace: true });
+  const wanted = canonicalSearch(path, sessionFilterContext(session), reportSearchSchema.parse(address), utcToday());
+  if (!sameSearch(address, wanted)) throw redirect({ to: path, search: wanted, replace: true });
 }

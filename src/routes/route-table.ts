@@ -1,8 +1,14 @@
 import type { AccountType } from '@contracts/permissions';
 import type { Role } from '@contracts/entities';
 // Relative, not '@/…' or '@contracts/…': vite.config.ts reads this table (scripts/vite-page-shell.ts)
-// without the app's aliases.
+// without the app's aliases, so the modules it loads (the pages' address schemas among them) import
+// their values relatively too.
 import { PAGE_ACCESS, type AppPage } from '../../server/src/contracts/page-access';
+import { badgeSearchSchema } from '../features/badges/badge-search';
+import { nfcSearchSchema } from '../features/nfc/nfc-search';
+import { reportSearchSchema } from '../features/reports/filters/report-search';
+import { stationsSearchSchema } from '../features/stations/stations-search';
+import { type AddressSchema, noSearch } from '../lib/address-search';
 import { allowed, type AccessRule } from '../lib/permissions';
 
 /** Side-navigation sections (the third path segment names the section). */
@@ -24,10 +30,28 @@ export interface AppRouteEntry extends AccessRule {
   nav: NavPlacement | null;
   /** Set for entries that only forward elsewhere. */
   redirectTo?: `/app/${string}`;
+  /** What the page keeps in its address: the router reads the query string with it (validateSearch). */
+  search: AddressSchema;
 }
 
-/** A page's row: its access comes from the one permission table the API enforces too. */
-const page = <P extends AppPage, N extends NavPlacement | null>(path: P, title: string, nav: N) => ({ path, title, ...PAGE_ACCESS[path], nav });
+const row = <P extends AppPage, N extends NavPlacement | null, S extends AddressSchema>(path: P, title: string, nav: N, search: S) => ({
+  path,
+  title,
+  ...PAGE_ACCESS[path],
+  nav,
+  search,
+});
+type Row<P extends AppPage, N extends NavPlacement | null, S extends AddressSchema> = ReturnType<typeof row<P, N, S>>;
+
+/**
+ * A page's row: its access comes from the one permission table the API enforces too; `search` is
+ * its address schema (none: the page keeps nothing in its address).
+ */
+function page<P extends AppPage, N extends NavPlacement | null>(path: P, title: string, nav: N): Row<P, N, typeof noSearch>;
+function page<P extends AppPage, N extends NavPlacement | null, S extends AddressSchema>(path: P, title: string, nav: N, search: S): Row<P, N, S>;
+function page(path: AppPage, title: string, nav: NavPlacement | null, search: AddressSchema = noSearch) {
+  return row(path, title, nav, search);
+}
 
 const overview = (label: string) => ({ section: 'reports', group: 'Overview', label }) as const;
 const report = (label: string) => ({ section: 'reports', group: 'Reports', label }) as const;
@@ -36,21 +60,22 @@ const account = (label: string) => ({ section: 'accounts', group: 'Account', lab
 const maintenance = (label: string) => ({ section: 'maintenance', group: 'Maintenance', label }) as const;
 
 /**
- * Every /app route: title, permission subjects (any one grants), account types and navigation
- * placement. Order is navigation order. Routes, guards, landing and the side navigation all read this.
+ * Every /app route: title, permission subjects (any one grants), account types, navigation
+ * placement and address schema. Order is navigation order. Routes, guards, landing and the side
+ * navigation all read this.
  */
 export const APP_ROUTES = [
   // Reports section
-  page('/app/reports/overview', 'Performance Overview', overview('Performance')),
-  page('/app/reports/dispenser-overview', 'Dispenser Overview', overview('Dispensers')),
-  page('/app/reports/user-overview', 'User Overview', overview('User')),
-  page('/app/reports/activity-breakdown', 'Activity Breakdown', report('Activity Breakdown')),
-  page('/app/reports/compliance', 'Compliance Report', report('Compliance')),
-  page('/app/reports/handwash', 'Hand Wash Analytics', report('Hand Wash')),
+  page('/app/reports/overview', 'Performance Overview', overview('Performance'), reportSearchSchema),
+  page('/app/reports/dispenser-overview', 'Dispenser Overview', overview('Dispensers'), reportSearchSchema),
+  page('/app/reports/user-overview', 'User Overview', overview('User'), reportSearchSchema),
+  page('/app/reports/activity-breakdown', 'Activity Breakdown', report('Activity Breakdown'), reportSearchSchema),
+  page('/app/reports/compliance', 'Compliance Report', report('Compliance'), reportSearchSchema),
+  page('/app/reports/handwash', 'Hand Wash Analytics', report('Hand Wash'), reportSearchSchema),
   page('/app/reports/dispenser-activity', 'Dispenser Activity Report', report('Dispenser Activity')),
   page('/app/reports/staff-rounding', 'Staff Rounding Report', report('Staff Rounding')),
   page('/app/reports/contact-tracing', 'Contact Tracing Report', report('Contact Tracing')),
-  page('/app/reports/user-performance', 'User Performance', report('User Performance')),
+  page('/app/reports/user-performance', 'User Performance', report('User Performance'), reportSearchSchema),
   page('/app/reports/wearable-usage', 'SmartSensor Usage', report('SmartSensor Usage')),
   page('/app/reports/wearable-management', 'SmartSensor Management', report('SmartSensor Management')),
   page('/app/reports/c-diff-report', 'C. Diff Report', report('C. Diff Report')),
@@ -62,24 +87,24 @@ export const APP_ROUTES = [
   page('/app/accounts/users', 'Users', account('Users')),
   page('/app/accounts/professions', 'Professions', account('Professions')),
   page('/app/accounts/access-management', 'Access Management', account('Access Management')),
-  page('/app/accounts/badge-management', 'SmartBadge Management', account('SmartBadge Management')),
-  page('/app/accounts/nfc', 'NFC Tag Assignment', account('NFC Tag Assignment')),
+  page('/app/accounts/badge-management', 'SmartBadge Management', account('SmartBadge Management'), badgeSearchSchema),
+  page('/app/accounts/nfc', 'NFC Tag Assignment', account('NFC Tag Assignment'), nfcSearchSchema),
   // Settings (reached from the profile popup, not the navigation)
   page('/app/settings/my-account', 'My Account', null),
   // Maintenance section
   page('/app/maintenance/editor', 'Location Editor', maintenance('Devices & Zones')),
   page('/app/maintenance/gateways', 'Gateways', maintenance('Gateways and IoT Devices')),
   page('/app/maintenance/iot-devices', 'IoT Devices', null),
-  page('/app/maintenance/stations', 'Stations', maintenance('Stations')),
+  page('/app/maintenance/stations', 'Stations', maintenance('Stations'), stationsSearchSchema),
   page('/app/maintenance/beacon-operations', 'Beacon Operations', maintenance('Beacons')),
   page('/app/maintenance/dispenser-operations', 'Dispenser Operations', maintenance('Dispensers')),
   page('/app/maintenance/wristbands', 'Wristbands', maintenance('Wristbands')),
-  page('/app/maintenance/badges', 'Badges', maintenance('Badges')),
+  page('/app/maintenance/badges', 'Badges', maintenance('Badges'), badgeSearchSchema),
   page('/app/maintenance/versions', 'Versions', maintenance('Firmware')),
   page('/app/maintenance/path-builder', 'Path Builder', maintenance('Paths editor')),
   page('/app/maintenance/unresponsive-devices', 'Unresponsive Devices', maintenance('Unresponsive report')),
   // Forwarding entries
-  { path: '/app/maintenance/nfc', title: 'NFC Tag Assignment', subjects: [], accountTypes: [], nav: null, redirectTo: '/app/accounts/nfc' },
+  { path: '/app/maintenance/nfc', title: 'NFC Tag Assignment', subjects: [], accountTypes: [], nav: null, redirectTo: '/app/accounts/nfc', search: noSearch },
 ] as const satisfies readonly AppRouteEntry[];
 
 /** Every path of the table, as a literal union (typed links). */

@@ -1,0 +1,20 @@
+// What only the console shows on the Stations page (03 §2 'Stations', §4 'Kiosk assignment' and
+// 'Gateway commands'): page sizes and the texts the page itself writes. The API's own messages
+// stay in @contracts/stations.
+
+/** Kiosk gateways per page of the Stations page. */
+export const KIOSKS_PER_PAGE = 5;
+/** NFC stations per page of the NFC view. */
+export const NFC_STATIONS_PER_PAGE = 15;
+/** The Stations user list: first page, then each further page. */
+export const STATION_USERS_FIRST = 100;
+export const STATION_USERS_MORE = 48;
+
+/** The command log's own lines: the first one of every command, and the one when the gateway never replies. */
+export const COMMAND_MESSAGES = {
+  connecting: 'Connecting to gateway.',
+  noReply: 'Unable to establish connection with gateway.',
+} as const;
+
+/** The title of the notice that a pending kiosk assignment was removed. */
+export const PENDING_REMOVED_TITLE = 'Pending Assignment Removed';
