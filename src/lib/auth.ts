@@ -1,5 +1,5 @@
 import type { RuntimeConfig } from '@contracts/config';
-import { SIGN_OUT_PATH } from '@contracts/session';
+import { sessionEndpoints } from '@contracts/session';
 import type * as AmplifySessionModule from './amplify-session';
 
 /**
@@ -195,8 +195,9 @@ const REVOKE_TIMEOUT_MS = 3_000;
 async function revokeOnServer(idToken: string | null): Promise<void> {
   if (!config || !idToken) return;
   try {
-    await fetch(`${config.apiBaseUrl.replace(/\/$/, '')}${SIGN_OUT_PATH}`, {
-      method: 'POST',
+    // Not through the API client: its 401 handling signs out, which is what is under way here.
+    await fetch(`${config.apiBaseUrl.replace(/\/$/, '')}${sessionEndpoints.signOut.path}`, {
+      method: sessionEndpoints.signOut.method,
       headers: { Authorization: idToken },
       signal: AbortSignal.timeout(REVOKE_TIMEOUT_MS),
     });

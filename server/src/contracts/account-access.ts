@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { bodyObject, textField } from './fields';
 import { avoidsAccountName, ACCOUNT_NAME_RULE_MESSAGE, passwordSchema } from './password';
 
@@ -54,3 +55,11 @@ export const resendInviteResponseSchema = z.object({
   created: z.boolean(),
 });
 export type ResendInviteResponse = z.infer<typeof resendInviteResponseSchema>;
+
+/** Sign-in account management on the main API. */
+export const accountAccessEndpoints = {
+  verifyEmail: endpoint({ method: 'POST', path: '/users/verify-email', body: verifyEmailBodySchema, response: verifyEmailResponseSchema }),
+  userVerifyEmail: endpoint({ method: 'POST', path: '/users/user-verify-email', body: userVerifyEmailBodySchema, response: userVerifyEmailResponseSchema }),
+  setPassword: endpoint({ method: 'PUT', path: '/users/set-password', body: setPasswordBodySchema, response: setPasswordResponseSchema }),
+  resendInvite: endpoint({ method: 'POST', path: '/users/resend-invite', body: resendInviteBodySchema, response: resendInviteResponseSchema }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { textField } from './fields';
 import { currentUserSchema, groupSchema, organizationSchema, professionSchema, userSummarySchema } from './entities';
 
@@ -31,3 +32,8 @@ export const bootstrapResponseSchema = z.object({
   enums: enumsSchema,
 });
 export type BootstrapResponse = z.infer<typeof bootstrapResponseSchema>;
+
+/** GET /bootstrap: the signed-in user's session data. */
+export const bootstrapEndpoints = {
+  get: endpoint({ method: 'GET', path: '/bootstrap', query: bootstrapQuerySchema, response: bootstrapResponseSchema }),
+};

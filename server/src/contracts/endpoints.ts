@@ -1,4 +1,6 @@
 import type { EndpointSpec } from './endpoint';
+import { accountAccessEndpoints } from './account-access';
+import { bootstrapEndpoints } from './bootstrap';
 import { nfcEndpoints } from './nfc';
 import { cdiffEndpoints } from './reports/cdiff';
 import { complianceEndpoints, handwashEndpoints, userReportEndpoints } from './reports/compliance';
@@ -6,7 +8,9 @@ import { dispenserEndpoints } from './reports/dispensers';
 import { exposureEndpoints } from './reports/exposure';
 import { roundingEndpoints } from './reports/rounding';
 import { wearableReportEndpoints } from './reports/wearables';
-import { userEndpoints } from './users';
+import { sessionEndpoints } from './session';
+import { stationEndpoints } from './stations';
+import { userEndpoints, userV2Endpoints } from './users';
 import { wearableEndpoints } from './wearables-admin';
 
 /** Every endpoint described in the contracts, by area, under the main API's root (/api). */
@@ -22,4 +26,20 @@ export const MAIN_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string,
   wearableReports: wearableReportEndpoints,
   wearables: wearableEndpoints,
   users: userEndpoints,
+  bootstrap: bootstrapEndpoints,
+  session: sessionEndpoints,
+  accountAccess: accountAccessEndpoints,
+  stations: stationEndpoints,
 };
+
+/** Every endpoint of the newer API (/api/v2). */
+export const V2_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string, EndpointSpec>>>> = {
+  users: userV2Endpoints,
+};
+
+/**
+ * Routes of /api that no client of this repository calls through a description: the device
+ * protocol (the ingest and a gateway's own calls, answered to gateways, not to users) and Pusher's
+ * channel authorization, which pusher-js posts as a form.
+ */
+export const UNDESCRIBED_ROUTES = ['POST /api/ingest/events', 'GET /api/gateways/station', 'POST /api/gateways/pusher/auth', 'POST /api/pusher/auth'] as const;

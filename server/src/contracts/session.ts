@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 /**
  * POST /api/session/sign-out (not in the specification's call list: the console's own call). The
@@ -12,3 +13,8 @@ export const signOutResponseSchema = z.object({
   revoked: z.boolean(),
 });
 export type SignOutResponse = z.infer<typeof signOutResponseSchema>;
+
+/** Sign-out on the server. */
+export const sessionEndpoints = {
+  signOut: endpoint({ method: 'POST', path: SIGN_OUT_PATH, response: signOutResponseSchema }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { KIOSK_GATEWAY_MODEL_ID } from './devices';
 import { bodyObject, idField, idListParam, idParam, searchField, textField, typedMacField } from './fields';
 import { lastStatusSchema } from './stations-realtime';
@@ -112,3 +113,10 @@ export const gatewayStationSchema = z.object({
   ),
 });
 export type GatewayStation = z.infer<typeof gatewayStationSchema>;
+
+/** The Stations page's calls (03 §7 Devices and IoT). */
+export const stationEndpoints = {
+  gateways: endpoint({ method: 'GET', path: '/stations/gateways', query: deviceGroupQuerySchema, response: deviceGroupResponseSchema }),
+  nfcStations: endpoint({ method: 'GET', path: '/iot/things/stations', query: nfcStationsQuerySchema, response: nfcStationsResponseSchema }),
+  recordAssignment: endpoint({ method: 'POST', path: '/stations/assignments', body: stationAssignmentBodySchema, response: stationAssignmentResponseSchema }),
+};

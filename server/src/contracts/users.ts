@@ -24,3 +24,8 @@ export const userEndpoints = {
   list: endpoint({ method: 'GET', path: '/users', query: userListQuerySchema, response: userListSchema }),
   byUsername: endpoint({ method: 'GET', path: '/users/username', query: usernameQuerySchema, response: usernameResponseSchema }),
 };
+
+/** The newer API's user calls (under /api/v2, Authorization 'Bearer' + access token, Version: 2). */
+export const userV2Endpoints = {
+  me: endpoint({ method: 'GET', path: '/users/me', response: meResponseSchema }),
+};

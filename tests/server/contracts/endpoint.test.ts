@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoint, endpointPath } from '../../../server/src/contracts/endpoint';
-import { MAIN_API_ENDPOINTS } from '../../../server/src/contracts/endpoints';
+import { MAIN_API_ENDPOINTS, UNDESCRIBED_ROUTES, V2_API_ENDPOINTS } from '../../../server/src/contracts/endpoints';
 import { nfcTagSchema } from '../../../server/src/contracts/nfc';
 import { createTestApp } from '../helpers/app';
 
@@ -25,19 +25,32 @@ describe('described endpoints', () => {
   });
   afterAll(() => ctx.close());
 
+  const described = [
+    ...Object.entries(MAIN_API_ENDPOINTS).map(([area, endpoints]) => ({ root: '/api', area, endpoints })),
+    ...Object.entries(V2_API_ENDPOINTS).map(([area, endpoints]) => ({ root: '/api/v2', area, endpoints })),
+  ].flatMap(({ root, area, endpoints }) => Object.entries(endpoints).map(([name, spec]) => ({ root, where: `${area}.${name}`, spec })));
+
   it('are each served at their method and path with exactly their schemas', () => {
     const routes = ctx.app.registeredRoutes();
-    for (const [area, endpoints] of Object.entries(MAIN_API_ENDPOINTS)) {
-      for (const [name, spec] of Object.entries(endpoints)) {
-        const where = `${area}.${name}: ${spec.method} ${spec.path}`;
-        const route = routes.find((r) => r.method === spec.method && r.url === `/api${spec.path}`);
-        expect(route, where).toBeDefined();
-        const schema = route!.schema as Record<string, unknown>;
-        expect(schema.params, where).toBe(spec.params);
-        expect(schema.querystring, where).toBe(spec.query);
-        expect(schema.body, where).toBe(spec.body);
-        expect((schema.response as Record<number, unknown>)[spec.status ?? 200], where).toBe(spec.response);
-      }
+    for (const { root, where: name, spec } of described) {
+      const where = `${name}: ${spec.method} ${root}${spec.path}`;
+      const route = routes.find((r) => r.method === spec.method && r.url === `${root}${spec.path}`);
+      expect(route, where).toBeDefined();
+      const schema = route!.schema as Record<string, unknown>;
+      expect(schema.params, where).toBe(spec.params);
+      expect(schema.querystring, where).toBe(spec.query);
+      expect(schema.body, where).toBe(spec.body);
+      expect((schema.response as Record<number, unknown>)[spec.status ?? 200], where).toBe(spec.response);
     }
+  });
+
+  it('cover every API route but the device protocol and Pusher’s channel authorization', () => {
+    const served = ctx.app
+      .registeredRoutes()
+      .filter((r) => r.url.startsWith('/api/'))
+      .map((r) => `${r.method} ${r.url}`);
+    const known = new Set([...described.map(({ root, spec }) => `${spec.method} ${root}${spec.path}`), ...UNDESCRIBED_ROUTES]);
+    expect(served.filter((route) => !known.has(route))).toEqual([]);
+    for (const route of UNDESCRIBED_ROUTES) expect(served).toContain(route);
   });
 });

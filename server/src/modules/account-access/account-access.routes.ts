@@ -1,20 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  resendInviteBodySchema,
-  resendInviteResponseSchema,
-  setPasswordBodySchema,
-  setPasswordResponseSchema,
-  userVerifyEmailBodySchema,
-  userVerifyEmailResponseSchema,
-  verifyEmailBodySchema,
-  verifyEmailResponseSchema,
-} from '../../contracts/account-access';
+import { accountAccessEndpoints } from '../../contracts/account-access';
 import type { Database } from '../../db/client';
 import type { IdentityAdmin } from '../../identity/identity-admin';
 import type { TokenVerifier } from '../../identity/verifier';
 import { callerOf } from '../../plugins/auth';
 import { createAccountAccessService, INVITE_PAGES } from './account-access.service';
 import { forPages, forSignedIn } from '../../plugins/access';
+import { routeOf } from '../../plugins/endpoints';
 
 /**
  * Sign-in account management on the main API. verify-email and set-password are open to the user
@@ -27,30 +19,27 @@ export const accountAccessRoutes: FastifyPluginAsyncZod<{ db: Database; identity
 ) => {
   const service = createAccountAccessService(deps);
 
-  app.post(
-    '/users/verify-email',
-    { config: forSignedIn(), schema: { body: verifyEmailBodySchema, response: { 200: verifyEmailResponseSchema } } },
-    async (request) => service.sendVerificationEmail(callerOf(request), request.body.username),
-  );
+  app.route({
+    ...routeOf(accountAccessEndpoints.verifyEmail),
+    config: forSignedIn(),
+    handler: async (request) => service.sendVerificationEmail(callerOf(request), request.body.username),
+  });
 
-  app.post(
-    '/users/user-verify-email',
-    { config: forSignedIn(), schema: { body: userVerifyEmailBodySchema, response: { 200: userVerifyEmailResponseSchema } } },
-    async (request) => service.verifyOwnEmail(callerOf(request), request.body),
-  );
+  app.route({
+    ...routeOf(accountAccessEndpoints.userVerifyEmail),
+    config: forSignedIn(),
+    handler: async (request) => service.verifyOwnEmail(callerOf(request), request.body),
+  });
 
-  app.put(
-    '/users/set-password',
-    { config: forSignedIn(), schema: { body: setPasswordBodySchema, response: { 200: setPasswordResponseSchema } } },
-    async (request) => service.setPassword(callerOf(request), request.body.username, request.body.password),
-  );
+  app.route({
+    ...routeOf(accountAccessEndpoints.setPassword),
+    config: forSignedIn(),
+    handler: async (request) => service.setPassword(callerOf(request), request.body.username, request.body.password),
+  });
 
-  app.post(
-    '/users/resend-invite',
-    {
-      config: forPages(...INVITE_PAGES),
-      schema: { body: resendInviteBodySchema, response: { 200: resendInviteResponseSchema } },
-    },
-    async (request) => service.resendInvite(callerOf(request), request.body.Username, request.body.clientId),
-  );
+  app.route({
+    ...routeOf(accountAccessEndpoints.resendInvite),
+    config: forPages(...INVITE_PAGES),
+    handler: async (request) => service.resendInvite(callerOf(request), request.body.Username, request.body.clientId),
+  });
 };

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { EMAIL_SUBSCRIPTION_TYPES, GROUP_TYPES, ORGANIZATION_TYPES, TIME_ZONES } from '../../db/enums';
 import type { GroupRow, ProfessionRow } from '../../db/schema';
 import type { Caller } from '../../plugins/auth';
+import { HttpError } from '../../core/http-error';
 import type { Scope } from '../../core/scope';
 import { listUsersInScope, organizationSettings, toOrganization, toUserSummary } from '../users';
 import { listGroupsByIds, listOrganizationsByIds, listProfessions } from './bootstrap.repo';
@@ -40,7 +41,7 @@ export function currentUser(caller: Caller, scope: Scope): CurrentUser {
 }
 
 /** Everything the shell needs after sign-in, limited to what the caller may see. */
-export async function buildBootstrap(db: Database, caller: Caller): Promise<BootstrapResponse> {
+async function buildBootstrap(db: Database, caller: Caller): Promise<BootstrapResponse> {
   const scope = await caller.scope();
   const isEmployee = caller.user.organizationId === PROVIDER_ORGANIZATION_ID;
   const [organizations, groups, users, professions] = await Promise.all([
@@ -64,5 +65,19 @@ export async function buildBootstrap(db: Database, caller: Caller): Promise<Boot
     groups: groups.map(toGroup),
     users: users.map(toUserSummary),
     enums,
+  };
+}
+
+/** GET /bootstrap. */
+export function createBootstrapService(db: Database) {
+  return {
+    /** The caller's own session data: `username` must be their sign-in name or email (403 otherwise). */
+    async forCaller(caller: Caller, username: string): Promise<BootstrapResponse> {
+      const asked = username.toLowerCase();
+      if (asked !== caller.user.userName && asked !== caller.user.email?.toLowerCase()) {
+        throw new HttpError(403, 'You can only load your own session');
+      }
+      return buildBootstrap(db, caller);
+    },
   };
 }

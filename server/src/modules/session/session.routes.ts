@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SIGN_OUT_PATH, signOutResponseSchema } from '../../contracts/session';
+import { sessionEndpoints } from '../../contracts/session';
 import type { Database } from '../../db/client';
 import { callerOf } from '../../plugins/auth';
 import { pruneRevokedSessions, revokeSession } from './revoked-sessions.repo';
 import { forSignedIn } from '../../plugins/access';
+import { routeOf } from '../../plugins/endpoints';
 
 const PRUNE_EVERY_MS = 60 * 60_000;
 
@@ -20,10 +21,14 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   });
   app.addHook('onClose', async () => clearInterval(pruning));
 
-  app.post(SIGN_OUT_PATH, { config: forSignedIn(), schema: { response: { 200: signOutResponseSchema } } }, async (request) => {
-    const { user, session } = callerOf(request);
-    if (!session.sessionId) return { revoked: false };
-    await revokeSession(db, session.sessionId, user.id);
-    return { revoked: true };
+  app.route({
+    ...routeOf(sessionEndpoints.signOut),
+    config: forSignedIn(),
+    handler: async (request) => {
+      const { user, session } = callerOf(request);
+      if (!session.sessionId) return { revoked: false };
+      await revokeSession(db, session.sessionId, user.id);
+      return { revoked: true };
+    },
   });
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { meResponseSchema, userEndpoints } from '../../contracts/users';
+import { userEndpoints, userV2Endpoints } from '../../contracts/users';
 import type { Database } from '../../db/client';
 import { forPages, forSignedIn } from '../../plugins/access';
 import { callerOf } from '../../plugins/auth';
@@ -27,8 +27,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Databa
 
 /** GET /users/me on the newer API: the caller's role with its permissions. */
 export const usersV2Routes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/users/me', { config: forSignedIn('access'), schema: { response: { 200: meResponseSchema } } }, async (request) => {
-    const { user, role } = callerOf(request);
-    return { id: user.id, userName: user.userName, role };
+  app.route({
+    ...routeOf(userV2Endpoints.me),
+    config: forSignedIn('access'),
+    handler: async (request) => {
+      const { user, role } = callerOf(request);
+      return { id: user.id, userName: user.userName, role };
+    },
   });
 };

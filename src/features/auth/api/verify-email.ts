@@ -1,8 +1,4 @@
-import {
-  userVerifyEmailResponseSchema,
-  type UserVerifyEmailBody,
-  type UserVerifyEmailResponse,
-} from '@contracts/account-access';
+import { accountAccessEndpoints, type UserVerifyEmailBody, type UserVerifyEmailResponse } from '@contracts/account-access';
 import { useMutation } from '@tanstack/react-query';
 import { mainApi } from '@/lib/api-client';
 import { getAccessToken } from '@/lib/auth';
@@ -11,7 +7,7 @@ import { authKeys } from './keys';
 
 /** POST /users/user-verify-email: confirms the signed-in user's email with the code from their link. */
 export function userVerifyEmail(body: UserVerifyEmailBody): Promise<UserVerifyEmailResponse> {
-  return mainApi.post('/users/user-verify-email', body, { schema: userVerifyEmailResponseSchema });
+  return mainApi.call(accountAccessEndpoints.userVerifyEmail, { body });
 }
 
 /** Verifies `email` with `code`, authorized by the current access token. */

@@ -1,11 +1,11 @@
-import { meResponseSchema, type MeResponse } from '@contracts/users';
+import { userV2Endpoints, type MeResponse } from '@contracts/users';
 import { queryOptions } from '@tanstack/react-query';
 import { v2Api } from '@/lib/api-client';
 import { sessionKeys } from './keys';
 
 /** GET /users/me on the newer API: the caller's role and its permissions. */
 export function getMe(): Promise<MeResponse> {
-  return v2Api.get('/users/me', { schema: meResponseSchema });
+  return v2Api.call(userV2Endpoints.me, {});
 }
 
 export const meQueryOptions = (userName: string) =>

@@ -1,11 +1,11 @@
-import { usernameResponseSchema, type UsernameResponse } from '@contracts/users';
+import { userEndpoints, type UsernameResponse } from '@contracts/users';
 import { queryOptions } from '@tanstack/react-query';
 import { mainApi } from '@/lib/api-client';
 import { sessionKeys } from './keys';
 
 /** GET /users/username: resolves what was typed at sign-in (email or username) to the user name. */
 export function getUsername(signInName: string): Promise<UsernameResponse> {
-  return mainApi.get('/users/username', { query: { username: signInName }, schema: usernameResponseSchema });
+  return mainApi.call(userEndpoints.byUsername, { query: { username: signInName } });
 }
 
 export const usernameQueryOptions = (signInName: string) =>

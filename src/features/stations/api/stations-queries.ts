@@ -1,11 +1,4 @@
-import {
-  deviceGroupResponseSchema,
-  KIOSK_GATEWAY_MODEL_ID,
-  KIOSK_GATEWAY_ROLE,
-  nfcStationsResponseSchema,
-  type StationAssignmentBody,
-  stationAssignmentResponseSchema,
-} from '@contracts/stations';
+import { KIOSK_GATEWAY_MODEL_ID, KIOSK_GATEWAY_ROLE, stationEndpoints, type StationAssignmentBody } from '@contracts/stations';
 import { userEndpoints } from '@contracts/users';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { mainApi } from '@/lib/api-client';
@@ -25,9 +18,8 @@ export function useKioskGateways(groupId: number | null, search: string) {
     enabled: groupId !== null,
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      mainApi.get('/stations/gateways', {
+      mainApi.call(stationEndpoints.gateways, {
         query: { groupId: groupId ?? undefined, modelId: KIOSK_GATEWAY_MODEL_ID, roles: KIOSK_GATEWAY_ROLE, search: search || undefined },
-        schema: deviceGroupResponseSchema,
         signal,
       }),
     select: (answer) => answer.data,
@@ -40,7 +32,7 @@ export function useNfcStations(groupId: number | null, enabled: boolean) {
     queryKey: stationKeys.nfc(groupId),
     enabled: enabled && groupId !== null,
     queryFn: ({ signal }) =>
-      mainApi.get('/iot/things/stations', { query: { groupIds: groupId ? [groupId] : [] }, schema: nfcStationsResponseSchema, signal }),
+      mainApi.call(stationEndpoints.nfcStations, { query: { groupIds: groupId ? [groupId] : [] }, signal }),
     select: (answer) => answer.data,
   });
 }
@@ -73,5 +65,5 @@ export function useStationUsers(organizationId: number | null, search: string) {
 
 /** Records what a kiosk wrote to a wristband. */
 export function recordStationAssignment(body: StationAssignmentBody) {
-  return mainApi.post('/stations/assignments', body, { schema: stationAssignmentResponseSchema });
+  return mainApi.call(stationEndpoints.recordAssignment, { body });
 }
