@@ -47,6 +47,17 @@ export async function insertAssignment(db: Database, row: { deviceId: number; us
   });
 }
 
+/**
+ * Gives the device to the user, by `assignorId`, now: the device's current holding and the user's
+ * hold on any other wearable end at the same instant the new one starts. Answers that instant.
+ */
+export async function handOver(db: Database, deviceId: number, userId: number, assignorId: number): Promise<Date> {
+  const at = new Date();
+  await endAssignmentsOf(db, deviceId, userId, at);
+  await insertAssignment(db, { deviceId, userId, assignorId, at });
+  return at;
+}
+
 /** Ends the device's holding assignment by this user; false when there is none. */
 export async function endAssignment(db: Database, deviceId: number, userId: number, at: Date): Promise<boolean> {
   const ended = await db

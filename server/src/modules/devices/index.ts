@@ -12,9 +12,9 @@ export {
 export {
   endAssignment,
   endAssignmentsOf,
+  handOver,
   history,
   historyHasEntry,
-  insertAssignment,
   openAssignmentOf,
   type HistoryOwner,
 } from './assignments.repo';

@@ -7,7 +7,7 @@ import {
 import type { Database } from '../../db/client';
 import { HttpError } from '../../core/http-error';
 import type { Caller } from '../../plugins/auth';
-import { endAssignmentsOf, findDevice, insertAssignment, openAssignmentOf } from '../devices';
+import { endAssignmentsOf, findDevice, handOver, openAssignmentOf } from '../devices';
 import { locationsUnder } from '../locations';
 import { userInScope } from '../users';
 import { isKioskGateway, listGateways, listNfcStations, lockWristbandByMac } from './stations.repo';
@@ -73,10 +73,7 @@ export function createStationsService(db: Database) {
         const user = await userInScope(tdb, scope, body.userId, { lock: true });
         if (!user.active) throw new HttpError(409, STATION_MESSAGES.userInactive);
         if (current?.userId === user.id) return answer(user.id, current.assignedAt);
-        const at = new Date();
-        await endAssignmentsOf(tdb, wristband.id, user.id, at);
-        await insertAssignment(tdb, { deviceId: wristband.id, userId: user.id, assignorId: caller.user.id, at });
-        return answer(user.id, at);
+        return answer(user.id, await handOver(tdb, wristband.id, user.id, caller.user.id));
       });
     },
   };

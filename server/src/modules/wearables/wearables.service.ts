@@ -26,14 +26,13 @@ import type { Caller } from '../../plugins/auth';
 import {
   DEVICES_MAC_CONSTRAINT,
   endAssignment,
-  endAssignmentsOf,
   findByMac,
   findDevice,
   findFirmwareVersion,
   findModel,
+  handOver,
   history,
   historyHasEntry,
-  insertAssignment,
   insertDevice,
   listModels,
   lockDevice,
@@ -126,9 +125,7 @@ export function createWearablesService(db: Database) {
             if (current?.userId === user.id) {
               return { userId: user.id, wearableId: device.id, assignedAt: current.assignedAt.toISOString() };
             }
-            const at = new Date();
-            await endAssignmentsOf(tdb, device.id, user.id, at);
-            await insertAssignment(tdb, { deviceId: device.id, userId: user.id, assignorId: caller.user.id, at });
+            const at = await handOver(tdb, device.id, user.id, caller.user.id);
             return { userId: user.id, wearableId: device.id, assignedAt: at.toISOString() };
           });
           results.push({ status: 'fulfilled', value });
