@@ -24,7 +24,7 @@ export interface EndpointSpec {
 export const endpoint = <const E extends EndpointSpec>(spec: E): E => spec;
 
 /** The keys of T that may be left out: those whose value may be undefined (a query field read from text takes unknown). */
-type OmittableKeys<T> = { [K in keyof T]-?: undefined extends T[K] ? K : never }[keyof T];
+export type OmittableKeys<T> = { [K in keyof T]-?: undefined extends T[K] ? K : never }[keyof T];
 /** A query as a caller writes it: the fields the schema fills or does without are optional. */
 type QueryInput<T> = T extends object ? Omit<T, OmittableKeys<T>> & Partial<Pick<T, OmittableKeys<T>>> : T;
 

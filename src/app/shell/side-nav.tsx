@@ -1,7 +1,7 @@
 import { Box, Stack, Text } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { NavLinkLink } from '@/components/nav-link-link';
+import { RouterNavLink } from '@/components/router-nav-link';
 import { useSession } from '@/lib/session-context';
 import { buildNavigation, isActivePath } from './nav-model';
 
@@ -41,7 +41,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
                     const active = isActivePath(item.path, pathname);
                     return (
                       <li key={item.path}>
-                        <NavLinkLink
+                        <RouterNavLink
                           to={item.path}
                           label={item.label}
                           active={active}

@@ -16,7 +16,7 @@ interface Result {
   state: string;
 }
 
-function resultsOf(outcome: EditOutcome<NfcAssignPayload>): Result[] {
+function assignResultRows(outcome: EditOutcome<NfcAssignPayload>): Result[] {
   const row = (payload: NfcAssignPayload, state: string) => ({ nfcId: payload.nfcId, userName: payload.userName ?? '', state });
   return [
     ...outcome.sent.map((item) => row(item.payload, 'Assigned')),
@@ -82,7 +82,7 @@ export function AssignDialog({
         const tag = tags[i] as NfcRow;
         return { nfcId: tag.nfcId, userId: user.id, expectedUserId: tag.userId, userName: userLabel(user), previousUserName: tag.userName };
       });
-      setResults(resultsOf(await onAssign(payloads)));
+      setResults(assignResultRows(await onAssign(payloads)));
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useDeferredValue, useMemo } from 'react';
 import type { z } from 'zod';
-import type { EndpointSpec } from '@contracts/endpoint';
+import type { EndpointSpec, OmittableKeys } from '@contracts/endpoint';
 import { mainApi } from '@/lib/api-client';
 import { REPORTS_KEY_ROOT } from '@/lib/query-client';
 
@@ -17,10 +17,7 @@ export interface ReportEndpoint<R extends z.ZodType = z.ZodType> extends Endpoin
 /** A 'true'/'false' query flag may be given as a boolean: the query string writes it as that text. */
 type FlagValue<T> = T extends 'true' | 'false' ? T | boolean : T;
 
-/** Keys whose schema takes an absent value (a list or a day read from text takes anything, so absent too). */
-type MayBeLeftOut<T> = { [K in keyof T]-?: undefined extends T[K] ? K : never }[keyof T];
-
-type WireQuery<T> = { [K in Exclude<keyof T, MayBeLeftOut<T>>]: FlagValue<T[K]> } & { [K in MayBeLeftOut<T>]?: FlagValue<T[K]> };
+type WireQuery<T> = { [K in Exclude<keyof T, OmittableKeys<T>>]: FlagValue<T[K]> } & { [K in OmittableKeys<T>]?: FlagValue<T[K]> };
 
 /** The query of a report call as its schema takes it (lists are sent as repeated keys). */
 export type ReportQueryOf<E extends ReportEndpoint> = WireQuery<z.input<E['query']>>;

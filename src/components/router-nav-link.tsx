@@ -7,7 +7,7 @@ function NavLinkBase(props: NavLinkProps & AnchorAttrs) {
   return <NavLink component="a" {...props} />;
 }
 
-const CreatedNavLinkLink = createLink(NavLinkBase);
+const CreatedRouterNavLink = createLink(NavLinkBase);
 
 /** Mantine NavLink that navigates with the router. */
-export const NavLinkLink: LinkComponent<typeof NavLinkBase> = (props) => <CreatedNavLinkLink {...props} />;
+export const RouterNavLink: LinkComponent<typeof NavLinkBase> = (props) => <CreatedRouterNavLink {...props} />;
