@@ -63,6 +63,14 @@ export function addressChoice<const T extends readonly [string, ...string[]]>(va
   return z.enum(values).optional().catch(undefined);
 }
 
+/**
+ * A list page's address: the location (`groupId`), one of the page's `statuses` (no status: the
+ * page's default, every row) and the search text, as the NFC and badge lists keep them.
+ */
+export function listPageSearch<const T extends readonly [string, ...string[]]>(statuses: T) {
+  return z.object({ groupId: addressId, status: addressChoice(statuses), search: addressText });
+}
+
 /** The schema of a page that keeps nothing in its address. */
 export const noSearch = z.object({});
 

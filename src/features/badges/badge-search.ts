@@ -1,18 +1,14 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 // Relative, not '@/…': the route table wires this schema to the badge pages, and vite.config.ts
 // reads that table (scripts/vite-page-shell.ts) without the app's aliases.
-import { addressChoice, addressId, addressText } from '../../lib/address-search';
+import { listPageSearch } from '../../lib/address-search';
 import type { BadgeStatus } from './badge-rows';
 
 /** The statuses an address names; 'all', the default, is written as no status. */
 export const BADGE_ADDRESS_STATUSES = ['assigned', 'unassigned'] as const satisfies readonly BadgeStatus[];
 
 /** The badge pages' address: the location, the status and the search text. */
-export const badgeSearchSchema = z.object({
-  groupId: addressId,
-  status: addressChoice(BADGE_ADDRESS_STATUSES),
-  search: addressText,
-});
+export const badgeSearchSchema = listPageSearch(BADGE_ADDRESS_STATUSES);
 
 /** What the address says (undefined: absent or unreadable). */
 export type BadgeSearch = z.output<typeof badgeSearchSchema>;

@@ -1,18 +1,14 @@
 import type { NfcTagStatus } from '@contracts/nfc';
-import { z } from 'zod';
+import type { z } from 'zod';
 // Relative, not '@/…': the route table wires this schema to the NFC page, and vite.config.ts reads
 // that table (scripts/vite-page-shell.ts) without the app's aliases (type-only imports are erased).
-import { addressChoice, addressId, addressText } from '../../lib/address-search';
+import { listPageSearch } from '../../lib/address-search';
 
 /** The tag statuses an address names; no status is every tag. */
 export const NFC_ADDRESS_STATUSES = ['active', 'inactive'] as const satisfies readonly NfcTagStatus[];
 
 /** The NFC page's address: the location, the status and the search text. */
-export const nfcSearchSchema = z.object({
-  groupId: addressId,
-  status: addressChoice(NFC_ADDRESS_STATUSES),
-  search: addressText,
-});
+export const nfcSearchSchema = listPageSearch(NFC_ADDRESS_STATUSES);
 
 /** What the address says (undefined: absent or unreadable). */
 export type NfcSearch = z.output<typeof nfcSearchSchema>;

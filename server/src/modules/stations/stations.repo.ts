@@ -3,7 +3,7 @@ import { KIOSK_GATEWAY_MODEL_ID, KIOSK_GATEWAY_ROLE, type KioskGateway, type Nfc
 import { gatewayCommandChannel, gatewaySessionChannel } from '../../contracts/stations-realtime';
 import type { Database } from '../../db/client';
 import { deviceModels, devices, firmwareVersions, groups, nfcTags, type DeviceRow } from '../../db/schema';
-import { containing } from '../../core/sql';
+import { containing, macContaining } from '../../core/sql';
 
 // What the Stations page reads: the gateways of some locations, their NFC stations, and the
 // devices an assignment names. Callers pass location ids already limited to the caller's scope.
@@ -18,13 +18,7 @@ export interface GatewayFilter {
 /** Name, station or MAC (with or without colons) containing `search`, any case. */
 function gatewaySearch(search: string): SQL | undefined {
   const pattern = containing(search);
-  const bare = search.replace(/[^0-9a-z]/gi, '');
-  return or(
-    ilike(devices.name, pattern),
-    ilike(devices.station, pattern),
-    ilike(devices.mac, pattern),
-    bare ? ilike(sql`replace(${devices.mac}, ':', '')`, containing(bare)) : undefined,
-  );
+  return or(ilike(devices.name, pattern), ilike(devices.station, pattern), macContaining(devices.mac, search));
 }
 
 /** The active gateways of the locations, filtered, by name, with the channels they listen on. */

@@ -3,7 +3,7 @@ import type { WearableRow, WearableType } from '../../contracts/wearables-admin'
 import type { Database } from '../../db/client';
 import { shownName } from '../../core/names';
 import { userVisibleSql, type ScopeIds } from '../../core/scope';
-import { containing, idIn, isoOrNull } from '../../core/sql';
+import { containing, idIn, isoOrNull, macContaining } from '../../core/sql';
 
 // Wearables (badges and wristbands) with their current holder, always read inside a caller's scope.
 
@@ -28,9 +28,7 @@ export async function listWearables(db: Database, filter: WearableFilter, scope:
   if (filter.assigned !== undefined) conditions.push(filter.assigned ? sql`ca.user_id is not null` : sql`ca.user_id is null`);
   for (const word of filter.words ?? []) {
     const pattern = containing(word);
-    const bare = word.replace(/[^0-9a-z]/gi, '');
-    conditions.push(sql`(d.mac ilike ${pattern} or d.name ilike ${pattern} or d.code ilike ${pattern}
-      ${bare ? sql`or replace(d.mac, ':', '') ilike ${containing(bare)}` : sql``}
+    conditions.push(sql`(${macContaining(sql`d.mac`, word)} or d.name ilike ${pattern} or d.code ilike ${pattern}
       or u.user_name ilike ${pattern} or u.first_name ilike ${pattern} or u.last_name ilike ${pattern})`);
   }
   const result = await db.execute<{

@@ -1,5 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useDeferredValue, useMemo } from 'react';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { EndpointSpec, OmittableKeys } from '@contracts/endpoint';
 import { mainApi } from '@/lib/api-client';
@@ -43,23 +42,11 @@ export function useReport<E extends ReportEndpoint>(spec: E, query: ReportQueryO
   return useQuery({ ...reportQueryOptions(spec, query), enabled: options.enabled ?? true });
 }
 
-/** What a report section draws of a call: its answer and its loading and error state. */
+/** What a report section draws of a call: its answer and its loading and error state (see components/report-section.tsx). */
 export interface ReportView<T> {
   data: T | undefined;
   error: Error | null;
   isPending: boolean;
   isFetching: boolean;
   dataUpdatedAt: number;
-}
-
-/**
- * A call's state as a section draws it, one render behind. React draws a query's news at once and
- * in one piece; through this, that urgent render only reaches the component asking, and the
- * section (a memoized component taking the view) is drawn in a deferred render React slices into
- * short tasks, so a tap is never kept waiting behind a chart or a table being built.
- */
-export function useDeferredView<T>(result: UseQueryResult<T>): ReportView<T> {
-  const { data, error, isPending, isFetching, dataUpdatedAt } = result;
-  const view = useMemo(() => ({ data, error, isPending, isFetching, dataUpdatedAt }), [data, error, isPending, isFetching, dataUpdatedAt]);
-  return useDeferredValue(view);
 }

@@ -8,9 +8,10 @@ import { PageHeader } from '@/components/page-header';
 import { displayName } from '@/lib/format';
 import { useSession } from '@/lib/session-context';
 import { formatPercent, formatSeconds } from '@/lib/units';
-import { useReport } from '../api/report-query';
+import { reportQueryOptions, useReport } from '../api/report-query';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { NoData, ReportCard } from '../components/report-card';
+import { reportSection, useReportStages } from '../components/report-section';
 import { StatCard } from '../components/stat-card';
 import { DEFINITIONS } from '../definitions';
 import { useReportFilters } from '../filters/use-report-filters';
@@ -33,15 +34,9 @@ export default function ActivityBreakdownPage({ entry }: { entry: PageEntry }) {
   }, [bootstrap.users, filters.organizationIds, userId]);
 
   const days = useReport(userReportEndpoints.availableDays, { userId });
-  const activity = useReport(userReportEndpoints.activity, { userId, date: filters.date });
-  const a = activity.data;
-  const columns: DataColumn<Activity>[] = [
-    { key: 'time', header: 'Time', value: (r) => r.timestamp, render: (r) => timeOf.format(new Date(r.timestamp)) },
-    { key: 'type', header: 'Event Type', value: (r) => r.type },
-    { key: 'location', header: 'Location', value: (r) => r.location },
-    { key: 'device', header: 'Device', value: (r) => r.device },
-    { key: 'duration', header: 'Duration (s)', value: (r) => r.duration, render: (r) => formatSeconds(r.duration), align: 'right' },
-  ];
+  const day = useMemo(() => ({ userId, date: filters.date }), [userId, filters.date]);
+  // The day's figures first, then its events (the same answer).
+  const shown = useReportStages(2, []);
 
   return (
     <Stack gap="md">
@@ -51,19 +46,59 @@ export default function ActivityBreakdownPage({ entry }: { entry: PageEntry }) {
         <SearchableSelect label="User" data={users} value={String(userId)} onChange={(value) => value && update({ userId: Number(value) })} />
         <SingleDatePicker label="Day" value={filters.date} onChange={(date) => update({ date })} availableDays={days.data ?? []} />
       </Group>
+      <DayFiguresSection day={day} />
+      {shown >= 2 && <EventsSection day={day} noActivity={days.data?.length === 0} />}
+    </Stack>
+  );
+}
+
+const activityCall = ({ day }: { day: { userId: number; date: string } }) => reportQueryOptions(userReportEndpoints.activity, day);
+
+/** The day's compliance figures, and the offline stamp of the page. */
+const DayFiguresSection = reportSection('DayFiguresSection', { activity: activityCall }, function DayFiguresBody({ activity }) {
+  const a = activity.data;
+  return (
+    <>
       <OfflineStamp updatedAt={activity.dataUpdatedAt} hasData={a !== undefined} />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
         <StatCard label="Compliance" value={a ? formatPercent(a.compliance) : '—'} definition={DEFINITIONS.complianceTotal} loading={activity.isPending} />
         <StatCard label="Opportunities" value={a ? a.opportunities.toLocaleString('en-US') : '—'} definition={DEFINITIONS.opportunities} loading={activity.isPending} />
         <StatCard label="Wash Duration Average" value={a ? formatSeconds(a.washAverage) : '—'} definition={DEFINITIONS.washAverage} loading={activity.isPending} />
       </SimpleGrid>
+    </>
+  );
+});
+
+const columns: DataColumn<Activity>[] = [
+  { key: 'time', header: 'Time', value: (r) => r.timestamp, render: (r) => timeOf.format(new Date(r.timestamp)) },
+  { key: 'type', header: 'Event Type', value: (r) => r.type },
+  { key: 'location', header: 'Location', value: (r) => r.location },
+  { key: 'device', header: 'Device', value: (r) => r.device },
+  { key: 'duration', header: 'Duration (s)', value: (r) => r.duration, render: (r) => formatSeconds(r.duration), align: 'right' },
+];
+
+/** The day's events; a user with no activity at all is told so. */
+const EventsSection = reportSection(
+  'EventsSection',
+  { activity: (props: { day: { userId: number; date: string }; noActivity: boolean }) => activityCall(props) },
+  function EventsBody({ activity, noActivity }) {
+    const a = activity.data;
+    return (
       <ReportCard title="Events" loading={activity.isFetching && a !== undefined} error={a ? null : activity.error}>
-        {days.data && days.data.length === 0 ? (
+        {noActivity ? (
           <NoData>No recorded activity for this user yet.</NoData>
         ) : (
-          <DataTable label="Activity events" columns={columns} rows={a?.userActivity ?? []} rowKey={(r) => `${r.timestamp}-${r.type}-${r.device ?? ''}`} loading={activity.isPending} exportable initialSort={{ key: 'time', direction: 'asc' }} />
+          <DataTable
+            label="Activity events"
+            columns={columns}
+            rows={a?.userActivity ?? []}
+            rowKey={(r) => `${r.timestamp}-${r.type}-${r.device ?? ''}`}
+            loading={activity.isPending}
+            exportable
+            initialSort={{ key: 'time', direction: 'asc' }}
+          />
         )}
       </ReportCard>
-    </Stack>
-  );
-}
+    );
+  },
+);

@@ -1,17 +1,17 @@
 import type { PageEntry } from '../filters/filter-state';
 import { Button, SimpleGrid, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { useOpenedOnce } from '@/lib/use-opened-once';
 import { useSession } from '@/lib/session-context';
-import { useStagedReveal } from '@/lib/use-staged-reveal';
 import { ReportFilterBar } from '../components/report-filter-bar';
+import { useReportStages } from '../components/report-section';
 import { ViewAsDialog } from '../components/view-as-dialog';
 import { exceedsSixMonths, reportQuery } from '../filters/filter-state';
 import { useReportFilters } from '../filters/use-report-filters';
-import { ComplianceTrendSection, OverviewStats, prefetchLaterSections, TopRankingSection, WashDurationSection } from './overview-sections';
+import { WashDurationSection } from '../components/wash-duration-trend';
+import { ComplianceTrendSection, OverviewStats, TopRankingSection } from './overview-sections';
 
 /** Performance Overview: stat cards, the compliance trend and its breakdowns, wash durations, the top 10. */
 export default function OverviewPage({ entry }: { entry: PageEntry }) {
@@ -31,9 +31,11 @@ export default function OverviewPage({ entry }: { entry: PageEntry }) {
   const showDurations = user.organization.settings.displayDurations;
   // Stat cards first, then the trends, then the ranking: each its own short task. Their answers
   // are all asked for at once, as the page first renders.
-  const shown = useStagedReveal(3);
-  const queryClient = useQueryClient();
-  useEffect(() => prefetchLaterSections(queryClient, query, showDurations), [queryClient, query, showDurations]);
+  const shown = useReportStages(3, [
+    ...ComplianceTrendSection.callsFor({ query, showDurations, link: links.compliance }),
+    ...(showDurations ? WashDurationSection.callsFor({ query, link: links.handwash }) : []),
+    ...TopRankingSection.callsFor({ query, link: links.ranking }),
+  ]);
   const comparable = !exceedsSixMonths(filters.startDate, filters.endDate);
 
   return (

@@ -1,196 +1,123 @@
 import { Group, SimpleGrid, Table, Text } from '@mantine/core';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { memo } from 'react';
-import {
-  complianceEndpoints,
-  type complianceOverviewSchema,
-  type complianceTrendSchema,
-  handwashEndpoints,
-  type userRankingSchema,
-  type washTypeBreakdownSchema,
-} from '@contracts/reports/compliance';
+import { complianceEndpoints, handwashEndpoints, type userRankingSchema } from '@contracts/reports/compliance';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { formatSeconds } from '@/lib/units';
-import { type ReportView, reportQueryOptions, useDeferredView, useReport } from '../api/report-query';
+import { reportQueryOptions } from '../api/report-query';
 import { ComplianceBadge } from '../components/compliance-badge';
 import { FigureCard } from '../components/figure-card';
+import { reportSection } from '../components/report-section';
 import { NoData, type ReportLink, ReportCard } from '../components/report-card';
 import type { StatKind } from '../components/stat-values';
 import { TrendChart } from '../components/trend-chart';
-import { WashDurationTrend } from '../components/wash-duration-trend';
 import { DEFINITIONS } from '../definitions';
 import type { ReportQueryParams } from '../filters/filter-state';
 
-// Each section asks for its own answer, so an answer arriving re-renders only its section; each is
-// memoized, so the page re-rendering (an address rewrite, a dialog opening) passes them by. Each
-// draws its answer through useDeferredView into a memoized body, in short slices.
-
 type RankingRow = (typeof userRankingSchema)['_output'][number];
-type Stats = (typeof complianceOverviewSchema)['_output'];
-type Trend = (typeof complianceTrendSchema)['_output'];
-type WashTypes = (typeof washTypeBreakdownSchema)['_output'];
 
-/** The calls of the sections below the stat cards, each defined once for the section and the prefetch. */
-const laterCalls = {
-  trend: (query: ReportQueryParams) => reportQueryOptions(complianceEndpoints.trend, query),
-  washTypes: (query: ReportQueryParams) => reportQueryOptions(handwashEndpoints.washTypeBreakdown, query),
-  washTrend: (query: ReportQueryParams) => reportQueryOptions(handwashEndpoints.washTypeTrend, query),
-  // The top 10 only.
-  ranking: (query: ReportQueryParams) => reportQueryOptions(complianceEndpoints.userRanking, { ...query, take: 10 }),
-};
-
-/**
- * Asks for the answers of the sections below the stat cards: those sections render a moment
- * later (useStagedReveal), their answers should not start later too. Cached fresh answers are kept.
- */
-export function prefetchLaterSections(client: QueryClient, query: ReportQueryParams, showDurations: boolean): void {
-  void client.prefetchQuery(laterCalls.trend(query));
-  void client.prefetchQuery(laterCalls.washTypes(query));
-  if (showDurations) void client.prefetchQuery(laterCalls.washTrend(query));
-  void client.prefetchQuery(laterCalls.ranking(query));
+interface SectionProps {
+  query: ReportQueryParams;
+  showDurations: boolean;
 }
 
 /** The stat cards with their deltas, and the offline stamp of the page. */
-export const OverviewStats = memo(function OverviewStats({
-  query,
-  comparable,
-  showDurations,
-}: {
-  query: ReportQueryParams;
-  comparable: boolean;
-  showDurations: boolean;
-}) {
-  const stats = useDeferredView(useReport(complianceEndpoints.overviewStats, query));
-  return <OverviewStatsBody stats={stats} comparable={comparable} showDurations={showDurations} />;
-});
-
-const OverviewStatsBody = memo(function OverviewStatsBody({
-  stats,
-  comparable,
-  showDurations,
-}: {
-  stats: ReportView<Stats>;
-  comparable: boolean;
-  showDurations: boolean;
-}) {
-  const card = (label: string, key: keyof Stats, kind: StatKind, definition?: string) => (
-    <FigureCard key={key} label={label} stat={stats.data?.[key]} kind={kind} definition={definition} loading={stats.isPending} comparable={comparable} />
-  );
-  return (
-    <>
-      <OfflineStamp updatedAt={stats.dataUpdatedAt} hasData={stats.data !== undefined} />
-      {stats.error && !stats.data ? (
-        <ReportCard title="Compliance" error={stats.error}>
-          {null}
-        </ReportCard>
-      ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: showDurations ? 5 : 4 }} spacing="md">
-          {card('Compliance Total', 'complianceTotal', 'ratio', DEFINITIONS.complianceTotal)}
-          {card('Compliance Average', 'complianceAverage', 'ratio', DEFINITIONS.complianceAverage)}
-          {showDurations && card('Wash Duration Average', 'washAverage', 'seconds', DEFINITIONS.washAverage)}
-          {card('Active Users', 'activeUsers', 'number', DEFINITIONS.activeUsers)}
-          {card('Opportunities', 'opportunities', 'number', DEFINITIONS.opportunities)}
-        </SimpleGrid>
-      )}
-    </>
-  );
-});
+export const OverviewStats = reportSection(
+  'OverviewStats',
+  { stats: ({ query }: SectionProps & { comparable: boolean }) => reportQueryOptions(complianceEndpoints.overviewStats, query) },
+  function OverviewStatsBody({ stats, comparable, showDurations }) {
+    const card = (label: string, key: keyof NonNullable<typeof stats.data>, kind: StatKind, definition?: string) => (
+      <FigureCard key={key} label={label} stat={stats.data?.[key]} kind={kind} definition={definition} loading={stats.isPending} comparable={comparable} />
+    );
+    return (
+      <>
+        <OfflineStamp updatedAt={stats.dataUpdatedAt} hasData={stats.data !== undefined} />
+        {stats.error && !stats.data ? (
+          <ReportCard title="Compliance" error={stats.error}>
+            {null}
+          </ReportCard>
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: showDurations ? 5 : 4 }} spacing="md">
+            {card('Compliance Total', 'complianceTotal', 'ratio', DEFINITIONS.complianceTotal)}
+            {card('Compliance Average', 'complianceAverage', 'ratio', DEFINITIONS.complianceAverage)}
+            {showDurations && card('Wash Duration Average', 'washAverage', 'seconds', DEFINITIONS.washAverage)}
+            {card('Active Users', 'activeUsers', 'number', DEFINITIONS.activeUsers)}
+            {card('Opportunities', 'opportunities', 'number', DEFINITIONS.opportunities)}
+          </SimpleGrid>
+        )}
+      </>
+    );
+  },
+);
 
 /** The compliance trend, with its breakdowns by event type and by wash type. */
-export const ComplianceTrendSection = memo(function ComplianceTrendSection({
-  query,
-  showDurations,
-  link,
-}: {
-  query: ReportQueryParams;
-  showDurations: boolean;
-  link: ReportLink;
-}) {
-  const trend = useDeferredView(useQuery(laterCalls.trend(query)));
-  const washTypes = useDeferredView(useQuery(laterCalls.washTypes(query)));
-  return <ComplianceTrendBody trend={trend} washTypes={washTypes} showDurations={showDurations} link={link} />;
-});
-
-const ComplianceTrendBody = memo(function ComplianceTrendBody({
-  trend,
-  washTypes,
-  showDurations,
-  link,
-}: {
-  trend: ReportView<Trend>;
-  washTypes: ReportView<WashTypes>;
-  showDurations: boolean;
-  link: ReportLink;
-}) {
-  return (
-    <ReportCard title="Compliance Trend" link={link} loading={trend.isFetching} error={trend.data ? null : trend.error}>
-      <TrendChart
-        label="Daily compliance, percent"
-        data={(trend.data?.trend ?? []).map((p) => ({ date: p.date, Compliance: p.value === null ? null : Math.round(p.value * 100) }))}
-        series={[{ name: 'Compliance', color: 'teal.6' }]}
-        unit="%"
-        yMax={100}
-      />
-      <Group grow align="flex-start" mt="md" gap="lg" wrap="wrap">
-        <BreakdownTable
-          caption="By event type"
-          rows={(trend.data?.breakdown ?? []).map((b) => ({
-            key: b.type,
-            label: b.type,
-            value: <ComplianceBadge ratio={b.value} />,
-            detail: `${b.compliantEvents} of ${b.opportunities}`,
-          }))}
+export const ComplianceTrendSection = reportSection(
+  'ComplianceTrendSection',
+  {
+    trend: ({ query }: SectionProps & { link: ReportLink }) => reportQueryOptions(complianceEndpoints.trend, query),
+    washTypes: ({ query }: SectionProps & { link: ReportLink }) => reportQueryOptions(handwashEndpoints.washTypeBreakdown, query),
+  },
+  function ComplianceTrendBody({ trend, washTypes, showDurations, link }) {
+    return (
+      <ReportCard title="Compliance Trend" link={link} loading={trend.isFetching} error={trend.data ? null : trend.error}>
+        <TrendChart
+          label="Daily compliance, percent"
+          data={(trend.data?.trend ?? []).map((p) => ({ date: p.date, Compliance: p.value === null ? null : Math.round(p.value * 100) }))}
+          series={[{ name: 'Compliance', color: 'teal.6' }]}
+          unit="%"
+          yMax={100}
         />
-        <BreakdownTable
-          caption="By wash type"
-          rows={(washTypes.data ?? []).map((w) => ({
-            key: w.type,
-            label: w.type,
-            value: `${w.count.toLocaleString('en-US')} washes`,
-            detail: showDurations && !w.disabled ? `avg ${formatSeconds(w.averageDuration)}` : '',
-          }))}
-        />
-      </Group>
-    </ReportCard>
-  );
-});
-
-/** The daily wash durations (the page shows it only when the organization shows durations). */
-export const WashDurationSection = memo(function WashDurationSection({ query, link }: { query: ReportQueryParams; link: ReportLink }) {
-  const washTrend = useDeferredView(useQuery(laterCalls.washTrend(query)));
-  return <WashDurationTrendBody query={washTrend} link={link} />;
-});
-
-const WashDurationTrendBody = memo(WashDurationTrend);
+        <Group grow align="flex-start" mt="md" gap="lg" wrap="wrap">
+          <BreakdownTable
+            caption="By event type"
+            rows={(trend.data?.breakdown ?? []).map((b) => ({
+              key: b.type,
+              label: b.type,
+              value: <ComplianceBadge ratio={b.value} />,
+              detail: `${b.compliantEvents} of ${b.opportunities}`,
+            }))}
+          />
+          <BreakdownTable
+            caption="By wash type"
+            rows={(washTypes.data ?? []).map((w) => ({
+              key: w.type,
+              label: w.type,
+              value: `${w.count.toLocaleString('en-US')} washes`,
+              detail: showDurations && !w.disabled ? `avg ${formatSeconds(w.averageDuration)}` : '',
+            }))}
+          />
+        </Group>
+      </ReportCard>
+    );
+  },
+);
 
 /** The top 10 users by compliance. */
-export const TopRankingSection = memo(function TopRankingSection({ query, link }: { query: ReportQueryParams; link: ReportLink }) {
-  const ranking = useDeferredView(useQuery(laterCalls.ranking(query)));
-  return <TopRankingBody ranking={ranking} link={link} />;
-});
-
-const TopRankingBody = memo(function TopRankingBody({ ranking, link }: { ranking: ReportView<RankingRow[]>; link: ReportLink }) {
-  const columns: DataColumn<RankingRow>[] = [
-    { key: 'rank', header: '#', value: (r) => (ranking.data?.indexOf(r) ?? 0) + 1, sortable: false, exportable: false },
-    { key: 'name', header: 'Name', value: (r) => r.name, sortable: false },
-    { key: 'profession', header: 'Profession', value: (r) => r.profession, sortable: false },
-    { key: 'opportunities', header: 'Opportunities', value: (r) => r.opportunities, align: 'right', sortable: false },
-    { key: 'compliance', header: 'Compliance', value: (r) => r.compliance, render: (r) => <ComplianceBadge ratio={r.compliance} />, align: 'right', sortable: false },
-  ];
-  return (
-    <ReportCard title="Top 10 Compliance Ranking" link={link} loading={ranking.isFetching} error={ranking.data ? null : ranking.error}>
-      <DataTable
-        label="Top 10 compliance ranking"
-        columns={columns}
-        rows={ranking.data ?? []}
-        rowKey={(r) => r.userId}
-        loading={ranking.isPending}
-        emptyText="No data"
-      />
-    </ReportCard>
-  );
-});
+export const TopRankingSection = reportSection(
+  'TopRankingSection',
+  // The top 10 only.
+  { ranking: ({ query }: { query: ReportQueryParams; link: ReportLink }) => reportQueryOptions(complianceEndpoints.userRanking, { ...query, take: 10 }) },
+  function TopRankingBody({ ranking, link }) {
+    const columns: DataColumn<RankingRow>[] = [
+      { key: 'rank', header: '#', value: (r) => (ranking.data?.indexOf(r) ?? 0) + 1, sortable: false, exportable: false },
+      { key: 'name', header: 'Name', value: (r) => r.name, sortable: false },
+      { key: 'profession', header: 'Profession', value: (r) => r.profession, sortable: false },
+      { key: 'opportunities', header: 'Opportunities', value: (r) => r.opportunities, align: 'right', sortable: false },
+      { key: 'compliance', header: 'Compliance', value: (r) => r.compliance, render: (r) => <ComplianceBadge ratio={r.compliance} />, align: 'right', sortable: false },
+    ];
+    return (
+      <ReportCard title="Top 10 Compliance Ranking" link={link} loading={ranking.isFetching} error={ranking.data ? null : ranking.error}>
+        <DataTable
+          label="Top 10 compliance ranking"
+          columns={columns}
+          rows={ranking.data ?? []}
+          rowKey={(r) => r.userId}
+          loading={ranking.isPending}
+          emptyText="No data"
+        />
+      </ReportCard>
+    );
+  },
+);
 
 /** A two-column breakdown: label, value and a dimmed detail per row. */
 function BreakdownTable({ caption, rows }: { caption: string; rows: { key: string; label: string; value: React.ReactNode; detail: string }[] }) {

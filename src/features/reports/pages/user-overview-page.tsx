@@ -1,16 +1,18 @@
 import type { PageEntry } from '../filters/filter-state';
 import { Alert, Avatar, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
 import { complianceEndpoints, userReportEndpoints } from '@contracts/reports/compliance';
 import { SingleDatePicker } from '@/components/filters';
 import { ApiError } from '@/lib/api-client';
 import { displayName, initials } from '@/lib/format';
 import { useSession } from '@/lib/session-context';
 import { formatSeconds, formatUsage } from '@/lib/units';
-import { useReport } from '../api/report-query';
+import { reportQueryOptions, useReport } from '../api/report-query';
 import { ComplianceBadge } from '../components/compliance-badge';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { NoData, ReportCard } from '../components/report-card';
 import { FigureCard } from '../components/figure-card';
+import { reportSection, useReportStages } from '../components/report-section';
 import { StatCard } from '../components/stat-card';
 import type { StatKind } from '../components/stat-values';
 import { TrendChart } from '../components/trend-chart';
@@ -31,13 +33,14 @@ export default function UserOverviewPage({ entry }: { entry: PageEntry }) {
   const userId = filters.userId ?? me.id;
   const person = userId === me.id ? me : bootstrap.users.find((u) => u.id === userId);
   const profession = bootstrap.enums.professions.find((p) => p.professionId === person?.professionId)?.name ?? person?.professionId ?? '';
-  const range = { startDate: shiftDay(filters.date, -(USER_OVERVIEW_DAYS - 1)), endDate: filters.date };
   const showDurations = me.organization.settings.displayDurations;
-  const comparable = !exceedsSixMonths(range.startDate, range.endDate);
 
-  const dashboard = useReport(userReportEndpoints.dashboard, { userId, ...range });
-  const breakdowns = useReport(complianceEndpoints.breakdowns, { userId, ...range });
-  const d = dashboard.data;
+  const week = useMemo<UserWeek>(() => ({ userId, startDate: shiftDay(filters.date, -(USER_OVERVIEW_DAYS - 1)), endDate: filters.date }), [userId, filters.date]);
+  const comparable = !exceedsSixMonths(week.startDate, week.endDate);
+  // The page asks for the dashboard too, to tell a user out of reach from one with no figures.
+  const dashboard = useReport(userReportEndpoints.dashboard, week);
+  // The figures first, then the trend and the breakdowns, then wearable usage.
+  const shown = useReportStages(3, BreakdownSection.callsFor({ week, showDurations }));
 
   if (dashboard.error instanceof ApiError && dashboard.error.status === 404) {
     return (
@@ -51,10 +54,6 @@ export default function UserOverviewPage({ entry }: { entry: PageEntry }) {
       </Stack>
     );
   }
-
-  const kpi = (label: string, key: 'complianceTotal' | 'opportunities' | 'compliantEvents' | 'washCount' | 'washAverage', kind: StatKind, definition?: string) => (
-    <FigureCard label={label} stat={d?.[key]} kind={kind} definition={definition} loading={dashboard.isPending} comparable={comparable} />
-  );
 
   return (
     <Stack gap="md">
@@ -72,63 +71,119 @@ export default function UserOverviewPage({ entry }: { entry: PageEntry }) {
         </Group>
         <SingleDatePicker value={filters.date} onChange={(date) => update({ date })} label="Week ending" />
       </Group>
-      <OfflineStamp updatedAt={dashboard.dataUpdatedAt} hasData={d !== undefined} />
-      {dashboard.error && !d && (
-        <ReportCard title="User overview" error={dashboard.error}>
-          {null}
-        </ReportCard>
+      <KpiSection week={week} showDurations={showDurations} comparable={comparable} />
+      {shown >= 2 && (
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          <MyComplianceSection week={week} />
+          <BreakdownSection week={week} showDurations={showDurations} />
+        </SimpleGrid>
       )}
-      <SimpleGrid cols={{ base: 1, xs: 2, md: showDurations ? 5 : 4 }} spacing="md">
-        {kpi('Compliance', 'complianceTotal', 'ratio', DEFINITIONS.complianceTotal)}
-        {kpi('Opportunities', 'opportunities', 'number', DEFINITIONS.opportunities)}
-        {kpi('Compliant Events', 'compliantEvents', 'number', DEFINITIONS.compliantEvents)}
-        {kpi('Hand Washes', 'washCount', 'number', DEFINITIONS.washCount)}
-        {showDurations && kpi('Wash Duration Average', 'washAverage', 'seconds', DEFINITIONS.washAverage)}
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <ReportCard title="My Compliance" loading={dashboard.isFetching}>
-          <TrendChart
-            label="Daily compliance, percent"
-            data={(d?.trend ?? []).map((p) => ({ date: p.date, Compliance: p.value === null ? null : Math.round(p.value * 100) }))}
-            series={[{ name: 'Compliance', color: 'teal.6' }]}
-            unit="%"
-            yMax={100}
-          />
-        </ReportCard>
-        <ReportCard title="Breakdown" loading={breakdowns.isFetching} error={breakdowns.data ? null : breakdowns.error}>
-          {breakdowns.data ? (
-            <Stack gap="xs">
-              <Text fw={600} size="sm">
-                By compliance type
-              </Text>
-              {breakdowns.data.eventTypes.map((t) => (
-                <Group key={t.type} justify="space-between">
-                  <Text>{t.type}</Text>
-                  <Group gap="xs">
-                    <Text c="dimmed" size="sm">
-                      {t.compliantEvents} of {t.opportunities}
-                    </Text>
-                    <ComplianceBadge ratio={t.compliance} />
-                  </Group>
-                </Group>
-              ))}
-              <Text fw={600} size="sm" mt="sm">
-                By wash type
-              </Text>
-              {breakdowns.data.washTypes.map((w) => (
-                <Group key={w.type} justify="space-between">
-                  <Text>{w.type}</Text>
-                  <Text size="sm">
-                    {w.count} washes{showDurations && !w.disabled ? ` · avg ${formatSeconds(w.averageDuration)}` : ''}
+      {shown >= 3 && <WearableUsageSection week={week} />}
+    </Stack>
+  );
+}
+
+/** The user and the seven days the page covers. */
+interface UserWeek {
+  userId: number;
+  startDate: string;
+  endDate: string;
+}
+
+const dashboardCall = ({ week }: { week: UserWeek }) => reportQueryOptions(userReportEndpoints.dashboard, week);
+
+/** The KPI cards, and the offline stamp of the page. */
+const KpiSection = reportSection(
+  'KpiSection',
+  { dashboard: (props: { week: UserWeek; showDurations: boolean; comparable: boolean }) => dashboardCall(props) },
+  function KpiBody({ dashboard, showDurations, comparable }) {
+    const d = dashboard.data;
+    const kpi = (label: string, key: 'complianceTotal' | 'opportunities' | 'compliantEvents' | 'washCount' | 'washAverage', kind: StatKind, definition?: string) => (
+      <FigureCard label={label} stat={d?.[key]} kind={kind} definition={definition} loading={dashboard.isPending} comparable={comparable} />
+    );
+    return (
+      <>
+        <OfflineStamp updatedAt={dashboard.dataUpdatedAt} hasData={d !== undefined} />
+        {dashboard.error && !d && (
+          <ReportCard title="User overview" error={dashboard.error}>
+            {null}
+          </ReportCard>
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2, md: showDurations ? 5 : 4 }} spacing="md">
+          {kpi('Compliance', 'complianceTotal', 'ratio', DEFINITIONS.complianceTotal)}
+          {kpi('Opportunities', 'opportunities', 'number', DEFINITIONS.opportunities)}
+          {kpi('Compliant Events', 'compliantEvents', 'number', DEFINITIONS.compliantEvents)}
+          {kpi('Hand Washes', 'washCount', 'number', DEFINITIONS.washCount)}
+          {showDurations && kpi('Wash Duration Average', 'washAverage', 'seconds', DEFINITIONS.washAverage)}
+        </SimpleGrid>
+      </>
+    );
+  },
+);
+
+/** The user's daily compliance. */
+const MyComplianceSection = reportSection('MyComplianceSection', { dashboard: dashboardCall }, function MyComplianceBody({ dashboard }) {
+  return (
+    <ReportCard title="My Compliance" loading={dashboard.isFetching}>
+      <TrendChart
+        label="Daily compliance, percent"
+        data={(dashboard.data?.trend ?? []).map((p) => ({ date: p.date, Compliance: p.value === null ? null : Math.round(p.value * 100) }))}
+        series={[{ name: 'Compliance', color: 'teal.6' }]}
+        unit="%"
+        yMax={100}
+      />
+    </ReportCard>
+  );
+});
+
+/** Compliance by event type and washes by wash type. */
+const BreakdownSection = reportSection(
+  'BreakdownSection',
+  { breakdowns: ({ week }: { week: UserWeek; showDurations: boolean }) => reportQueryOptions(complianceEndpoints.breakdowns, week) },
+  function BreakdownBody({ breakdowns, showDurations }) {
+    return (
+      <ReportCard title="Breakdown" loading={breakdowns.isFetching} error={breakdowns.data ? null : breakdowns.error}>
+        {breakdowns.data ? (
+          <Stack gap="xs">
+            <Text fw={600} size="sm">
+              By compliance type
+            </Text>
+            {breakdowns.data.eventTypes.map((t) => (
+              <Group key={t.type} justify="space-between">
+                <Text>{t.type}</Text>
+                <Group gap="xs">
+                  <Text c="dimmed" size="sm">
+                    {t.compliantEvents} of {t.opportunities}
                   </Text>
+                  <ComplianceBadge ratio={t.compliance} />
                 </Group>
-              ))}
-            </Stack>
-          ) : (
-            <NoData />
-          )}
-        </ReportCard>
-      </SimpleGrid>
+              </Group>
+            ))}
+            <Text fw={600} size="sm" mt="sm">
+              By wash type
+            </Text>
+            {breakdowns.data.washTypes.map((w) => (
+              <Group key={w.type} justify="space-between">
+                <Text>{w.type}</Text>
+                <Text size="sm">
+                  {w.count} washes{showDurations && !w.disabled ? ` · avg ${formatSeconds(w.averageDuration)}` : ''}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        ) : (
+          <NoData />
+        )}
+      </ReportCard>
+    );
+  },
+);
+
+/** Session duration, visit length and bed visits. */
+const WearableUsageSection = reportSection('WearableUsageSection', { dashboard: dashboardCall }, function WearableUsageBody({ dashboard }) {
+  const d = dashboard.data;
+  return (
+    <>
       <Title order={2} size="h4">
         Wearable Usage
       </Title>
@@ -137,6 +192,6 @@ export default function UserOverviewPage({ entry }: { entry: PageEntry }) {
         <StatCard label="Visit Duration Average" value={d ? formatSeconds(d.visitAverage) : '—'} loading={dashboard.isPending} />
         <StatCard label="Bed Visits" value={d ? d.bedVisits.toLocaleString('en-US') : '—'} loading={dashboard.isPending} />
       </SimpleGrid>
-    </Stack>
+    </>
   );
-}
+});

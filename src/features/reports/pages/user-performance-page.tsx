@@ -1,19 +1,20 @@
 import type { PageEntry } from '../filters/filter-state';
 import { Checkbox, Stack } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { complianceEndpoints, type userRankingSchema } from '@contracts/reports/compliance';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { SearchInput } from '@/components/filters';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/lib/session-context';
 import { formatSeconds, formatUsage } from '@/lib/units';
-import { useReport } from '../api/report-query';
+import { reportQueryOptions } from '../api/report-query';
 import { ComplianceBadge } from '../components/compliance-badge';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { ReportCard } from '../components/report-card';
 import { ReportFilterBar } from '../components/report-filter-bar';
-import { PAGE_PARAMS, reportQuery, toSearch } from '../filters/filter-state';
+import { reportSection } from '../components/report-section';
+import { PAGE_PARAMS, type ReportQueryParams, reportQuery, toSearch } from '../filters/filter-state';
 import { useReportFilters } from '../filters/use-report-filters';
 
 type Row = (typeof userRankingSchema)['_output'][number];
@@ -21,75 +22,92 @@ type Row = (typeof userRankingSchema)['_output'][number];
 /** Rows asked for: the whole ranking of a hospital fits. */
 const TAKE = 1000;
 
+type RankingQuery = ReportQueryParams & { take: number; includeEmpty: boolean; search: string | undefined };
+
 /** User Performance: every user of the selection ranked by compliance; a row opens their compliance report. */
 export default function UserPerformancePage({ entry }: { entry: PageEntry }) {
-  const { user, bootstrap } = useSession();
+  const { user } = useSession();
   const { filters, update } = useReportFilters('/app/reports/user-performance');
   const navigate = useNavigate();
   // 'Users With No Data' needs managed organizations (01 §6).
   const mayIncludeEmpty = user.managedOrganizationIds.length > 0;
   const [includeEmpty, setIncludeEmpty] = useState(false);
-  const showDurations = user.organization.settings.displayDurations;
-  const ranking = useReport(complianceEndpoints.userRanking, {
-    ...reportQuery(filters),
-    take: TAKE,
-    includeEmpty: mayIncludeEmpty && includeEmpty,
-    search: filters.search || undefined,
-  });
-  const professionName = new Map(bootstrap.enums.professions.map((p) => [p.professionId, p.name]));
-  const organizationName = new Map(bootstrap.organizations.map((o) => [o.id, o.name]));
-
-  const columns: DataColumn<Row>[] = [
-    { key: 'rank', header: 'Rank', value: (r) => (ranking.data?.indexOf(r) ?? 0) + 1, align: 'right' },
-    { key: 'name', header: 'Name', value: (r) => r.name },
-    { key: 'profession', header: 'Profession', value: (r) => (r.profession ? (professionName.get(r.profession) ?? r.profession) : null) },
-    { key: 'organization', header: 'Organization', value: (r) => organizationName.get(r.organizationId) ?? null },
-    { key: 'opportunities', header: 'Opportunities', value: (r) => r.opportunities, align: 'right' },
-    { key: 'handwashes', header: 'Compliant Events', value: (r) => r.handwashes, align: 'right' },
-    ...(showDurations
-      ? ([
-          { key: 'soap', header: 'Avg Soap (s)', value: (r) => r.avgSoapDuration, render: (r) => formatSeconds(r.avgSoapDuration), align: 'right' },
-          { key: 'sanitizer', header: 'Avg Sanitizer (s)', value: (r) => r.avgSanitizerDuration, render: (r) => formatSeconds(r.avgSanitizerDuration), align: 'right' },
-        ] satisfies DataColumn<Row>[])
-      : []),
-    { key: 'usage', header: 'Usage (h)', value: (r) => r.usageMs, render: (r) => formatUsage(r.usageMs), unit: 'ms-to-h', align: 'right' },
-    { key: 'compliance', header: 'Compliance', value: (r) => r.compliance, render: (r) => <ComplianceBadge ratio={r.compliance} />, align: 'right' },
-  ];
+  const query = useMemo<RankingQuery>(
+    () => ({ ...reportQuery(filters), take: TAKE, includeEmpty: mayIncludeEmpty && includeEmpty, search: filters.search || undefined }),
+    [filters, mayIncludeEmpty, includeEmpty],
+  );
+  const toolbar = useMemo(
+    () => (
+      <>
+        <SearchInput label="Search users" value={filters.search} onChange={(search) => update({ search })} placeholder="Name or employee ID" />
+        {mayIncludeEmpty && (
+          <Checkbox label="Users With No Data" checked={includeEmpty} onChange={(event) => setIncludeEmpty(event.currentTarget.checked)} size="md" />
+        )}
+      </>
+    ),
+    [filters.search, update, mayIncludeEmpty, includeEmpty],
+  );
+  const open = useCallback(
+    (userId: number) =>
+      void navigate({
+        to: '/app/reports/compliance',
+        search: toSearch({ ...filters, userIds: [userId] }, PAGE_PARAMS['/app/reports/compliance']),
+      }),
+    [navigate, filters],
+  );
 
   return (
     <Stack gap="md">
       <PageHeader title={entry.title} />
       <ReportFilterBar filters={filters} update={update} />
-      <OfflineStamp updatedAt={ranking.dataUpdatedAt} hasData={ranking.data !== undefined} />
-      <ReportCard title="Users by compliance" loading={ranking.isFetching && ranking.data !== undefined} error={ranking.data ? null : ranking.error}>
-        <DataTable
-          label="User performance"
-          columns={columns}
-          rows={ranking.data ?? []}
-          rowKey={(r) => r.userId}
-          loading={ranking.isPending}
-          exportable
-          toolbar={
-            <>
-              <SearchInput label="Search users" value={filters.search} onChange={(search) => update({ search })} placeholder="Name or employee ID" />
-              {mayIncludeEmpty && (
-                <Checkbox
-                  label="Users With No Data"
-                  checked={includeEmpty}
-                  onChange={(event) => setIncludeEmpty(event.currentTarget.checked)}
-                  size="md"
-                />
-              )}
-            </>
-          }
-          onRowClick={(r) =>
-            void navigate({
-              to: '/app/reports/compliance',
-              search: toSearch({ ...filters, userIds: [r.userId] }, PAGE_PARAMS['/app/reports/compliance']),
-            })
-          }
-        />
-      </ReportCard>
+      <RankingSection query={query} toolbar={toolbar} open={open} showDurations={user.organization.settings.displayDurations} />
     </Stack>
   );
 }
+
+/** The ranking table, with the offline stamp of the page. */
+const RankingSection = reportSection(
+  'RankingSection',
+  {
+    ranking: ({ query }: { query: RankingQuery; toolbar: ReactNode; open: (userId: number) => void; showDurations: boolean }) =>
+      reportQueryOptions(complianceEndpoints.userRanking, query),
+  },
+  function RankingBody({ ranking, toolbar, open, showDurations }) {
+    const { bootstrap } = useSession();
+    const professionName = new Map(bootstrap.enums.professions.map((p) => [p.professionId, p.name]));
+    const organizationName = new Map(bootstrap.organizations.map((o) => [o.id, o.name]));
+    const columns: DataColumn<Row>[] = [
+      { key: 'rank', header: 'Rank', value: (r) => (ranking.data?.indexOf(r) ?? 0) + 1, align: 'right' },
+      { key: 'name', header: 'Name', value: (r) => r.name },
+      { key: 'profession', header: 'Profession', value: (r) => (r.profession ? (professionName.get(r.profession) ?? r.profession) : null) },
+      { key: 'organization', header: 'Organization', value: (r) => organizationName.get(r.organizationId) ?? null },
+      { key: 'opportunities', header: 'Opportunities', value: (r) => r.opportunities, align: 'right' },
+      { key: 'handwashes', header: 'Compliant Events', value: (r) => r.handwashes, align: 'right' },
+      ...(showDurations
+        ? ([
+            { key: 'soap', header: 'Avg Soap (s)', value: (r) => r.avgSoapDuration, render: (r) => formatSeconds(r.avgSoapDuration), align: 'right' },
+            { key: 'sanitizer', header: 'Avg Sanitizer (s)', value: (r) => r.avgSanitizerDuration, render: (r) => formatSeconds(r.avgSanitizerDuration), align: 'right' },
+          ] satisfies DataColumn<Row>[])
+        : []),
+      { key: 'usage', header: 'Usage (h)', value: (r) => r.usageMs, render: (r) => formatUsage(r.usageMs), unit: 'ms-to-h', align: 'right' },
+      { key: 'compliance', header: 'Compliance', value: (r) => r.compliance, render: (r) => <ComplianceBadge ratio={r.compliance} />, align: 'right' },
+    ];
+    return (
+      <>
+        <OfflineStamp updatedAt={ranking.dataUpdatedAt} hasData={ranking.data !== undefined} />
+        <ReportCard title="Users by compliance" loading={ranking.isFetching && ranking.data !== undefined} error={ranking.data ? null : ranking.error}>
+          <DataTable
+            label="User performance"
+            columns={columns}
+            rows={ranking.data ?? []}
+            rowKey={(r) => r.userId}
+            loading={ranking.isPending}
+            exportable
+            toolbar={toolbar}
+            onRowClick={(r) => open(r.userId)}
+          />
+        </ReportCard>
+      </>
+    );
+  },
+);
