@@ -85,6 +85,7 @@ export const hygieneEvents = pgTable(
     primaryKey({ columns: [t.ts, t.eventId] }),
     index('hygiene_events_user_id_ts_idx').on(t.userId, t.ts),
     index('hygiene_events_group_id_ts_idx').on(t.groupId, t.ts),
+    index('hygiene_events_wearable_id_ts_idx').on(t.wearableId, t.ts),
   ],
 );
 

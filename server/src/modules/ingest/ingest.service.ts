@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { idIn } from '../../core/sql';
 import type { IngestResponse } from '../../contracts/ingest';
 import type { Database } from '../../db/client';
 import {
   bedEvents,
   counterEvents,
-  devices,
   dispenseEvents,
   eventLedger,
   heartbeatEvents,
@@ -14,10 +14,10 @@ import {
   stationEvents,
   type DeviceRow,
 } from '../../db/schema';
-import { deriveDispensers, deriveUsers, type DispenserWindow, type UserWindow } from '../metrics/derive';
+import { type DerivationSpans, deriveSpans } from '../metrics/derive';
 import { bulkInsert } from './bulk-insert';
 import { loadDirectory } from './directory';
-import { emptyBatch, macsOf, parseEvents, resolveEvents, type HygieneRow, type ResolvedBatch } from './resolve';
+import { macsOf, parseEvents, resolveEvents, type ResolvedBatch } from './resolve';
 
 export { IngestError } from './resolve';
 
@@ -59,10 +59,7 @@ export async function ingestEvents(db: Database, events: readonly unknown[], opt
       station: keep(batch.station),
       counters: keep(batch.counters),
     };
-    // Washes are placed by the wearer's presence, so presence (of this batch too) goes in first.
-    await insertChunked(tx as unknown as Database, { ...stored, hygiene: [] });
-    await placeWristbandWashes(tx as unknown as Database, stored.hygiene);
-    await insertChunked(tx as unknown as Database, { ...emptyBatch(), hygiene: stored.hygiene });
+    await insertChunked(tx as unknown as Database, stored);
     await updateDeviceState(tx as unknown as Database, stored);
     if (opts.derive ?? true) await deriveBatch(tx as unknown as Database, stored);
     return { accepted: fresh.size, duplicates: parsed.length - fresh.size };
@@ -84,44 +81,30 @@ async function insertChunked(db: Database, b: ResolvedBatch): Promise<void> {
 }
 
 /**
- * A wash the wristband detected happened where its wearer was: the room of the wearable's latest
- * presence event in the 12 hours before it, else the wearer's home location.
+ * Each device's latest heartbeat and its latest battery readings; the station a wristband was last
+ * docked in. Read back from the stored events, so a heartbeat or a check-in that arrives late
+ * never overwrites a later one.
  */
-async function placeWristbandWashes(db: Database, rows: HygieneRow[]): Promise<void> {
-  const unplaced = rows.filter((r) => r.groupId === null);
-  if (unplaced.length === 0) return;
-  const param = JSON.stringify(unplaced.map((r, i) => ({ i, w: r.wearableId, u: r.userId, ts: r.ts.toISOString() })));
-  const found = await db.execute<{ i: number; group_id: number | null }>(sql`
-    select x.i, coalesce(
-      (select p.group_id from presence_events p
-        where p.wearable_id = x.w and p.ts <= x.ts and p.ts > x.ts - interval '12 hours'
-        order by p.ts desc limit 1),
-      (select u.group_id from users u where u.id = x.u)) as group_id
-    from jsonb_to_recordset(${param}::jsonb) as x(i int, w int, u int, ts timestamptz)`);
-  for (const row of found.rows) {
-    const target = unplaced[row.i];
-    if (target) target.groupId = row.group_id;
-  }
-}
-
-/** Latest heartbeat and battery per device; the station a wristband was last docked in. */
 async function updateDeviceState(db: Database, b: ResolvedBatch): Promise<void> {
-  const latest = new Map<number, (typeof b.heartbeat)[number]>();
-  for (const h of b.heartbeat) {
-    const seen = latest.get(h.deviceId);
-    if (!seen || seen.ts < h.ts) latest.set(h.deviceId, h);
-  }
-  for (const h of latest.values()) {
+  const beating = [...new Set(b.heartbeat.map((h) => h.deviceId))];
+  if (beating.length > 0) {
     await db.execute(sql`
-      update devices set last_heartbeat_at = ${h.ts.toISOString()}::timestamptz,
-        battery_percent = coalesce(${h.batteryPercent}::int, battery_percent),
-        battery_mv = coalesce(${h.batteryMv}::int, battery_mv)
-      where id = ${h.deviceId} and (last_heartbeat_at is null or last_heartbeat_at < ${h.ts.toISOString()}::timestamptz)`);
+      update devices d set
+        last_heartbeat_at = greatest(d.last_heartbeat_at, latest.ts),
+        battery_percent = coalesce((select h.battery_percent from heartbeat_events h
+          where h.device_id = d.id and h.battery_percent is not null order by h.ts desc, h.event_id desc limit 1), d.battery_percent),
+        battery_mv = coalesce((select h.battery_mv from heartbeat_events h
+          where h.device_id = d.id and h.battery_mv is not null order by h.ts desc, h.event_id desc limit 1), d.battery_mv)
+      from (select device_id, max(ts) as ts from heartbeat_events where ${idIn(sql`device_id`, beating)} group by device_id) latest
+      where d.id = latest.device_id`);
   }
-  const docked = new Map<number, number>();
-  for (const s of [...b.station].sort((x, y) => x.ts.getTime() - y.ts.getTime())) docked.set(s.wearableId, s.gatewayId);
-  for (const [wearableId, gatewayId] of docked) {
-    await db.update(devices).set({ gatewayId }).where(eq(devices.id, wearableId));
+  const docked = [...new Set(b.station.map((s) => s.wearableId))];
+  if (docked.length > 0) {
+    await db.execute(sql`
+      update devices d set gateway_id = last.gateway_id
+      from (select distinct on (wearable_id) wearable_id, gateway_id from station_events
+            where ${idIn(sql`wearable_id`, docked)} order by wearable_id, ts desc, event_id desc) last
+      where d.id = last.wearable_id`);
   }
 }
 
@@ -141,18 +124,26 @@ function span<T>(rows: readonly T[], key: (row: T) => number | null, at: (row: T
   return out;
 }
 
-/** Recomputes the derived rows the stored events can change. */
-export async function deriveBatch(db: Database, b: ResolvedBatch): Promise<void> {
+/** What the stored events touched: each wearer's, wearable's and dispenser's span. */
+export function spansOfBatch(b: ResolvedBatch): DerivationSpans {
   const byUser = span(
     [...b.presence, ...b.bed, ...b.hygiene, ...b.reminder, ...b.station] as { userId: number | null; ts: Date }[],
     (r) => r.userId,
     (r) => r.ts,
   );
-  const users: UserWindow[] = [...byUser].map(([userId, s]) => ({ userId, ...s }));
-  const dispensers: DispenserWindow[] = [...span(b.dispense, (r) => r.dispenserId, (r) => r.ts)].map(([dispenserId, s]) => ({
-    dispenserId,
-    ...s,
-  }));
-  await deriveUsers(db, users);
-  await deriveDispensers(db, dispensers);
+  const byWearable = span(
+    [...b.presence, ...b.hygiene.filter((h) => h.source === 'WRISTBAND')] as { wearableId: number | null; ts: Date }[],
+    (r) => r.wearableId,
+    (r) => r.ts,
+  );
+  return {
+    users: [...byUser].map(([userId, s]) => ({ userId, ...s })),
+    wearables: [...byWearable].map(([id, s]) => ({ id, ...s })),
+    dispensers: [...span(b.dispense, (r) => r.dispenserId, (r) => r.ts)].map(([dispenserId, s]) => ({ dispenserId, ...s })),
+  };
+}
+
+/** Recomputes the derived rows the stored events can change. */
+export async function deriveBatch(db: Database, b: ResolvedBatch): Promise<void> {
+  await deriveSpans(db, spansOfBatch(b));
 }

@@ -2,13 +2,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { DISPENSE_HOUR_COLUMNS } from '../../db/enums';
 import { deriveInteractions } from './interactions';
+import { placeWristbandWashes } from './placement';
 import { deriveSessions } from './usage';
-import { mergeWindows, userWindows, windowsParam } from './windows';
+import { type IdWindow, mergeWindows, userWindows, windowsParam } from './windows';
 
-// Keeps the derived tables (visits, bed_visits, interactions, compliance_daily, hygiene_daily, dispense_daily)
-// equal to docs/METRICS.md computed from the raw events. Work is done per window: a wearer (or a
-// dispenser) and the time span new events touched, widened so every visit whose pairing or
-// compliance those events can change is recomputed.
+// Keeps the derived tables (the placement of wristband washes, visits, bed_visits, interactions,
+// compliance_daily, hygiene_daily, wear_session_days, dispense_daily) equal to docs/METRICS.md
+// computed from the raw events, whatever order and batching the events arrived in. Work is done
+// per window: a wearer, a wearable or a dispenser and the time span new events touched, widened
+// so every derived row those events can change is recomputed (METRICS.md 'Late events').
 
 /** The longest stay that is still a visit; a longer one is a wearable left in a room. */
 export const MAX_VISIT = '12 hours';
@@ -61,14 +63,14 @@ export function visitsFromRaw(w: SQL): SQL {
       where h.user_id = v.user_id
         and h.ts >= v.entry_at - make_interval(secs => g.before_entry_seconds_to_comply)
         and h.ts <= v.entry_at + make_interval(secs => g.after_entry_seconds_to_comply)
-      order by abs(extract(epoch from h.ts - v.entry_at)), h.ts limit 1
+      order by abs(extract(epoch from h.ts - v.entry_at)), h.ts, h.event_id limit 1
     ) ew on true
     left join lateral (
       select h.ts, h.wash_type from hygiene_events h
       where h.user_id = v.user_id
         and h.ts >= v.exit_at - make_interval(secs => g.before_exit_seconds_to_comply)
         and h.ts <= v.exit_at + make_interval(secs => g.after_exit_seconds_to_comply)
-      order by abs(extract(epoch from h.ts - v.exit_at)), h.ts limit 1
+      order by abs(extract(epoch from h.ts - v.exit_at)), h.ts, h.event_id limit 1
     ) xw on true`;
 }
 
@@ -163,25 +165,61 @@ export async function deriveDispensers(db: Database, windows: readonly Dispenser
     group by 1, 2`);
 }
 
+/** What a set of stored events touched: the spans of their wearers, wearables and dispensers. */
+export interface DerivationSpans {
+  users: readonly UserWindow[];
+  /** Wearables whose presence or wristband washes changed, for placing their washes. */
+  wearables: readonly IdWindow[];
+  dispensers: readonly DispenserWindow[];
+}
+
+/** Recomputes every derived row the touched spans can change, in dependency order. */
+export async function deriveSpans(db: Database, spans: DerivationSpans): Promise<void> {
+  // Placing washes reads only raw events; a wash that moved changes its wearer's daily figures.
+  const moved = await placeWristbandWashes(db, spans.wearables);
+  await deriveUsers(db, [...spans.users, ...moved]);
+  await deriveDispensers(db, spans.dispensers);
+}
+
+/** The spans of the raw events between `from` and `to` (every event when neither is given). */
+async function spansOf(db: Database, from?: Date, to?: Date): Promise<DerivationSpans> {
+  const within = (column: SQL) =>
+    from && to ? sql`${column} >= ${from.toISOString()}::timestamptz and ${column} <= ${to.toISOString()}::timestamptz` : sql`true`;
+  const read = async (query: SQL) =>
+    (await db.execute<{ id: number; a: string; b: string }>(query)).rows.map((r) => ({ id: r.id, from: new Date(r.a), to: new Date(r.b) }));
+  const users = await read(sql`
+    select user_id as id, min(ts) as a, max(ts) as b from (
+      select user_id, ts from presence_events where user_id is not null and ${within(sql`ts`)}
+      union all select user_id, ts from hygiene_events where user_id is not null and ${within(sql`ts`)}
+      union all select user_id, ts from bed_events where user_id is not null and ${within(sql`ts`)}
+      union all select user_id, ts from reminder_events where user_id is not null and ${within(sql`ts`)}
+      union all select user_id, ts from station_events where user_id is not null and ${within(sql`ts`)}
+    ) e group by user_id`);
+  const wearables = await read(sql`
+    select wearable_id as id, min(ts) as a, max(ts) as b from (
+      select wearable_id, ts from presence_events where ${within(sql`ts`)}
+      union all select wearable_id, ts from hygiene_events where source = 'WRISTBAND' and wearable_id is not null and ${within(sql`ts`)}
+    ) e group by wearable_id`);
+  const dispensers = await read(sql`select dispenser_id as id, min(ts) as a, max(ts) as b from dispense_events where ${within(sql`ts`)} group by dispenser_id`);
+  return {
+    users: users.map((r) => ({ userId: r.id, from: r.from, to: r.to })),
+    wearables,
+    dispensers: dispensers.map((r) => ({ dispenserId: r.id, from: r.from, to: r.to })),
+  };
+}
+
 /** Rebuilds every derived table from all raw events (after a bulk load). */
 export async function deriveAll(db: Database): Promise<void> {
-  const users = await db.execute<{ id: number; a: string; b: string }>(sql`
-    select user_id as id, min(ts) as a, max(ts) as b from (
-      select user_id, ts from presence_events where user_id is not null
-      union all select user_id, ts from hygiene_events where user_id is not null
-      union all select user_id, ts from bed_events where user_id is not null
-      union all select user_id, ts from reminder_events where user_id is not null
-      union all select user_id, ts from station_events where user_id is not null
-    ) e group by user_id`);
-  const dispensers = await db.execute<{ id: number; a: string; b: string }>(
-    sql`select dispenser_id as id, min(ts) as a, max(ts) as b from dispense_events group by dispenser_id`,
-  );
-  await deriveUsers(
-    db,
-    users.rows.map((r) => ({ userId: r.id, from: new Date(r.a), to: new Date(r.b) })),
-  );
-  await deriveDispensers(
-    db,
-    dispensers.rows.map((r) => ({ dispenserId: r.id, from: new Date(r.a), to: new Date(r.b) })),
-  );
+  await deriveSpans(db, await spansOf(db));
+}
+
+/**
+ * Rebuilds the derived rows of the events between `from` and `to` from the raw events (`npm run
+ * derive`): the same work the ingest does when those events arrive, for all of them at once.
+ * Returns how many wearers, wearables and dispensers it covered.
+ */
+export async function deriveBetween(db: Database, from: Date, to: Date): Promise<{ users: number; wearables: number; dispensers: number }> {
+  const spans = await spansOf(db, from, to);
+  await deriveSpans(db, spans);
+  return { users: spans.users.length, wearables: spans.wearables.length, dispensers: spans.dispensers.length };
 }

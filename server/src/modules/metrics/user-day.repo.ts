@@ -85,7 +85,7 @@ export async function dayActivity(db: Database, userId: number, range: DayRange)
       select r.ts, 'Reminder', z.name, null, null
         from reminder_events r join zones z on z.id = r.zone_id
         where r.user_id = ${userId} and r.ts >= ${from}::timestamptz and r.ts < ${to}::timestamptz
-    ) a order by ts, type`);
+    ) a order by ts, type, device, location, duration`);
   return result.rows.map((r) => ({
     timestamp: new Date(r.ts).toISOString(),
     type: r.type,

@@ -18,7 +18,7 @@ export interface ExposureSelection {
   organizationIds: readonly number[];
   /** Rooms at these locations. */
   groupIds: readonly number[];
-  /** Contact tracing of one user: their visits count whatever their organization, and only their contacts are listed. */
+  /** Contact tracing of one user: only their contacts are listed (they too must be staff of the organizations). */
   userId?: number;
 }
 
@@ -42,11 +42,8 @@ export async function exposureInteractions(db: Database, span: ExposureSpan, sel
 }
 
 async function interactionsIn(db: Database, span: ExposureSpan, sel: ExposureSelection): Promise<ExposureInteraction[]> {
-  // Both people are staff of the selected organizations, or the traced user.
-  const inScope = (person: SQL) =>
-    sel.userId === undefined
-      ? idIn(sql`${person}.organization_id`, sel.organizationIds)
-      : sql`(${idIn(sql`${person}.organization_id`, sel.organizationIds)} or ${person}.id = ${sel.userId})`;
+  // Both people are staff of the selected organizations, the traced user too (METRICS §8).
+  const inScope = (person: SQL) => idIn(sql`${person}.organization_id`, sel.organizationIds);
   const result = await db.execute<{
     source: number; source_name: string; contact: number; name: string; organization_id: number; profession_code: string | null;
     zone_id: number; room: string; beacon_id: number | null; lo: string | Date; hi: string | Date; ms: number;

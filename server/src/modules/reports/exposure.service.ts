@@ -31,7 +31,8 @@ export function createExposureService(db: Database) {
       });
       return {
         from: span.from.toISOString(),
-        to: span.to.toISOString(),
+        // The range's last instant (METRICS §1): the end day's 23:59:59.999.
+        to: new Date(span.to.getTime() - 1).toISOString(),
         periodMs: query.periodMs,
         interactions,
         users: exposedUsers(interactions, query.periodMs, traced !== undefined),

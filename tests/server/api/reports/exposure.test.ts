@@ -59,7 +59,7 @@ describe('exposure and contact tracing', () => {
     const { status, body } = await report(admin, { organizationId: 5, ...DAY });
     expect(status).toBe(200);
     expect(body.from).toBe('2023-05-09T00:00:00.000Z');
-    expect(body.to).toBe('2023-05-11T00:00:00.000Z');
+    expect(body.to).toBe('2023-05-10T23:59:59.999Z');
     const [u0, u1, u2, u3] = u;
     expect(pairs(body.interactions)).toEqual([
       [u2, u3, 869],
@@ -120,6 +120,11 @@ describe('exposure and contact tracing', () => {
     const fifteen = await report(admin, { organizationId: 5, userId: u3, ...DAY });
     expect((fifteen.body.users as Exposed[]).map((x) => x.userId)).toEqual([u1]);
     expect((await report(admin, { userId: 99_999_999, ...DAY })).status).toBe(404);
+    // Both people must be staff of the selected organizations, the traced user too.
+    const elsewhere = await report(admin, { organizationId: RIVERSIDE, userId: u3, periodMs: 60_000, ...DAY });
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.body.interactions).toEqual([]);
+    expect(elsewhere.body.users).toEqual([]);
   });
 
   it('answers an empty range with empty lists and rejects a start after the end', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "hygiene_events_wearable_id_ts_idx" ON "hygiene_events" USING btree ("wearable_id","ts");
