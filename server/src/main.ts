@@ -3,6 +3,7 @@ import { createDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { linkDemoIdentities } from './db/demo/identities';
 import { seedDemo } from './db/seed';
+import { ensureEventPartitions } from './db/partitions';
 import { loadEnv } from './env';
 import { readLocalIdentity } from './identity/provision';
 import { resolveSecrets } from './secrets';
@@ -59,4 +60,8 @@ process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 
 await app.listen({ host: env.HOST, port: env.PORT });
+// Event partitions stay ahead of the clock on a server that runs for months (db/partitions.ts).
+setInterval(() => {
+  ensureEventPartitions(handle.db).catch((error: unknown) => app.log.error({ err: error }, 'Could not create event partitions'));
+}, 86_400_000).unref();
 console.log(`API server (${handle.kind}) listening on http://localhost:${env.PORT}`);

@@ -17,6 +17,8 @@ export interface TestDatabase {
 export interface TestDatabaseOptions {
   /** Seed the demo data (default true); false leaves a migrated, empty database. */
   seed?: boolean;
+  /** Apply the migrations (default true); false leaves a database without tables, for tests of the migrations themselves. */
+  migrate?: boolean;
   /** On PGlite, build from scratch rather than from the cached snapshot (for tests of migrations and the seed themselves). */
   fresh?: boolean;
   /** Milliseconds a statement of the handle's reportDb may run (the server's default otherwise). */
@@ -36,9 +38,12 @@ export async function prepareTestDatabase(handle: DatabaseHandle, seed: boolean)
  */
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const seed = options.seed ?? true;
+  const migrate = options.migrate ?? true;
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await createPgliteTestDatabase(seed, options.fresh ?? false, options.reportStatementTimeoutMs);
+    const handle = migrate
+      ? await createPgliteTestDatabase(seed, options.fresh ?? false, options.reportStatementTimeoutMs)
+      : await openPglite({ reportStatementTimeoutMs: options.reportStatementTimeoutMs });
     return { handle, close: () => handle.close() };
   }
 
@@ -58,7 +63,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     })());
 
   try {
-    await prepareTestDatabase(handle, seed);
+    if (migrate) await prepareTestDatabase(handle, seed);
   } catch (error) {
     await close();
     throw error;
