@@ -1,5 +1,4 @@
 import { inArray } from 'drizzle-orm';
-import { INGEST_MAX_BATCH } from '../contracts/ingest';
 import type { Database } from '../db/client';
 import { appMeta } from '../db/schema';
 import { ingestEvents } from '../modules/ingest/ingest.service';
@@ -7,6 +6,13 @@ import { deriveSpan } from '../modules/metrics/derive';
 import { DEFAULT_SIMULATOR_SEED, generateEvents } from './generate';
 import { DAY } from './time';
 import { DEMO_HISTORY_KEY, DEMO_HISTORY_PROGRESS_KEY, loadWorld } from './world';
+
+/**
+ * Events stored per transaction. Each holds the database's one connection on PGlite, so requests
+ * wait for it: about 0.2 s at this size, 1 s or more at INGEST_MAX_BATCH (5000), for the same
+ * total time.
+ */
+export const HISTORY_BATCH = 1000;
 
 /** Reported after each stored day. */
 export interface HistoryProgress {
@@ -81,9 +87,9 @@ export function saveHistoryPlan(db: Database, plan: HistoryPlan): Promise<void> 
 
 /**
  * Writes simulated history: generates [end − days, end) one day at a time, newest day first, and
- * stores each day through the ingest in batches of at most INGEST_MAX_BATCH events (one short
- * transaction each, so other statements get in between), then derives that day's span, so the
- * day shows in the reports at once. After each day its progress is saved under app_meta
+ * stores each day through the ingest in batches of HISTORY_BATCH events (one short transaction
+ * each, so other statements get in between), then derives that day's span, so the day shows in
+ * the reports at once. After each day its progress is saved under app_meta
  * 'demo_history_progress'; at the end the end is recorded under 'demo_history'. Event ids are
  * deterministic, so running it again over the same span stores nothing twice.
  */
@@ -102,9 +108,9 @@ export async function writeHistory(db: Database, options: HistoryOptions = {}): 
     const b = end.getTime() - daysDone * DAY;
     const a = Math.max(b - DAY, from.getTime());
     const generated = generateEvents(world, { from: a, to: b, seed });
-    for (let j = 0; j < generated.length; j += INGEST_MAX_BATCH) {
+    for (let j = 0; j < generated.length; j += HISTORY_BATCH) {
       if (options.signal?.aborted) return { from, end, events, accepted, complete: false };
-      const batch = generated.slice(j, j + INGEST_MAX_BATCH).map((e) => e.event);
+      const batch = generated.slice(j, j + HISTORY_BATCH).map((e) => e.event);
       accepted += (await ingestEvents(db, batch, { derive: false })).accepted;
     }
     await deriveSpan(db, new Date(a), new Date(b));
