@@ -12,7 +12,8 @@ vi.mock('@/lib/auth', () => ({
 }));
 
 import { DEMO_HISTORY_POLL_MS, demoHistoryKeys, demoHistoryQueryOptions } from '@/features/demo-history/api/get-demo-history';
-import { DemoHistoryNotice } from './demo-history-notice';
+import { REPORTS_KEY_ROOT } from '@/lib/query-client';
+import { DemoHistoryNotice, historyStage } from './demo-history-notice';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 const writing = (daysDone: number): DemoHistoryStatus => ({ state: 'writing', daysDone, days: 60, events: daysDone * 15_000 });
@@ -58,6 +59,29 @@ describe('the demo history notice', () => {
     const third = render(<DemoHistoryNotice />);
     await waitFor(() => expect(third.queryClient.getQueryState(demoHistoryKeys.status)?.status).toBe('error'));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('has the reports asked again as each week of history is stored, and once it is complete', async () => {
+    answers = [writing(5), writing(6), writing(7), writing(8), done()];
+    const { queryClient } = render(<DemoHistoryNotice />);
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const next = async (daysDone: number | 'done') => {
+      await act(() => queryClient.refetchQueries({ queryKey: demoHistoryKeys.status }));
+      if (daysDone === 'done') await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+      else await screen.findByText(new RegExp(`: ${daysDone} of 60 days`));
+    };
+    await screen.findByText(/: 5 of 60 days/);
+    await next(6);
+    expect(invalidate).not.toHaveBeenCalled();
+    await next(7);
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    expect(invalidate).toHaveBeenLastCalledWith({ queryKey: [REPORTS_KEY_ROOT] });
+    await next(8);
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    await next('done');
+    expect(invalidate).toHaveBeenCalledTimes(2);
+    expect(historyStage(undefined)).toBeNull();
+    expect(historyStage({ state: 'none', daysDone: 0, days: 0, events: 0 })).toBeNull();
   });
 
   it('is asked again every few seconds only while the history is being written', () => {
