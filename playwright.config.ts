@@ -10,6 +10,8 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e/specs',
+  // Waits for the demo history the server writes in the background after it starts.
+  globalSetup: './e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: true,
@@ -49,7 +51,7 @@ export default defineConfig({
       COGNITO_PORT: String(PORT + 1239),
       PUSHER_PORT: String(PORT + 1),
       LOG_LEVEL: 'warn',
-      // A short history keeps start-up quick; without the live simulator the data holds still.
+      // A short history is written quickly (the global set-up waits for it); without the live simulator the data holds still.
       DEMO_HISTORY_DAYS: String(E2E_DEMO_HISTORY_DAYS),
       SIMULATOR: 'off',
       // The kiosk gateways are played but hold still: tests dock and undock through the control API.

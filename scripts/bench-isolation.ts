@@ -21,9 +21,7 @@
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import type { RuntimeConfig } from '../server/src/contracts/config';
-import { localCognitoClient } from '../server/src/identity/provision';
+import { adminIdTokenOf } from './bench/api-sign-in';
 import { percentile, table, timed } from './bench/timing';
 import { startWebServer, type WebServer } from './bench/web-server';
 
@@ -50,21 +48,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => void (running?.stop() ?? Promise.resolve()).then(() => process.exit(130)));
 }
 
-async function signInAsAdmin(url: string): Promise<string> {
-  const config = (await (await fetch(`${url}/config.json`)).json()) as RuntimeConfig;
-  if (!config.cognito.endpoint) throw new Error('the benchmark needs the local identity provider');
-  const result = await localCognitoClient(config.cognito.endpoint).send(
-    new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: config.cognito.userPoolClientId,
-      AuthParameters: { USERNAME: 'admin@demo.health', PASSWORD: 'Demo!2345' },
-    }),
-  );
-  const idToken = result.AuthenticationResult?.IdToken;
-  if (!idToken) throw new Error('admin@demo.health got no id token');
-  return idToken;
-}
-
 /** Calls `path` every PROBE_PAUSE_MS after its previous answer until `until` settles; the latencies. */
 async function probe(url: string, headers: Record<string, string>, until: Promise<unknown>): Promise<{ latencies: number[]; failures: number }> {
   let done = false;
@@ -83,7 +66,7 @@ async function probe(url: string, headers: Record<string, string>, until: Promis
 }
 
 async function measure(label: string, server: WebServer): Promise<void> {
-  const headers = { authorization: await signInAsAdmin(server.url) };
+  const headers = { authorization: await adminIdTokenOf(server.url) };
   const tracing = `${server.url}/api/exposureReport/interaction?organizationId=${ST_MARYS}&startDate=${day(29)}&endDate=${day(0)}`;
   const cheap = `${server.url}/api/compliance/overview-stats?organizationIds=${ST_MARYS}&view=org&startDate=${day(1)}&endDate=${day(1)}`;
   const probes = (until: Promise<unknown>) => Promise.all([probe(`${server.url}/config.json`, {}, until), probe(cheap, headers, until)]);

@@ -4,10 +4,11 @@
  * PUSHER_HOST points at a real one) and the API server, which applies migrations, seeds the demo
  * on first start and serves the built app. With the local identity provider, every email it sends
  * is printed as it arrives (and kept in `{LAVO_DATA_DIR}/mail/outbox.jsonl`). On first start the API
- * server also writes the demo's simulated history (DEMO_HISTORY_DAYS); once it answers, the live
- * device simulator starts posting events (unless SIMULATOR=off) and the kiosk gateway simulator
- * plays the charging stations over the Pusher server (unless GATEWAY_SIMULATOR=off; its control
- * API listens when GATEWAY_SIMULATOR_CONTROL_PORT is set). Ctrl-C stops every child.
+ * server writes the demo's simulated history (DEMO_HISTORY_DAYS) in the background once it
+ * listens, newest day first. Once it answers, the live device simulator starts posting events
+ * (unless SIMULATOR=off) and the kiosk gateway simulator plays the charging stations over the
+ * Pusher server (unless GATEWAY_SIMULATOR=off; its control API listens when
+ * GATEWAY_SIMULATOR_CONTROL_PORT is set). Ctrl-C stops every child.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
@@ -28,8 +29,8 @@ const children: ChildProcess[] = [];
 const seeded = !['false', '0'].includes(env.SEED_DEMO ?? 'true');
 const simulate = env.SIMULATOR !== 'off' && seeded;
 const simulateGateways = env.GATEWAY_SIMULATOR !== 'off' && seeded;
-// First start writes the demo history before the API listens; that takes a while.
-const API_START_TIMEOUT_MS = 20 * 60_000;
+// Migrations and the demo seed come first; the demo history is written after the API listens.
+const API_START_TIMEOUT_MS = 5 * 60_000;
 const tsx = import.meta.resolve('tsx');
 
 /** Starts a child; when an essential one stops, everything stops. The console works without the others. */

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { demoHistoryWritten } from './api-sign-in';
 
 /** Where the web benchmark's build and server run: ports and a data directory of their own. */
 export interface WebServerOptions {
@@ -18,7 +19,8 @@ export interface WebServer {
 }
 
 const tsx = import.meta.resolve('tsx');
-const START_TIMEOUT_MS = 10 * 60_000;
+const START_TIMEOUT_MS = 5 * 60_000;
+const HISTORY_TIMEOUT_MS = 20 * 60_000;
 
 /** Runs a command to completion; its output is kept and shown only when it fails. */
 function runQuietly(command: string, args: string[]): Promise<void> {
@@ -45,7 +47,8 @@ export async function buildApp(options: WebServerOptions): Promise<string> {
 
 /**
  * Starts the built app in `staticDir` as the browser tests do (`scripts/start.ts`: identity
- * provider, Pusher-protocol server and API server, no live simulators unless `env` asks) and waits until it answers.
+ * provider, Pusher-protocol server and API server, no live simulators unless `env` asks) and waits until it answers
+ * and its demo history is written.
  */
 export async function startWebServer(options: WebServerOptions, staticDir: string): Promise<WebServer> {
   const { port, dataDir } = options;
@@ -72,19 +75,27 @@ export async function startWebServer(options: WebServerOptions, staticDir: strin
   const server: WebServer = { url: `http://localhost:${port}`, stop: () => stopServer(child) };
 
   const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
+  let answered = false;
+  while (!answered && Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`The server stopped before answering (${child.signalCode ?? `exit code ${child.exitCode}`}):\n${output}`);
     }
     try {
-      if ((await fetch(`${server.url}/config.json`)).ok) return server;
+      answered = (await fetch(`${server.url}/config.json`)).ok;
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 500));
+    if (!answered) await new Promise((r) => setTimeout(r, 500));
   }
-  await server.stop();
-  throw new Error(`The server did not answer within ${START_TIMEOUT_MS / 60_000} min:\n${output}`);
+  try {
+    if (!answered) throw new Error(`The server did not answer within ${START_TIMEOUT_MS / 60_000} min`);
+    // Measured against the whole history, which the server writes in the background once it answers.
+    await demoHistoryWritten(server.url, HISTORY_TIMEOUT_MS);
+  } catch (error) {
+    await server.stop();
+    throw new Error(`${error instanceof Error ? error.message : String(error)}:\n${output}`, { cause: error });
+  }
+  return server;
 }
 
 /** SIGTERM to start.ts, which stops every process it started (SIGKILL after 5 s each); SIGKILL after 15 s. */

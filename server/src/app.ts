@@ -9,6 +9,8 @@ import type { TokenVerifier } from './identity/verifier';
 import { accountAccessRoutes } from './modules/account-access/account-access.routes';
 import { bootstrapRoutes } from './modules/bootstrap/bootstrap.routes';
 import { configRoutes } from './modules/config/config.routes';
+import { demoHistoryRoutes } from './modules/demo-history/demo-history.routes';
+import { createDemoHistoryTracker, type DemoHistoryTracker } from './modules/demo-history/demo-history.service';
 import { ingestRoutes } from './modules/ingest/ingest.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { pusherAuthRoutes } from './modules/realtime-auth/pusher-auth.routes';
@@ -45,6 +47,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Log every request (noisy; for debugging). */
   requestLogging?: boolean;
+  /** Where the demo history this server writes stands (none when absent). */
+  demoHistory?: DemoHistoryTracker;
 }
 
 /**
@@ -83,6 +87,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(wearablesRoutes, { db: deps.db, reportDb: deps.reportDb });
       await api.register(stationsRoutes, { db: deps.db });
       await api.register(gatewayRoutes, { db: deps.db, secret: deps.ingestSecret, pusher: deps.pusher });
+      await api.register(demoHistoryRoutes, { tracker: deps.demoHistory ?? createDemoHistoryTracker() });
     },
     { prefix: '/api' },
   );

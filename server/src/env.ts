@@ -38,7 +38,7 @@ export const envSchema = z.object({
   SEED_DEMO: bool.default(true),
   /** Milliseconds a report statement may run before the database stops it (the caller gets 503). */
   REPORT_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(DEFAULT_REPORT_STATEMENT_TIMEOUT_MS),
-  /** Days of simulated sensor history written once after the demo seed (0: none). */
+  /** Days of simulated sensor history written once after the demo seed, in the background once the API listens (0: none). */
   DEMO_HISTORY_DAYS: z.coerce.number().min(0).max(3650).default(60),
   /** Seed of the device simulator (demo history and live events); unset means its default. */
   SIMULATOR_SEED: z.coerce.number().int().optional(),

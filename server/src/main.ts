@@ -8,7 +8,7 @@ import { loadEnv } from './env';
 import { readLocalIdentity } from './identity/provision';
 import { resolveSecrets } from './secrets';
 import { identityAdminFromEnv, pgliteDirOf, pusherFromEnv, runtimeConfigFromEnv, verifierFromEnv } from './runtime';
-import { prepareDemoSimulation } from './simulator/startup';
+import { prepareDemoSimulation, type DemoSimulation } from './simulator/startup';
 
 const env = loadEnv();
 const secrets = (() => {
@@ -24,13 +24,15 @@ const handle = await createDatabase({
   reportStatementTimeoutMs: env.REPORT_STATEMENT_TIMEOUT_MS,
 });
 await runMigrations(handle);
+let simulation: DemoSimulation | undefined;
 if (env.SEED_DEMO) {
   const { seeded } = await seedDemo(handle.db);
   console.log(seeded ? 'Demo data seeded.' : 'Demo data already present; nothing seeded.');
   // The local identity provider's demo accounts, provisioned by `npm start`, sign in as the demo's users.
   const local = env.COGNITO_ENDPOINT ? readLocalIdentity(env.LAVO_DATA_DIR) : null;
   if (local) await linkDemoIdentities(handle.db, local.subjects);
-  await prepareDemoSimulation(handle.db, { historyDays: env.DEMO_HISTORY_DAYS, seed: env.SIMULATOR_SEED, dataDir: env.LAVO_DATA_DIR });
+  // Decides the demo history and writes the live simulator's world; the history itself is written after listening.
+  simulation = await prepareDemoSimulation(handle.db, { historyDays: env.DEMO_HISTORY_DAYS, seed: env.SIMULATOR_SEED, dataDir: env.LAVO_DATA_DIR });
 }
 
 const app = await buildApp({
@@ -45,6 +47,7 @@ const app = await buildApp({
   trustProxy: env.TRUST_PROXY,
   logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
   requestLogging: env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace',
+  demoHistory: simulation?.status,
 });
 
 let stopping = false;
@@ -52,6 +55,8 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info(`${signal} received, closing`);
+  // A history write under way stops after its current batch; the next start resumes it.
+  await simulation?.stop();
   await app.close();
   await handle.close();
   process.exit(0);
@@ -65,3 +70,5 @@ setInterval(() => {
   ensureEventPartitions(handle.db).catch((error: unknown) => app.log.error({ err: error }, 'Could not create event partitions'));
 }, 86_400_000).unref();
 console.log(`API server (${handle.kind}) listening on http://localhost:${env.PORT}`);
+// In the background, newest day first: the reports fill in day by day while the server answers.
+void simulation?.writeHistory();

@@ -1,6 +1,7 @@
 import type { EndpointSpec } from './endpoint';
 import { accountAccessEndpoints } from './account-access';
 import { bootstrapEndpoints } from './bootstrap';
+import { demoHistoryEndpoints } from './demo-history';
 import { nfcEndpoints } from './nfc';
 import { cdiffEndpoints } from './reports/cdiff';
 import { complianceEndpoints, handwashEndpoints, userReportEndpoints } from './reports/compliance';
@@ -30,6 +31,7 @@ export const MAIN_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string,
   session: sessionEndpoints,
   accountAccess: accountAccessEndpoints,
   stations: stationEndpoints,
+  demoHistory: demoHistoryEndpoints,
 };
 
 /** Every endpoint of the newer API (/api/v2). */

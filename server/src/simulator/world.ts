@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { ZoneType } from '../contracts/devices';
 import type { Database } from '../db/client';
 import { appMeta, devices, groups, users, wearableAssignments, zones } from '../db/schema';
@@ -8,8 +8,10 @@ import { indexWorld, type World } from './world-index';
 
 export type { World } from './world-index';
 
-/** Key in app_meta holding the end (ISO) of the demo history written at first start. */
+/** Key in app_meta holding the end (ISO) of the demo history, once it is written. */
 export const DEMO_HISTORY_KEY = 'demo_history';
+/** Key in app_meta holding where the demo history's write stands (JSON: end, days, daysDone, events). */
+export const DEMO_HISTORY_PROGRESS_KEY = 'demo_history_progress';
 
 /** A location with what the simulator needs: time zone, shift length and compliance windows. */
 export interface WorldGroup {
@@ -73,7 +75,7 @@ export interface WorldAssignment {
 export interface WorldData {
   /** When it was read (ISO). */
   loadedAt: string;
-  /** End of the demo history already written (ISO), if any. */
+  /** End of the demo history (ISO), written or being written, if any: live events start there. */
   historyEnd: string | null;
   groups: WorldGroup[];
   zones: WorldZone[];
@@ -90,6 +92,14 @@ function centerOf(geometry: { coordinates: [number, number][][] } | null): { x: 
   return { x: (Math.min(...xs) + Math.max(...xs)) / 2, y: (Math.min(...ys) + Math.max(...ys)) / 2 };
 }
 
+/** The end of the written history, else of the one being written. */
+function historyEndOf(rows: readonly { key: string; value: string }[]): string | null {
+  const written = rows.find((r) => r.key === DEMO_HISTORY_KEY)?.value;
+  if (written) return written;
+  const progress = rows.find((r) => r.key === DEMO_HISTORY_PROGRESS_KEY)?.value;
+  return progress ? ((JSON.parse(progress) as { end?: string }).end ?? null) : null;
+}
+
 /** Reads groups, active zones and devices, users and every wearable assignment. */
 export async function loadWorldData(db: Database): Promise<WorldData> {
   const [groupRows, zoneRows, deviceRows, userRows, assignmentRows, history] = await Promise.all([
@@ -100,12 +110,12 @@ export async function loadWorldData(db: Database): Promise<WorldData> {
       .select({ id: users.id, organizationId: users.organizationId, groupId: users.groupId, professionCode: users.professionCode, active: users.active })
       .from(users),
     db.select().from(wearableAssignments),
-    db.select().from(appMeta).where(eq(appMeta.key, DEMO_HISTORY_KEY)),
+    db.select().from(appMeta).where(inArray(appMeta.key, [DEMO_HISTORY_KEY, DEMO_HISTORY_PROGRESS_KEY])),
   ]);
   const byId = <T extends { id: number }>(rows: T[]) => rows.sort((a, b) => a.id - b.id);
   return {
     loadedAt: new Date().toISOString(),
-    historyEnd: history[0]?.value ?? null,
+    historyEnd: historyEndOf(history),
     groups: byId(
       groupRows.map((g) => ({
         id: g.id,

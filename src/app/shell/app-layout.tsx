@@ -10,6 +10,7 @@ import { useEffect, type ReactNode } from 'react';
 import { AnchorLink } from '@/components/router-links';
 import { useSession } from '@/lib/session-context';
 import { ConnectivityBadge } from './connectivity-badge';
+import { DemoHistoryNotice } from './demo-history-notice';
 import { ProfileMenu } from './profile-menu';
 import { SideNav } from './side-nav';
 import { useOutboxSync } from './use-outbox-sync';
@@ -77,7 +78,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </Drawer>
         )
       )}
-      <AppShell.Main>{pageShown ? children : <PagePending title={findAppRoute(pathname)?.title} />}</AppShell.Main>
+      <AppShell.Main>
+        <DemoHistoryNotice />
+        {pageShown ? children : <PagePending title={findAppRoute(pathname)?.title} />}
+      </AppShell.Main>
     </AppShell>
   );
 }

@@ -3,6 +3,7 @@ import Pusher from 'pusher';
 import { inject } from 'vitest';
 import { buildApp } from '../../../server/src/app';
 import { linkDemoIdentities } from '../../../server/src/db/demo/identities';
+import type { DemoHistoryTracker } from '../../../server/src/modules/demo-history/demo-history.service';
 import { createIdentityAdmin, type IdentityAdmin } from '../../../server/src/identity/identity-admin';
 import { localCognitoClient } from '../../../server/src/identity/provision';
 import { createTokenVerifier, issuerFor } from '../../../server/src/identity/verifier';
@@ -23,10 +24,17 @@ export function testIdentityAdmin(): IdentityAdmin {
  * The API server on a fresh, seeded test database whose demo users are linked to the demo accounts
  * of the real local identity provider, verifying its tokens; `identityAdmin` replaces its admin
  * API (to make the provider fail, say); with `staticDir` it serves the built app found there;
- * `reportStatementTimeoutMs` is how long a report statement may run (the server's default otherwise).
+ * `reportStatementTimeoutMs` is how long a report statement may run (the server's default otherwise);
+ * `demoHistory` is what GET /api/demo-history answers from.
  */
 export async function createTestApp(
-  opts: { pusherPort?: number; identityAdmin?: IdentityAdmin; staticDir?: string; reportStatementTimeoutMs?: number } = {},
+  opts: {
+    pusherPort?: number;
+    identityAdmin?: IdentityAdmin;
+    staticDir?: string;
+    reportStatementTimeoutMs?: number;
+    demoHistory?: DemoHistoryTracker;
+  } = {},
 ) {
   const identity = inject('identity');
   const database = await createTestDatabase({ reportStatementTimeoutMs: opts.reportStatementTimeoutMs });
@@ -43,6 +51,7 @@ export async function createTestApp(
     pusher,
     ingestSecret: TEST_INGEST_SECRET,
     staticDir: opts.staticDir,
+    demoHistory: opts.demoHistory,
     runtimeConfig: {
       apiBaseUrl: '/api',
       apiV2BaseUrl: '/api/v2',

@@ -83,6 +83,7 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
   'GET /api/bootstrap': (_, me) => ({ query: { username: me.userName, loginType: 'WEB_APP' } }),
   'GET /api/users/username': (_, me) => ({ query: { username: me.userName } }),
   'GET /api/v2/users/me': () => ({}),
+  'GET /api/demo-history': () => ({}),
   // Ends the sign-in it is sent with (ENDS_SIGN_IN): walkers send it with one of its own.
   'POST /api/session/sign-out': () => ({}),
 

@@ -21,7 +21,7 @@ describe('writeHistory', () => {
   it('stores every generated event, derives what the metric definitions give, and marks the history', async () => {
     const end = new Date(T0);
     const progress: HistoryProgress[] = [];
-    const result = await writeHistory(db, { days: 2, end, onProgress: (p) => progress.push(p) });
+    const result = await writeHistory(db, { days: 2, end, onProgress: (p) => void progress.push(p) });
     expect(progress.map((p) => p.daysDone)).toEqual([1, 2]);
 
     const world = await loadWorld(db);
