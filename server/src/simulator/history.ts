@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { appMeta } from '../db/schema';
 import { ingestEvents } from '../modules/ingest/ingest.service';
-import { deriveSpan } from '../modules/metrics/derive';
+import { deriveBetween } from '../modules/metrics/derive';
 import { DEFAULT_SIMULATOR_SEED, generateEvents } from './generate';
 import { DAY } from './time';
 import { DEMO_HISTORY_KEY, DEMO_HISTORY_PROGRESS_KEY, loadWorld } from './world';
@@ -113,7 +113,8 @@ export async function writeHistory(db: Database, options: HistoryOptions = {}): 
       const batch = generated.slice(j, j + HISTORY_BATCH).map((e) => e.event);
       accepted += (await ingestEvents(db, batch, { derive: false })).accepted;
     }
-    await deriveSpan(db, new Date(a), new Date(b));
+    // The day's derived rows, including what its events change in the newer days already stored.
+    await deriveBetween(db, new Date(a), new Date(b - 1));
     events += generated.length;
     await saveHistoryPlan(db, { ...plan, daysDone: daysDone + 1, events });
     await options.onProgress?.({ daysDone: daysDone + 1, days: chunks, events });

@@ -223,33 +223,3 @@ export async function deriveBetween(db: Database, from: Date, to: Date): Promise
   await deriveSpans(db, spans);
   return { users: spans.users.length, wearables: spans.wearables.length, dispensers: spans.dispensers.length };
 }
-
-/**
- * Recomputes the derived rows the raw events of [from, to) can change: every wearer and dispenser
- * with an event in the span, over that span (widened as every window is). Used after storing a
- * span without deriving, e.g. one day of the demo history.
- */
-export async function deriveSpan(db: Database, from: Date, to: Date): Promise<void> {
-  const a = from.toISOString();
-  const b = to.toISOString();
-  const inSpan = sql`ts >= ${a}::timestamptz and ts < ${b}::timestamptz`;
-  const users = await db.execute<{ id: number; a: string; b: string }>(sql`
-    select user_id as id, min(ts) as a, max(ts) as b from (
-      select user_id, ts from presence_events where user_id is not null and ${inSpan}
-      union all select user_id, ts from hygiene_events where user_id is not null and ${inSpan}
-      union all select user_id, ts from bed_events where user_id is not null and ${inSpan}
-      union all select user_id, ts from reminder_events where user_id is not null and ${inSpan}
-      union all select user_id, ts from station_events where user_id is not null and ${inSpan}
-    ) e group by user_id`);
-  const dispensers = await db.execute<{ id: number; a: string; b: string }>(
-    sql`select dispenser_id as id, min(ts) as a, max(ts) as b from dispense_events where ${inSpan} group by dispenser_id`,
-  );
-  await deriveUsers(
-    db,
-    users.rows.map((r) => ({ userId: r.id, from: new Date(r.a), to: new Date(r.b) })),
-  );
-  await deriveDispensers(
-    db,
-    dispensers.rows.map((r) => ({ dispenserId: r.id, from: new Date(r.a), to: new Date(r.b) })),
-  );
-}
