@@ -1,10 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
-import type { IngestResponse } from '../../contracts/ingest';
+import { sql } from 'drizzle-orm';
+import { INGEST_MAX_BATCH, type IngestResponse } from '../../contracts/ingest';
 import type { Database } from '../../db/client';
 import {
   bedEvents,
   counterEvents,
-  devices,
   dispenseEvents,
   eventLedger,
   heartbeatEvents,
@@ -14,24 +13,76 @@ import {
   stationEvents,
   type DeviceRow,
 } from '../../db/schema';
-import { deriveDispensers, deriveUsers, type DispenserWindow, type UserWindow } from '../metrics/derive';
-import { bulkInsert } from './bulk-insert';
+import { deriveDispensers, deriveUsers } from '../metrics/derive';
+import { bulkInsert, inOne, insertRows } from './bulk-insert';
+import { deferredDeriver, lockDerivation, pendingStatement } from './deferred';
+import { deviceLock, deviceStateStatements } from './device-state';
+import { DISPENSER_GAP_MS, rounds, spansOf, USER_GAP_MS } from './derive-windows';
 import { loadDirectory } from './directory';
-import { emptyBatch, macsOf, parseEvents, resolveEvents, type HygieneRow, type ResolvedBatch } from './resolve';
+import { GroupWriter } from './group-writer';
+import { macsOf, parseEvents, resolveEvents, type HygieneRow, type ResolvedBatch } from './resolve';
 
 export { IngestError } from './resolve';
 
 export interface IngestOptions {
   /** The gateway that sent the batch: every device named must be of its site. */
   gateway?: DeviceRow | null;
-  /** Update the derived tables (default true); a bulk load derives once at the end instead. */
-  derive?: boolean;
+  /**
+   * Update the derived tables before answering (true, the default); after answering, soon and
+   * bounded ('deferred', see deferred.ts); or not at all (false: a bulk load derives once at the end).
+   */
+  derive?: boolean | 'deferred';
+}
+
+/** A batch checked and resolved, ready to store. */
+interface ReadyBatch {
+  batch: ResolvedBatch;
+  gatewayId: number | null;
+  /** Events sent, repeats within the batch included. */
+  sent: number;
+}
+
+interface StoredBatch {
+  /** The rows of events not stored before. */
+  stored: ResolvedBatch;
+  response: IngestResponse;
+}
+
+/** Batches written and derived together: up to this many events (a few full batches). */
+const GROUP_EVENTS = 8 * INGEST_MAX_BATCH;
+
+const writers = new WeakMap<Database, GroupWriter<ReadyBatch, StoredBatch>>();
+
+/** The database's one writer of derived batches: batches that arrive together are derived once. */
+function writerOf(db: Database): GroupWriter<ReadyBatch, StoredBatch> {
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = new GroupWriter(
+      db,
+      {
+        weight: (ready) => ready.sent,
+        store: (tx, ready) => storeBatch(tx, ready),
+        finish: async (tx, done) => {
+          await lockDerivation(tx);
+          await deriveBatches(tx, done.map((d) => d.stored));
+        },
+      },
+      GROUP_EVENTS,
+    );
+    writers.set(db, writer);
+  }
+  return writer;
 }
 
 /**
  * Stores a batch of gateway events. All or nothing: the first invalid or unresolvable event
  * refuses the whole batch (IngestError). Event ids already stored are ignored, so replaying a
  * batch changes nothing.
+ *
+ * With derivation (the default) the answer comes once the batch and the derived rows it changes
+ * are committed. Batches that arrive while earlier ones are being written (several gateways, or
+ * one sending its backlog several batches at a time) are stored and derived together in one
+ * transaction, each batch still all or nothing on its own (GroupWriter).
  */
 export async function ingestEvents(db: Database, events: readonly unknown[], opts: IngestOptions = {}): Promise<IngestResponse> {
   const parsed = parseEvents(events);
@@ -40,47 +91,70 @@ export async function ingestEvents(db: Database, events: readonly unknown[], opt
   const earliest = new Date(Math.min(...parsed.map((e) => Date.parse(e.at))));
   const reminderZones = parsed.flatMap((e) => (e.type === 'reminder' ? [e.zoneId] : []));
   const directory = await loadDirectory(db, macs, earliest, reminderZones);
-  const batch = resolveEvents(directory, parsed, opts.gateway ?? null);
-
-  return db.transaction(async (tx) => {
-    const fresh = new Set<string>();
-    const ledger = batch.ledger.map((l) => ({ ...l, gatewayId: opts.gateway?.id ?? null }));
-    const inserted = await bulkInsert(tx as unknown as Database, eventLedger, ledger, { onConflictDoNothing: true, returning: 'eventId' });
-    for (const id of inserted) fresh.add(String(id));
-    const keep = <T extends { eventId: string }>(rows: T[]) => rows.filter((r) => fresh.has(r.eventId));
-    const stored: ResolvedBatch = {
-      ledger: [],
-      presence: keep(batch.presence),
-      bed: keep(batch.bed),
-      hygiene: keep(batch.hygiene),
-      dispense: keep(batch.dispense),
-      reminder: keep(batch.reminder),
-      heartbeat: keep(batch.heartbeat),
-      station: keep(batch.station),
-      counters: keep(batch.counters),
-    };
-    // Washes are placed by the wearer's presence, so presence (of this batch too) goes in first.
-    await insertChunked(tx as unknown as Database, { ...stored, hygiene: [] });
-    await placeWristbandWashes(tx as unknown as Database, stored.hygiene);
-    await insertChunked(tx as unknown as Database, { ...emptyBatch(), hygiene: stored.hygiene });
-    await updateDeviceState(tx as unknown as Database, stored);
-    if (opts.derive ?? true) await deriveBatch(tx as unknown as Database, stored);
-    return { accepted: fresh.size, duplicates: parsed.length - fresh.size };
-  });
+  const ready: ReadyBatch = { batch: resolveEvents(directory, parsed, opts.gateway ?? null), gatewayId: opts.gateway?.id ?? null, sent: parsed.length };
+  const derive = opts.derive ?? true;
+  if (derive === true) return (await writerOf(db).submit(ready)).response;
+  if (derive === false) return db.transaction(async (tx) => (await storeBatch(tx as unknown as Database, ready)).response);
+  const deriver = deferredDeriver(db);
+  await deriver.room(ready.sent);
+  const { response } = await db.transaction((tx) => storeBatch(tx as unknown as Database, ready, true));
+  if (response.accepted > 0) deriver.stored(response.accepted);
+  return response;
 }
 
-async function insertChunked(db: Database, b: ResolvedBatch): Promise<void> {
-  const pairs = [
-    [presenceEvents, b.presence],
-    [bedEvents, b.bed],
-    [hygieneEvents, b.hygiene],
-    [dispenseEvents, b.dispense],
-    [reminderEvents, b.reminder],
-    [heartbeatEvents, b.heartbeat],
-    [stationEvents, b.station],
-    [counterEvents, b.counters],
-  ] as const;
-  for (const [table, rows] of pairs) await bulkInsert(db, table, rows as never[]);
+/**
+ * Stores a resolved batch (inside the caller's transaction): the ledger first, then the rows of
+ * the events it did not hold; `deferred` records their spans as pending derivation too.
+ */
+async function storeBatch(db: Database, { batch, gatewayId, sent }: ReadyBatch, deferred = false): Promise<StoredBatch> {
+  const ledger = batch.ledger.map((l) => ({ ...l, gatewayId }));
+  const fresh = new Set((await bulkInsert(db, eventLedger, ledger, { onConflictDoNothing: true, returning: 'eventId' })).map(String));
+  const keep = <T extends { eventId: string }>(rows: T[]) => rows.filter((r) => fresh.has(r.eventId));
+  const stored: ResolvedBatch = {
+    ledger: [],
+    presence: keep(batch.presence),
+    bed: keep(batch.bed),
+    // Copies: placing washes sets their location, and a batch may be stored again after a rollback.
+    hygiene: keep(batch.hygiene).map((h) => ({ ...h })),
+    dispense: keep(batch.dispense),
+    reminder: keep(batch.reminder),
+    heartbeat: keep(batch.heartbeat),
+    station: keep(batch.station),
+    counters: keep(batch.counters),
+  };
+  // Washes are placed by the wearer's presence, so presence (of this batch too) goes in first,
+  // with everything else but those washes, in one statement.
+  const unplaced = stored.hygiene.filter((h) => h.groupId === null);
+  const [heartbeats, docking] = deviceStateStatements(stored);
+  const lock = deviceLock(stored);
+  if (lock) await db.execute(lock);
+  const spans = deferred ? spansOf(stored) : null;
+  await inOne(db, [
+    ...insertStatements({ ...stored, hygiene: stored.hygiene.filter((h) => h.groupId !== null) }),
+    heartbeats,
+    spans && pendingStatement(spans.users, spans.dispensers),
+  ]);
+  // A docked wristband may also have sent a heartbeat: one statement may not update a row twice.
+  if (docking) await db.execute(docking);
+  if (unplaced.length > 0) {
+    await placeWristbandWashes(db, stored.hygiene);
+    await inOne(db, [insertRows(hygieneEvents, unplaced)]);
+  }
+  return { stored, response: { accepted: fresh.size, duplicates: sent - fresh.size } };
+}
+
+/** The INSERTs of a batch's event rows, one per table with rows (INGEST_MAX_BATCH bounds their size). */
+function insertStatements(b: ResolvedBatch) {
+  return [
+    insertRows(presenceEvents, b.presence),
+    insertRows(bedEvents, b.bed),
+    insertRows(hygieneEvents, b.hygiene),
+    insertRows(dispenseEvents, b.dispense),
+    insertRows(reminderEvents, b.reminder),
+    insertRows(heartbeatEvents, b.heartbeat),
+    insertRows(stationEvents, b.station),
+    insertRows(counterEvents, b.counters),
+  ];
 }
 
 /**
@@ -104,55 +178,19 @@ async function placeWristbandWashes(db: Database, rows: HygieneRow[]): Promise<v
   }
 }
 
-/** Latest heartbeat and battery per device; the station a wristband was last docked in. */
-async function updateDeviceState(db: Database, b: ResolvedBatch): Promise<void> {
-  const latest = new Map<number, (typeof b.heartbeat)[number]>();
-  for (const h of b.heartbeat) {
-    const seen = latest.get(h.deviceId);
-    if (!seen || seen.ts < h.ts) latest.set(h.deviceId, h);
-  }
-  for (const h of latest.values()) {
-    await db.execute(sql`
-      update devices set last_heartbeat_at = ${h.ts.toISOString()}::timestamptz,
-        battery_percent = coalesce(${h.batteryPercent}::int, battery_percent),
-        battery_mv = coalesce(${h.batteryMv}::int, battery_mv)
-      where id = ${h.deviceId} and (last_heartbeat_at is null or last_heartbeat_at < ${h.ts.toISOString()}::timestamptz)`);
-  }
-  const docked = new Map<number, number>();
-  for (const s of [...b.station].sort((x, y) => x.ts.getTime() - y.ts.getTime())) docked.set(s.wearableId, s.gatewayId);
-  for (const [wearableId, gatewayId] of docked) {
-    await db.update(devices).set({ gatewayId }).where(eq(devices.id, wearableId));
-  }
-}
-
-function span<T>(rows: readonly T[], key: (row: T) => number | null, at: (row: T) => Date) {
-  const out = new Map<number, { from: Date; to: Date }>();
-  for (const row of rows) {
-    const id = key(row);
-    if (id === null) continue;
-    const t = at(row);
-    const seen = out.get(id);
-    if (!seen) out.set(id, { from: t, to: t });
-    else {
-      if (t < seen.from) seen.from = t;
-      if (t > seen.to) seen.to = t;
-    }
-  }
-  return out;
-}
-
 /** Recomputes the derived rows the stored events can change. */
 export async function deriveBatch(db: Database, b: ResolvedBatch): Promise<void> {
-  const byUser = span(
-    [...b.presence, ...b.bed, ...b.hygiene, ...b.reminder, ...b.station] as { userId: number | null; ts: Date }[],
-    (r) => r.userId,
-    (r) => r.ts,
-  );
-  const users: UserWindow[] = [...byUser].map(([userId, s]) => ({ userId, ...s }));
-  const dispensers: DispenserWindow[] = [...span(b.dispense, (r) => r.dispenserId, (r) => r.ts)].map(([dispenserId, s]) => ({
-    dispenserId,
-    ...s,
-  }));
-  await deriveUsers(db, users);
-  await deriveDispensers(db, dispensers);
+  await deriveBatches(db, [b]);
+}
+
+/**
+ * Recomputes the derived rows the stored events of several batches can change, once per span:
+ * a wearer's (or dispenser's) spans in different batches that lie close together are derived
+ * as one; spans far apart are derived apart, so a late batch never widens the work to the days
+ * between.
+ */
+export async function deriveBatches(db: Database, batches: readonly ResolvedBatch[]): Promise<void> {
+  const spans = batches.map(spansOf);
+  for (const users of rounds(spans.flatMap((s) => s.users), (w) => w.userId, USER_GAP_MS)) await deriveUsers(db, users);
+  for (const dispensers of rounds(spans.flatMap((s) => s.dispensers), (w) => w.dispenserId, DISPENSER_GAP_MS)) await deriveDispensers(db, dispensers);
 }
