@@ -13,16 +13,33 @@ const CHUNK = 10_000;
 /** Array types of the column types whose name is no array type of its own. */
 const ELEMENT_TYPE: Record<string, string> = { serial: 'integer', bigserial: 'bigint', smallserial: 'smallint' };
 
-/** One element of an array's text form: NULL, or the value quoted with `\` before `"` and `\`. */
+const NEEDS_ESCAPE = /[\\"]/;
+const ESCAPED = /[\\"]/g;
+
+/** Text as a quoted element, `\` before `"` and `\`. */
+const quoted = (text: string) => `"${NEEDS_ESCAPE.test(text) ? text.replace(ESCAPED, '\\$&') : text}"`;
+
+/**
+ * One element of an array's text form: NULL, a number as it is, anything else quoted (an ISO
+ * instant for a date, JSON for an object). Called for every value of a batch, so cheap cases first.
+ */
 function element(value: unknown): string {
-  if (value === null || value === undefined) return 'NULL';
-  let text: string;
-  if (value instanceof Date) text = value.toISOString();
-  else if (typeof value === 'string') text = value;
-  else if (typeof value === 'number' || typeof value === 'bigint') text = String(value);
-  else if (typeof value === 'boolean') text = value ? 't' : 'f';
-  else text = JSON.stringify(value);
-  return `"${text.replace(/[\\"]/g, '\\$&')}"`;
+  switch (typeof value) {
+    case 'string':
+      return quoted(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : `"${value}"`;
+    case 'undefined':
+      return 'NULL';
+    case 'bigint':
+      return String(value);
+    case 'boolean':
+      return value ? 't' : 'f';
+    default:
+      if (value === null) return 'NULL';
+      if (value instanceof Date) return `"${value.toISOString()}"`;
+      return quoted(JSON.stringify(value));
+  }
 }
 
 /**

@@ -42,10 +42,10 @@ describe('bulk inserts through unnest', () => {
     await db.execute(sql`delete from bulk_sample`);
   });
 
-  it('writes the array text form with NULLs and every element quoted', () => {
+  it('writes the array text form: NULLs, numbers and booleans bare, everything else quoted', () => {
     expect(arrayText([])).toBe('{}');
-    expect(arrayText([null, undefined, 1, 'a"b', 'c\\d', true, new Date('2025-01-02T03:04:05.006Z')])).toBe(
-      '{NULL,NULL,"1","a\\"b","c\\\\d","t","2025-01-02T03:04:05.006Z"}',
+    expect(arrayText([null, undefined, 1, -2.5, 'a"b', 'c\\d', '', true, new Date('2025-01-02T03:04:05.006Z'), { k: 'v' }])).toBe(
+      '{NULL,NULL,1,-2.5,"a\\"b","c\\\\d","",t,"2025-01-02T03:04:05.006Z","{\\"k\\":\\"v\\"}"}',
     );
   });
 

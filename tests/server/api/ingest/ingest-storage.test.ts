@@ -47,6 +47,17 @@ describe('POST /api/ingest/events: how a batch is stored', () => {
     expect(new Date(String(kept.rows[0]?.ts)).toISOString()).toBe('2025-10-01T10:05:00.000Z');
   });
 
+  it('stores only the new events of a batch that repeats stored ones', async () => {
+    const e = eventsFor(fleet);
+    const first = e.visit(users[0] as number, '2025-10-01T12:00:00Z', '2025-10-01T12:05:00Z');
+    expect((await send(first)).json()).toEqual({ accepted: 2, duplicates: 0 });
+    const later = [e.dispense(users[0] as number, '2025-10-01T12:04:50Z'), ...e.visit(users[0] as number, '2025-10-01T13:00:00Z', '2025-10-01T13:05:00Z')];
+    expect((await send([...later.slice(0, 1), ...first, ...later.slice(1)])).json()).toEqual({ accepted: 3, duplicates: 2 });
+    const ids = [...first, ...later].map((x) => x.id);
+    expect(await stored(eventLedger, ids)).toBe(5);
+    expect(await stored(presenceEvents, ids)).toBe(4);
+  });
+
   it('stores nothing of a batch the database refuses part of', async () => {
     const e = eventsFor(fleet);
     const visit = e.visit(users[0] as number, '2025-10-02T10:00:00Z', '2025-10-02T10:05:00Z');
