@@ -3,19 +3,20 @@ import { ingestBatchSchema, ingestQuerySchema, ingestResponseSchema } from '../.
 import type { Database } from '../../db/client';
 import { HttpError } from '../../core/http-error';
 import { authenticateGateway } from '../../core/gateway-auth';
-import { deferredDeriver } from './deferred';
+import { spanDeriver } from './span-deriver';
 import { IngestError, ingestEvents } from './ingest.service';
 import { forGateways } from '../../plugins/access';
 
 /**
  * POST /ingest/events: a gateway's batch of sensor events. The gateway names itself in
  * X-Gateway-Mac and proves it with `Authorization: Bearer <its token>`; it must be an active
- * gateway of the fleet. A batch is stored whole or refused whole. With `?derive=deferred` the
- * report tables are recomputed just after the answer rather than before it (deferred.ts); spans
- * an earlier run left pending are derived once the server is ready.
+ * gateway of the fleet. A batch is stored whole or refused whole, and answered once the report
+ * tables include it; with `?derive=deferred`, once it is stored, the report tables following
+ * just after (span-deriver.ts). Spans an earlier run left pending are derived once the server is
+ * ready.
  */
 export const ingestRoutes: FastifyPluginAsyncZod<{ db: Database; secret: string }> = async (app, { db, secret }) => {
-  const deriver = deferredDeriver(db, { onError: (error) => app.log.error({ err: error }, 'deferred derivation failed; trying again shortly') });
+  const deriver = spanDeriver(db, { onError: (error) => app.log.error({ err: error }, 'deriving stored batches failed; trying again shortly') });
   app.addHook('onReady', async () => deriver.resume());
   app.addHook('onClose', () => deriver.stop());
   app.post(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { INGEST_MAX_BATCH, type IngestResponse } from '../../contracts/ingest';
+import type { IngestResponse } from '../../contracts/ingest';
 import { uniqueViolationOf } from '../../core/database-error';
 import type { Database } from '../../db/client';
 import {
@@ -14,13 +14,11 @@ import {
   stationEvents,
   type DeviceRow,
 } from '../../db/schema';
-import { deriveDispensers, deriveUsers } from '../metrics/derive';
 import { bulkInsert, inOne, insertRows } from './bulk-insert';
-import { deferredDeriver, lockDerivation, pendingStatement } from './deferred';
 import { deviceLock, deviceStateStatements } from './device-state';
-import { DISPENSER_GAP_MS, rounds, spansOf, USER_GAP_MS } from './derive-windows';
+import { spansOf } from './derive-windows';
 import { loadDirectory } from './directory';
-import { GroupWriter } from './group-writer';
+import { pendingStatement, spanDeriver } from './span-deriver';
 import { macsOf, parseEvents, resolveEvents, type HygieneRow, type ResolvedBatch } from './resolve';
 
 export { IngestError } from './resolve';
@@ -30,7 +28,7 @@ export interface IngestOptions {
   gateway?: DeviceRow | null;
   /**
    * Update the derived tables before answering (true, the default); after answering, soon and
-   * bounded ('deferred', see deferred.ts); or not at all (false: a bulk load derives once at the end).
+   * bounded ('deferred', see span-deriver.ts); or not at all (false: a bulk load derives once at the end).
    */
   derive?: boolean | 'deferred';
 }
@@ -43,47 +41,14 @@ interface ReadyBatch {
   sent: number;
 }
 
-interface StoredBatch {
-  /** The rows of events not stored before. */
-  stored: ResolvedBatch;
-  response: IngestResponse;
-}
-
-/** Batches written and derived together: up to this many events (a few full batches). */
-const GROUP_EVENTS = 8 * INGEST_MAX_BATCH;
-
-const writers = new WeakMap<Database, GroupWriter<ReadyBatch, StoredBatch>>();
-
-/** The database's one writer of derived batches: batches that arrive together are derived once. */
-function writerOf(db: Database): GroupWriter<ReadyBatch, StoredBatch> {
-  let writer = writers.get(db);
-  if (!writer) {
-    writer = new GroupWriter(
-      db,
-      {
-        weight: (ready) => ready.sent,
-        store: (tx, ready) => storeBatch(tx, ready),
-        finish: async (tx, done) => {
-          await lockDerivation(tx);
-          await deriveBatches(tx, done.map((d) => d.stored));
-        },
-      },
-      GROUP_EVENTS,
-    );
-    writers.set(db, writer);
-  }
-  return writer;
-}
-
 /**
  * Stores a batch of gateway events. All or nothing: the first invalid or unresolvable event
  * refuses the whole batch (IngestError). Event ids already stored are ignored, so replaying a
  * batch changes nothing.
  *
- * With derivation (the default) the answer comes once the batch and the derived rows it changes
- * are committed. Batches that arrive while earlier ones are being written (several gateways, or
- * one sending its backlog several batches at a time) are stored and derived together in one
- * transaction, each batch still all or nothing on its own (GroupWriter).
+ * With derivation (the default) the answer comes once the derived rows the batch changes are
+ * committed too: its spans are recorded with it and derived by the span deriver, together with
+ * those of the batches stored meanwhile (span-deriver.ts).
  */
 export async function ingestEvents(db: Database, events: readonly unknown[], opts: IngestOptions = {}): Promise<IngestResponse> {
   const parsed = parseEvents(events);
@@ -100,20 +65,22 @@ export async function ingestEvents(db: Database, events: readonly unknown[], opt
   const directory = await loadDirectory(db, [...macs], new Date(earliest), reminderZones);
   const ready: ReadyBatch = { batch: resolveEvents(directory, parsed, opts.gateway ?? null), gatewayId: opts.gateway?.id ?? null, sent: parsed.length };
   const derive = opts.derive ?? true;
-  if (derive === true) return (await writerOf(db).submit(ready)).response;
-  if (derive === false) return db.transaction(async (tx) => (await storeBatch(tx as unknown as Database, ready)).response);
-  const deriver = deferredDeriver(db);
-  await deriver.room(ready.sent);
-  const { response } = await db.transaction((tx) => storeBatch(tx as unknown as Database, ready, true));
-  if (response.accepted > 0) deriver.stored(response.accepted);
+  if (derive === false) return db.transaction((tx) => storeBatch(tx as unknown as Database, ready, false));
+  const deriver = spanDeriver(db);
+  if (derive === 'deferred') await deriver.room(ready.sent);
+  const response = await db.transaction((tx) => storeBatch(tx as unknown as Database, ready, true));
+  // Asked before `stored` starts a derivation, so the derivation this batch waits for is that one.
+  const derived = derive === true ? deriver.settled() : null;
+  deriver.stored(response.accepted);
+  if (derived) await derived;
   return response;
 }
 
 /**
  * Stores a resolved batch (inside the caller's transaction): the ledger first, then the rows of
- * the events it did not hold; `deferred` records their spans as pending derivation too.
+ * the events it did not hold, and with `pending` their spans as pending derivation.
  */
-async function storeBatch(db: Database, { batch, gatewayId, sent }: ReadyBatch, deferred = false): Promise<StoredBatch> {
+async function storeBatch(db: Database, { batch, gatewayId, sent }: ReadyBatch, pending: boolean): Promise<IngestResponse> {
   const fresh = await insertLedger(db, batch.ledger.map((l) => ({ ...l, gatewayId })));
   const keep = <T extends { eventId: string }>(rows: T[]) => rows.filter((r) => fresh.has(r.eventId));
   const stored: ResolvedBatch = {
@@ -134,7 +101,7 @@ async function storeBatch(db: Database, { batch, gatewayId, sent }: ReadyBatch, 
   const [heartbeats, docking] = deviceStateStatements(stored);
   const lock = deviceLock(stored);
   if (lock) await db.execute(lock);
-  const spans = deferred ? spansOf(stored) : null;
+  const spans = pending ? spansOf(stored) : null;
   await inOne(db, [
     ...insertStatements({ ...stored, hygiene: stored.hygiene.filter((h) => h.groupId !== null) }),
     heartbeats,
@@ -146,7 +113,7 @@ async function storeBatch(db: Database, { batch, gatewayId, sent }: ReadyBatch, 
     await placeWristbandWashes(db, stored.hygiene);
     await inOne(db, [insertRows(hygieneEvents, unplaced)]);
   }
-  return { stored, response: { accepted: fresh.size, duplicates: sent - fresh.size } };
+  return { accepted: fresh.size, duplicates: sent - fresh.size };
 }
 
 /**
@@ -198,21 +165,4 @@ async function placeWristbandWashes(db: Database, rows: HygieneRow[]): Promise<v
     const target = unplaced[row.i];
     if (target) target.groupId = row.group_id;
   }
-}
-
-/** Recomputes the derived rows the stored events can change. */
-export async function deriveBatch(db: Database, b: ResolvedBatch): Promise<void> {
-  await deriveBatches(db, [b]);
-}
-
-/**
- * Recomputes the derived rows the stored events of several batches can change, once per span:
- * a wearer's (or dispenser's) spans in different batches that lie close together are derived
- * as one; spans far apart are derived apart, so a late batch never widens the work to the days
- * between.
- */
-export async function deriveBatches(db: Database, batches: readonly ResolvedBatch[]): Promise<void> {
-  const spans = batches.map(spansOf);
-  for (const users of rounds(spans.flatMap((s) => s.users), (w) => w.userId, USER_GAP_MS)) await deriveUsers(db, users);
-  for (const dispensers of rounds(spans.flatMap((s) => s.dispensers), (w) => w.dispenserId, DISPENSER_GAP_MS)) await deriveDispensers(db, dispensers);
 }

@@ -5,12 +5,19 @@ import { deriveDispensers, deriveUsers, type DispenserWindow, type UserWindow } 
 import { insertRows } from './bulk-insert';
 import { DISPENSER_GAP_MS, rounds, USER_GAP_MS } from './derive-windows';
 
-// Deferred derivation: a gateway sending a backlog may ask (`?derive=deferred`) to be answered as
-// soon as its batch is stored. The batch's spans go into derive_pending in the batch's own
-// transaction; the deriver below recomputes them after the answer, many batches' spans at once
-// (each wearer's nearby spans as one), and deletes them in the same transaction. Bounded: a
-// deferred batch waits before it is stored while this process has more than `maxEvents` events
-// stored and not derived; a span a crash left pending is derived when the ingest starts again.
+// Derivation after storage: a batch's spans (each wearer's and dispenser's first to last event)
+// go into derive_pending in the batch's own transaction; the process's span deriver recomputes
+// the derived rows of every pending span, many batches' at once (a wearer's nearby spans as one),
+// and deletes those spans in the derivation's own transaction, so a span is never lost, even to
+// a crash (spans a crash left are derived when the ingest starts again).
+// - A batch is answered once a whole derivation that started after its commit has ended
+//   (`settled`): the derived tables then include it, and batches stored meanwhile by other
+//   requests share that derivation. If that derivation fails, the batch is answered with the
+//   error though stored; its spans stay pending, and the gateway's retry (all duplicates now) is
+//   answered once a later derivation has derived them.
+// - A gateway sending a backlog may ask (`?derive=deferred`) to be answered once its batch is
+//   stored. Bounded: a deferred batch waits before it is stored while this process has more
+//   than `maxEvents` events stored and not derived.
 
 // Arbitrary constant shared by every instance: derivations never run side by side, so each one
 // sees every batch the one before it derived (a derivation reads events committed before it).
@@ -24,7 +31,7 @@ const SPANS_PER_ROUND = 20_000;
 const RETRY_MS = 5_000;
 
 /** Holds the derivation lock until the caller's transaction ends. */
-export async function lockDerivation(tx: Database): Promise<void> {
+async function lockDerivation(tx: Database): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${DERIVE_LOCK_KEY})`);
 }
 
@@ -61,14 +68,26 @@ export async function derivePendingSpans(db: Database): Promise<number> {
   }
 }
 
+interface Settling {
+  /** The derivation that must end: the first to start after the caller asked. */
+  run: number;
+  resolve(): void;
+  reject(reason: unknown): void;
+}
+
 /** One process's deriver of a database's pending spans. */
-export class DeferredDeriver {
-  /** Events this process stored deferred and has not derived yet (an upper bound). */
+export class SpanDeriver {
+  /** Events stored and not derived yet as far as this process knows (an upper bound). */
   private pending = 0;
+  /** Derivations (whole runs of derivePendingSpans) started so far. */
+  private started = 0;
   private running: Promise<void> | null = null;
   private retry: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
-  private readonly waiting: (() => void)[] = [];
+  /** Derive once even with nothing known to wait: at start, for spans an earlier run left. */
+  private sweep = false;
+  private readonly roomWaiters: (() => void)[] = [];
+  private settling: Settling[] = [];
 
   constructor(
     private readonly db: Database,
@@ -79,27 +98,46 @@ export class DeferredDeriver {
   /** Resolves when a deferred batch of `events` may be stored: the work waiting is under the bound. */
   async room(events: number): Promise<void> {
     while (this.pending > 0 && this.pending + events > this.maxEvents && !this.stopped) {
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
     }
   }
 
-  /** A deferred batch of `events` was committed: derive its spans soon. */
+  /** A batch whose spans are pending was committed, with `events` new events: derive them soon. */
   stored(events: number): void {
     this.pending += events;
     this.start();
   }
 
+  /**
+   * Resolves once a derivation that started after this call has ended: every span committed
+   * before the call is then derived. Rejects with the error of that derivation if it fails.
+   */
+  settled(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      if (this.stopped) return reject(new Error('The ingest is stopped'));
+      this.settling.push({ run: this.started + 1, resolve, reject });
+      this.start();
+    });
+  }
+
   /** Derives whatever is pending (also what an earlier run of the ingest left), unless already at it. */
   start(): void {
     if (this.running || this.stopped) return;
-    this.running = this.run().finally(() => {
+    this.running = this.loop().finally(() => {
       this.running = null;
+      // Work that arrived as the loop was ending (start() found it still running) is not left waiting.
+      if (!this.retry && this.hasWork()) this.start();
     });
+  }
+
+  private hasWork(): boolean {
+    return this.pending > 0 || this.settling.length > 0 || this.sweep;
   }
 
   /** Derives again after `stop` (a server started again over the same database), and whatever is pending now. */
   resume(): void {
     this.stopped = false;
+    this.sweep = true;
     this.start();
   }
 
@@ -108,50 +146,64 @@ export class DeferredDeriver {
     while (this.running) await this.running;
   }
 
-  /** Stops deriving once the current round ends (spans left stay pending for the next start). */
+  /** Stops deriving once the current derivation ends; spans left stay pending for the next start. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.retry) clearTimeout(this.retry);
-    this.wake();
+    this.retry = null;
+    this.wakeRoom();
     await this.idle();
+    const left = this.settling.splice(0);
+    for (const s of left) s.reject(new Error('The ingest stopped before the batch was derived'));
   }
 
-  private async run(): Promise<void> {
-    while (!this.stopped) {
+  private async loop(): Promise<void> {
+    while (!this.stopped && this.hasWork()) {
+      this.sweep = false;
+      const run = ++this.started;
       const taking = this.pending;
       try {
         await derivePendingSpans(this.db);
       } catch (error) {
         this.onError(error);
+        this.finish(run, error);
         this.retry = setTimeout(() => {
           this.retry = null;
           this.start();
         }, RETRY_MS);
         this.retry.unref();
         return;
-      } finally {
-        this.wake();
       }
-      // Batches committed while this round ran are in the table but may have been missed by it.
+      // Batches committed while this derivation ran may have been missed by it: still counted.
       this.pending = Math.max(0, this.pending - taking);
-      this.wake();
-      if (this.pending === 0) return;
+      this.finish(run);
     }
   }
 
-  private wake(): void {
-    for (const resolve of this.waiting.splice(0)) resolve();
+  /** Answers those waiting for derivation `run` (or an earlier one), and those waiting for room. */
+  private finish(run: number, error?: unknown): void {
+    const done = this.settling.filter((s) => s.run <= run);
+    this.settling = this.settling.filter((s) => s.run > run);
+    for (const s of done) {
+      if (error === undefined) s.resolve();
+      else s.reject(error);
+    }
+    this.wakeRoom();
+  }
+
+  private wakeRoom(): void {
+    for (const resolve of this.roomWaiters.splice(0)) resolve();
   }
 }
 
-const deriver = new WeakMap<Database, DeferredDeriver>();
+const derivers = new WeakMap<Database, SpanDeriver>();
 
 /** The process's deriver of the database's pending spans (made with these options on first use). */
-export function deferredDeriver(db: Database, opts: { maxEvents?: number; onError?: (error: unknown) => void } = {}): DeferredDeriver {
-  let found = deriver.get(db);
+export function spanDeriver(db: Database, opts: { maxEvents?: number; onError?: (error: unknown) => void } = {}): SpanDeriver {
+  let found = derivers.get(db);
   if (!found) {
-    found = new DeferredDeriver(db, opts.maxEvents, opts.onError);
-    deriver.set(db, found);
+    found = new SpanDeriver(db, opts.maxEvents, opts.onError);
+    derivers.set(db, found);
   }
   return found;
 }

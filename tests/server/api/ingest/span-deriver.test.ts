@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayToken } from '../../../../server/src/core/gateway-auth';
 import type { Database } from '../../../../server/src/db/client';
 import { derivePending } from '../../../../server/src/db/schema';
-import { DeferredDeriver, deferredDeriver } from '../../../../server/src/modules/ingest/deferred';
+import { SpanDeriver, spanDeriver } from '../../../../server/src/modules/ingest/span-deriver';
 import { ingestEvents } from '../../../../server/src/modules/ingest/ingest.service';
 import { deriveAll } from '../../../../server/src/modules/metrics/derive';
 import { generateEvents } from '../../../../server/src/simulator/generate';
@@ -23,7 +23,7 @@ async function derivedTables(db: Database) {
 
 const pendingSpans = async (db: Database) => Number((await db.execute<{ n: number }>(sql`select count(*)::int as n from derive_pending`)).rows[0]?.n);
 
-describe('POST /api/ingest/events?derive=deferred', () => {
+describe('deriving stored batches (POST /api/ingest/events, ?derive=deferred)', () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let fleet: Fleet;
   let user: number;
@@ -50,14 +50,14 @@ describe('POST /api/ingest/events?derive=deferred', () => {
     const res = await send([...e.visit(user, '2025-11-01T10:00:00Z', '2025-11-01T10:05:00Z'), e.dispense(user, '2025-11-01T09:59:30Z')]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ accepted: 3, duplicates: 0 });
-    await deferredDeriver(ctx.db).idle();
+    await spanDeriver(ctx.db).idle();
     expect(await entryCompliant('2025-11-01T10:00:00Z')).toEqual([true]);
     expect(await pendingSpans(ctx.db)).toBe(0);
     // A replay stores nothing and leaves nothing to derive.
     const once = e.dispense(user, '2025-11-01T12:00:00Z');
     expect((await send([once])).json()).toEqual({ accepted: 1, duplicates: 0 });
     expect((await send([once])).json()).toEqual({ accepted: 0, duplicates: 1 });
-    await deferredDeriver(ctx.db).idle();
+    await spanDeriver(ctx.db).idle();
     expect(await pendingSpans(ctx.db)).toBe(0);
   });
 
@@ -75,7 +75,7 @@ describe('POST /api/ingest/events?derive=deferred', () => {
     for (let i = 0; i < generated.length; i += 700) batches.push(generated.slice(i, i + 700).map((g) => g.event));
     const answers = await Promise.all(batches.map((events) => ingestEvents(ctx.db, events, { derive: 'deferred' })));
     expect(answers.reduce((n, a) => n + a.accepted, 0)).toBe(generated.length);
-    await deferredDeriver(ctx.db).idle();
+    await spanDeriver(ctx.db).idle();
     expect(await pendingSpans(ctx.db)).toBe(0);
     const incremental = await derivedTables(ctx.db);
     await deriveAll(ctx.db);
@@ -88,7 +88,7 @@ describe('POST /api/ingest/events?derive=deferred', () => {
     await ingestEvents(ctx.db, [...e.visit(user, '2025-11-03T10:00:00Z', '2025-11-03T10:05:00Z'), e.dispense(user, '2025-11-03T09:59:30Z')], { derive: false });
     await ctx.db.insert(derivePending).values({ kind: 'USER', subjectId: user, fromTs: new Date('2025-11-03T09:59:30Z'), toTs: new Date('2025-11-03T10:05:00Z') });
     expect(await entryCompliant('2025-11-03T10:00:00Z')).toEqual([]);
-    const deriver = deferredDeriver(ctx.db);
+    const deriver = spanDeriver(ctx.db);
     await deriver.stop();
     deriver.resume();
     await deriver.idle();
@@ -96,11 +96,30 @@ describe('POST /api/ingest/events?derive=deferred', () => {
     expect(await pendingSpans(ctx.db)).toBe(0);
   });
 
+  it('answers a batch whose derivation fails with the error, and its retry once a later derivation has derived it', async () => {
+    const e = eventsFor(fleet);
+    const batch = [...e.visit(user, '2025-11-05T10:00:00Z', '2025-11-05T10:05:00Z'), e.dispense(user, '2025-11-05T09:59:30Z')];
+    await ctx.db.execute(sql`create function refuse_visit() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`);
+    await ctx.db.execute(sql`create trigger refuse_visit before insert on visits for each row execute function refuse_visit()`);
+    try {
+      expect((await send(batch, '')).statusCode).toBe(500);
+    } finally {
+      await ctx.db.execute(sql`drop trigger refuse_visit on visits`);
+      await ctx.db.execute(sql`drop function refuse_visit()`);
+    }
+    // Stored, not derived: the spans wait.
+    expect(await entryCompliant('2025-11-05T10:00:00Z')).toEqual([]);
+    expect(await pendingSpans(ctx.db)).toBeGreaterThan(0);
+    expect((await send(batch, '')).json()).toEqual({ accepted: 0, duplicates: 3 });
+    expect(await entryCompliant('2025-11-05T10:00:00Z')).toEqual([true]);
+    expect(await pendingSpans(ctx.db)).toBe(0);
+  });
+
   it('holds a deferred batch back while more than the bound waits to be derived', async () => {
     const e = eventsFor(fleet);
     await ingestEvents(ctx.db, [...e.visit(user, '2025-11-04T10:00:00Z', '2025-11-04T10:05:00Z'), e.dispense(user, '2025-11-04T09:59:30Z')], { derive: false });
     await ctx.db.insert(derivePending).values({ kind: 'USER', subjectId: user, fromTs: new Date('2025-11-04T09:59:30Z'), toTs: new Date('2025-11-04T10:05:00Z') });
-    const deriver = new DeferredDeriver(ctx.db, 5);
+    const deriver = new SpanDeriver(ctx.db, 5);
     await deriver.room(5); // nothing waits: room at once
     deriver.stored(3);
     await deriver.room(2); // 3 + 2 fits
