@@ -2,14 +2,16 @@
  * `npm run bench:reports`: ingest speed, report speed on a large PostgreSQL dataset, and PGlite
  * against PostgreSQL on the demo.
  *
- * `BENCH_ONLY=ingest npm run bench:reports` runs step 0 alone (a minute or two, no large dataset).
+ * `BENCH_ONLY=ingest npm run bench:reports` runs step 0 alone (a few minutes, no large dataset).
  *
  * 0. Ingest: BENCH_INGEST_EVENTS simulator events (default 1 million; 0 skips the step) of
  *    BENCH_INGEST_USERS users (default 1,000) posted to a listening server's
  *    POST /api/ingest/events by every gateway of the fleet at once, each with BENCH_INGEST_DEPTH
- *    batches in flight (default 1; a list such as 1,4 runs each), in batches of INGEST_MAX_BATCH;
- *    prints events/s with derivation on, checks the derived tables against a full re-derivation,
- *    and prints the storage rate of the same batches without deriving.
+ *    batches in flight (default 1; a list such as 1,4 runs each), in batches of INGEST_MAX_BATCH:
+ *    events/s deriving before each answer, and with ?derive=deferred (to the last answer, and to
+ *    the end of the derivation after it); the derived tables are checked against a full
+ *    re-derivation each time. Then the storage rate of the same batches without deriving, one
+ *    and two at a time.
  * 1. Builds a database `lavo_bench` on the PostgreSQL server of BENCH_DATABASE_URL (default the
  *    local one): the demo seed plus generated staff (at least 1,000 users), and 90 days of
  *    simulator events through the ingest until it holds BENCH_EVENTS raw events (default 10

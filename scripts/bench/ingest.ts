@@ -5,7 +5,7 @@ import pg from 'pg';
 import { INGEST_MAX_BATCH } from '../../server/src/contracts/ingest';
 import { gatewayToken } from '../../server/src/core/gateway-auth';
 import { createDatabase, type Database, type DatabaseHandle } from '../../server/src/db/client';
-import { deferredDeriver } from '../../server/src/modules/ingest/deferred';
+import { spanDeriver } from '../../server/src/modules/ingest/span-deriver';
 import { ingestEvents } from '../../server/src/modules/ingest/ingest.service';
 import { deriveAll } from '../../server/src/modules/metrics/derive';
 import { generateEvents, type SimEvent } from '../../server/src/simulator/generate';
@@ -45,7 +45,7 @@ interface Batch {
  *   `?derive=deferred` (timed to the last answer and to the end of the derivation after it). The
  *   derived tables are then checked against a full re-derivation.
  * - storage alone: the same batches through ingestEvents without deriving, one after another
- *   (how a bulk load such as the demo history stores).
+ *   (how a bulk load such as the demo history stores), then two at a time.
  * Each measurement starts from its own copy of the same fresh database.
  */
 export async function benchIngest(opts: IngestBenchOptions): Promise<void> {
@@ -80,13 +80,20 @@ export async function benchIngest(opts: IngestBenchOptions): Promise<void> {
     }
   }
 
-  const storeOnly = await copyOf(opts.serverUrl, template, `${template}_store`);
   const parsed = batches.map((b) => (JSON.parse(b.body) as { events: unknown[] }).events);
-  const stored = await timed(async () => {
-    for (const events of parsed) await ingestEvents(storeOnly.db, events, { derive: false });
-  });
-  log(`  ingestEvents without deriving, one batch at a time: ${rate(total, stored.ms)} events/s (${(stored.ms / 1000).toFixed(1)} s; ${load()})`);
-  await storeOnly.close();
+  for (const inFlight of [1, 2]) {
+    const storeOnly = await copyOf(opts.serverUrl, template, `${template}_store`);
+    let next = 0;
+    const stored = await timed(() =>
+      Promise.all(
+        Array.from({ length: inFlight }, async () => {
+          while (next < parsed.length) await ingestEvents(storeOnly.db, parsed[next++] as unknown[], { derive: false });
+        }),
+      ),
+    );
+    log(`  ingestEvents without deriving, ${inFlight === 1 ? 'one batch at a time' : `${inFlight} batches at a time`}: ${rate(total, stored.ms)} events/s (${(stored.ms / 1000).toFixed(1)} s; ${load()})`);
+    await storeOnly.close();
+  }
 }
 
 const rate = (events: number, ms: number) => Math.round(events / (ms / 1000)).toLocaleString('en-US');
@@ -174,7 +181,7 @@ async function postAll(handle: DatabaseHandle, batches: readonly Batch[], depth:
   try {
     await Promise.all(lanes);
     answeredMs = performance.now() - start;
-    await deferredDeriver(handle.db).idle();
+    await spanDeriver(handle.db).idle();
     derivedMs = performance.now() - start;
   } finally {
     await app.close();
