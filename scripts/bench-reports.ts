@@ -1,7 +1,17 @@
 /**
- * `npm run bench:reports`: report speed on a large PostgreSQL dataset, and PGlite against
- * PostgreSQL on the demo.
+ * `npm run bench:reports`: ingest speed, report speed on a large PostgreSQL dataset, and PGlite
+ * against PostgreSQL on the demo.
  *
+ * `BENCH_ONLY=ingest npm run bench:reports` runs step 0 alone (a few minutes, no large dataset).
+ *
+ * 0. Ingest: BENCH_INGEST_EVENTS simulator events (default 1 million; 0 skips the step) of
+ *    BENCH_INGEST_USERS users (default 1,000) posted to a listening server's
+ *    POST /api/ingest/events by every gateway of the fleet at once, each with BENCH_INGEST_DEPTH
+ *    batches in flight (default 1; a list such as 1,4 runs each), in batches of INGEST_MAX_BATCH:
+ *    events/s deriving before each answer, and with ?derive=deferred (to the last answer, and to
+ *    the end of the derivation after it); the derived tables are checked against a full
+ *    re-derivation each time. Then the storage rate of the same batches without deriving, one
+ *    and two at a time.
  * 1. Builds a database `lavo_bench` on the PostgreSQL server of BENCH_DATABASE_URL (default the
  *    local one): the demo seed plus generated staff (at least 1,000 users), and 90 days of
  *    simulator events through the ingest until it holds BENCH_EVENTS raw events (default 10
@@ -22,11 +32,14 @@ import { loadScope } from '../server/src/core/scope';
 import { benchApp } from './bench/bench-app';
 import { addStaff, benchSubjects, buildHistory, eventsPerDay, freshPostgres, prepare } from './bench/dataset';
 import { benchEndpoints, measure, type BenchEndpoint } from './bench/endpoints';
+import { benchIngest } from './bench/ingest';
 import { percentile, table, timed } from './bench/timing';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const targetEvents = Number(process.env.BENCH_EVENTS ?? 10_000_000);
 const calls = Number(process.env.BENCH_CALLS ?? 40);
+const ingestEvents = Number(process.env.BENCH_INGEST_EVENTS ?? 1_000_000);
+const only = process.env.BENCH_ONLY;
 const DAYS = 90;
 const MIN_USERS = 1000;
 const ADMIN_ID = 1;
@@ -97,6 +110,19 @@ async function endpointTimes(handle: DatabaseHandle, n: number) {
 }
 
 async function main() {
+  if (only !== undefined && only !== 'ingest') throw new Error(`BENCH_ONLY=${only}: only 'ingest' is known`);
+  if (ingestEvents > 0) {
+    await benchIngest({
+      serverUrl,
+      events: ingestEvents,
+      users: Number(process.env.BENCH_INGEST_USERS ?? MIN_USERS),
+      depths: (process.env.BENCH_INGEST_DEPTH ?? '1').split(',').map((d) => Math.max(1, Number(d) || 1)),
+      end,
+      log,
+    });
+    log('');
+  }
+  if (only === 'ingest') return;
   const large = await largeDataset();
   const { results, endpoints } = await endpointTimes(large, calls);
   const rows: string[][] = [];

@@ -8,6 +8,8 @@ import type { TokenVerifier } from '../../server/src/identity/verifier';
 /** The token the benchmark sends: it stands for the provider administrator, who sees everything. */
 export const BENCH_TOKEN = 'bench-admin';
 const BENCH_SUBJECT = 'bench-admin-sub';
+/** The INGEST_SECRET of the benchmark's server: gateways' tokens are derived from it. */
+export const BENCH_INGEST_SECRET = 'bench-ingest-secret-0000';
 
 // The benchmark measures the report routes, not sign-in: its verifier accepts one fixed token as
 // the demo administrator, so no identity provider has to run beside it.
@@ -25,7 +27,6 @@ const noIdentityAdmin = new Proxy({} as IdentityAdmin, {
   get: () => () => Promise.reject(new Error('no identity provider in the benchmark')),
 });
 
-
 /** The real API server over the handle's databases, answering the benchmark's token as the demo administrator. */
 export async function benchApp({ db, reportDb }: Pick<DatabaseHandle, 'db' | 'reportDb'>) {
   await linkDemoIdentities(db, { 'admin@demo.health': BENCH_SUBJECT });
@@ -35,7 +36,7 @@ export async function benchApp({ db, reportDb }: Pick<DatabaseHandle, 'db' | 're
     verifier: benchVerifier,
     identity: noIdentityAdmin,
     pusher: new Pusher({ appId: 'bench', key: 'bench', secret: 'bench', host: '127.0.0.1', port: '1', useTLS: false }),
-    ingestSecret: 'bench-ingest-secret-0000',
+    ingestSecret: BENCH_INGEST_SECRET,
     runtimeConfig: {
       apiBaseUrl: '/api',
       apiV2BaseUrl: '/api/v2',

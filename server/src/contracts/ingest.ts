@@ -77,6 +77,13 @@ export const ingestBatchSchema = bodyObject({
   events: z.array(z.unknown()).min(1, 'events must not be empty').max(INGEST_MAX_BATCH, `at most ${INGEST_MAX_BATCH} events`),
 });
 
+/**
+ * `?derive=deferred`: answer as soon as the batch is stored and recompute the report tables right
+ * after, with other batches' (a gateway sending a backlog); the reports then lag the answer by
+ * at most a few seconds of derivation. Without it (`now`) the answer waits for the report tables.
+ */
+export const ingestQuerySchema = z.object({ derive: z.enum(['now', 'deferred']).optional() });
+
 export const ingestResponseSchema = z.object({
   /** Events stored by this call. */
   accepted: z.number().int(),

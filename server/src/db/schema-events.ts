@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { WashType } from '../contracts/devices';
 
 // Raw sensor events, append-only, one table per kind. Each row keeps the ids the ingest resolved
@@ -20,6 +20,21 @@ export const eventLedger = pgTable('event_ledger', {
   /** The gateway that sent it (null for events the server or the simulator wrote directly). */
   gatewayId: integer('gateway_id'),
   receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * Spans whose derived rows are still to be recomputed: a batch sent with `?derive=deferred` is
+ * answered once stored, and its spans (a wearer's or a dispenser's first to last event) are
+ * written here in the same transaction. The ingest's deferred deriver recomputes and deletes
+ * them in one transaction, so a span is never lost, even to a crash.
+ */
+export const derivePending = pgTable('derive_pending', {
+  id: serial('id').primaryKey(),
+  kind: text('kind').$type<'USER' | 'WEARABLE' | 'DISPENSER'>().notNull(),
+  /** The wearer's user id or the dispenser's device id. */
+  subjectId: integer('subject_id').notNull(),
+  fromTs: timestamp('from_ts', { withTimezone: true, mode: 'date' }).notNull(),
+  toTs: timestamp('to_ts', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
 /** A wearer entering or leaving a room (zone), seen through the room's beacon. */

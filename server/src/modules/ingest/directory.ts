@@ -1,6 +1,7 @@
-import { and, inArray, isNull, or, gt, sql } from 'drizzle-orm';
+import { and, isNull, or, gt, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { devices, groups, wearableAssignments, zones, type DeviceRow, type ZoneRow } from '../../db/schema';
+import { arrayText } from './bulk-insert';
 
 /** A group with what the ingest needs: its parent (to find the hospital) and type. */
 interface GroupNode {
@@ -24,6 +25,11 @@ export interface DeviceDirectory {
   assignments: Map<number, Assignment[]>;
 }
 
+/** `column = any(values)`: one array parameter however many values a batch names. */
+function anyOf(column: Column, values: readonly (string | number)[], type: 'text' | 'int'): SQL {
+  return sql`${column} = any(${arrayText(values)}::${sql.raw(type)}[])`;
+}
+
 /** Loads the devices named by `macs`, their zones and the zones events name directly (reminders), the location tree and the wearables' assignments. */
 export async function loadDirectory(
   db: Database,
@@ -31,11 +37,11 @@ export async function loadDirectory(
   earliest: Date,
   namedZoneIds: readonly number[] = [],
 ): Promise<DeviceDirectory> {
-  const found = macs.length ? await db.select().from(devices).where(inArray(devices.mac, [...macs])) : [];
+  const found = macs.length ? await db.select().from(devices).where(anyOf(devices.mac, macs, 'text')) : [];
   const zoneIds = [...new Set([...found.map((d) => d.zoneId).filter((z): z is number => z !== null), ...namedZoneIds])];
   const wearableIds = found.filter((d) => d.type === 'WRISTBAND' || d.type === 'BADGE').map((d) => d.id);
   const [zoneRows, groupRows, assignmentRows] = await Promise.all([
-    zoneIds.length ? db.select().from(zones).where(inArray(zones.id, zoneIds)) : [],
+    zoneIds.length ? db.select().from(zones).where(anyOf(zones.id, zoneIds, 'int')) : [],
     db.select({ id: groups.id, parentId: groups.parentId, type: groups.type }).from(groups),
     wearableIds.length
       ? db
@@ -43,7 +49,7 @@ export async function loadDirectory(
           .from(wearableAssignments)
           .where(
             and(
-              inArray(wearableAssignments.deviceId, wearableIds),
+              anyOf(wearableAssignments.deviceId, wearableIds, 'int'),
               or(isNull(wearableAssignments.unassignedAt), gt(wearableAssignments.unassignedAt, earliest)),
             ),
           )

@@ -85,24 +85,29 @@ export function resolveEvents(
   const batch = emptyBatch();
   const gatewaySite = gateway ? siteOf(directory, gateway.groupId) : null;
   const seen = new Set<string>();
+  // The event being resolved: the helpers below name it when they refuse it. Defined once, not per event.
+  let index = 0;
+  let event = events[0] as IngestEvent;
+  const fail = (detail: string): never => {
+    throw new IngestError(index, event.id, detail);
+  };
+  const device = (mac: string, field: string, accept: (d: DeviceRow) => boolean, kind: string) => {
+    const found = directory.byMac.get(mac);
+    if (!found) return fail(`${field} ${mac} is not a known device`);
+    if (!accept(found)) return fail(`${field} ${mac} is not ${kind}`);
+    if (gateway && siteOf(directory, found.groupId) !== gatewaySite) {
+      return fail(`${field} ${mac} belongs to another site than gateway ${gateway.mac}`);
+    }
+    return found;
+  };
+  const isWearable = (d: DeviceRow) => WEARABLES.has(d.type);
+  const wearable = (mac: string) => device(mac, 'wearable', isWearable, 'a wristband or badge');
 
-  events.forEach((event, index) => {
-    const fail = (detail: string): never => {
-      throw new IngestError(index, event.id, detail);
-    };
-    const device = (mac: string, field: string, accept: (d: DeviceRow) => boolean, kind: string) => {
-      const found = directory.byMac.get(mac);
-      if (!found) return fail(`${field} ${mac} is not a known device`);
-      if (!accept(found)) return fail(`${field} ${mac} is not ${kind}`);
-      if (gateway && siteOf(directory, found.groupId) !== gatewaySite) {
-        return fail(`${field} ${mac} belongs to another site than gateway ${gateway.mac}`);
-      }
-      return found;
-    };
-    const wearable = (mac: string) => device(mac, 'wearable', (d) => WEARABLES.has(d.type), 'a wristband or badge');
+  for (index = 0; index < events.length; index++) {
+    event = events[index] as IngestEvent;
     const ts = new Date(event.at);
     const at = ts.getTime();
-    if (seen.has(event.id)) return; // repeated within the batch: the first one counts
+    if (seen.has(event.id)) continue; // repeated within the batch: the first one counts
     seen.add(event.id);
     batch.ledger.push({ eventId: event.id, kind: event.type, ts });
     const eventId = event.id;
@@ -161,11 +166,11 @@ export function resolveEvents(
         break;
       }
       case 'counters': {
-        const w = device(event.device, 'device', (d) => WEARABLES.has(d.type), 'a wristband or badge');
+        const w = device(event.device, 'device', isWearable, 'a wristband or badge');
         batch.counters.push({ ts, eventId, deviceId: w.id, userId: wearerAt(directory, w.id, at), steps: event.steps ?? null, distanceM: event.distanceM ?? null, calories: event.calories ?? null });
         break;
       }
     }
-  });
+  }
   return batch;
 }
