@@ -1,10 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { derivePending } from '../../db/schema';
-import { type DerivationSpans, deriveDispensers, deriveUsers } from '../metrics/derive';
-import { placeWristbandWashes } from '../metrics/placement';
+import { type DerivationSpans, deriveSpans } from '../metrics/derive';
 import { insertRows } from './bulk-insert';
-import { DISPENSER_GAP_MS, rounds, USER_GAP_MS } from './derive-windows';
 
 // Derivation after storage: a batch's spans (each wearer's and dispenser's first to last event)
 // go into derive_pending in the batch's own transaction; the process's span deriver recomputes
@@ -62,10 +60,7 @@ export async function derivePendingSpans(db: Database): Promise<number> {
       const users = rows.rows.filter((r) => r.kind === 'USER').map((r) => ({ userId: Number(r.subject_id), ...span(r) }));
       const dispensers = rows.rows.filter((r) => r.kind === 'DISPENSER').map((r) => ({ dispenserId: Number(r.subject_id), ...span(r) }));
       const wearables = rows.rows.filter((r) => r.kind === 'WEARABLE').map((r) => ({ id: Number(r.subject_id), ...span(r) }));
-      // In the order of deriveSpans: washes placed first; a wash that moved re-derives its wearer.
-      const moved = await placeWristbandWashes(tx, wearables);
-      for (const round of rounds([...users, ...moved], (w) => w.userId, USER_GAP_MS)) await deriveUsers(tx, round);
-      for (const round of rounds(dispensers, (w) => w.dispenserId, DISPENSER_GAP_MS)) await deriveDispensers(tx, round);
+      await deriveSpans(tx, { users, wearables, dispensers });
       return rows.rows.length;
     });
     if (taken === 0) return done;

@@ -4,7 +4,7 @@ import { DISPENSE_HOUR_COLUMNS } from '../../db/enums';
 import { deriveInteractions } from './interactions';
 import { placeWristbandWashes } from './placement';
 import { deriveSessions } from './usage';
-import { type IdWindow, mergeWindows, userWindows, windowsParam } from './windows';
+import { DISPENSER_GAP_MS, type IdWindow, mergeWindows, rounds, USER_GAP_MS, userWindows, windowsParam } from './windows';
 
 // Keeps the derived tables (the placement of wristband washes, visits, bed_visits, interactions,
 // compliance_daily, hygiene_daily, wear_session_days, dispense_daily) equal to docs/METRICS.md
@@ -177,12 +177,13 @@ export interface DerivationSpans {
 export async function deriveSpans(db: Database, spans: DerivationSpans): Promise<void> {
   // Placing washes reads only raw events; a wash that moved changes its wearer's daily figures.
   const moved = await placeWristbandWashes(db, spans.wearables);
-  await deriveUsers(db, [...spans.users, ...moved]);
-  await deriveDispensers(db, spans.dispensers);
+  // One window per id and round: an id's spans far apart are derived apart, not as one long span.
+  for (const round of rounds([...spans.users, ...moved], (w) => w.userId, USER_GAP_MS)) await deriveUsers(db, round);
+  for (const round of rounds(spans.dispensers, (w) => w.dispenserId, DISPENSER_GAP_MS)) await deriveDispensers(db, round);
 }
 
 /** The spans of the raw events between `from` and `to` (every event when neither is given). */
-async function spansOf(db: Database, from?: Date, to?: Date): Promise<DerivationSpans> {
+async function storedSpans(db: Database, from?: Date, to?: Date): Promise<DerivationSpans> {
   const within = (column: SQL) =>
     from && to ? sql`${column} >= ${from.toISOString()}::timestamptz and ${column} <= ${to.toISOString()}::timestamptz` : sql`true`;
   const read = async (query: SQL) =>
@@ -210,7 +211,7 @@ async function spansOf(db: Database, from?: Date, to?: Date): Promise<Derivation
 
 /** Rebuilds every derived table from all raw events (after a bulk load). */
 export async function deriveAll(db: Database): Promise<void> {
-  await deriveSpans(db, await spansOf(db));
+  await deriveSpans(db, await storedSpans(db));
 }
 
 /**
@@ -219,7 +220,7 @@ export async function deriveAll(db: Database): Promise<void> {
  * Returns how many wearers, wearables and dispensers it covered.
  */
 export async function deriveBetween(db: Database, from: Date, to: Date): Promise<{ users: number; wearables: number; dispensers: number }> {
-  const spans = await spansOf(db, from, to);
+  const spans = await storedSpans(db, from, to);
   await deriveSpans(db, spans);
   return { users: spans.users.length, wearables: spans.wearables.length, dispensers: spans.dispensers.length };
 }
