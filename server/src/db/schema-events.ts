@@ -150,7 +150,7 @@ export const heartbeatEvents = pgTable(
     batteryPercent: integer('battery_percent'),
     batteryMv: integer('battery_mv'),
   },
-  (t) => [primaryKey({ columns: [t.ts, t.eventId] }), index('heartbeat_events_device_id_ts_idx').on(t.deviceId, t.ts)],
+  (t) => [primaryKey({ columns: [t.ts, t.eventId] }), index('heartbeat_events_device_id_ts_event_id_idx').on(t.deviceId, t.ts, t.eventId)],
 );
 
 /** A wearable taken from (CHECK_OUT) or put back in (CHECK_IN) a charging station slot. */
@@ -167,7 +167,7 @@ export const stationEvents = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.ts, t.eventId] }),
-    index('station_events_wearable_id_ts_idx').on(t.wearableId, t.ts),
+    index('station_events_wearable_id_ts_event_id_idx').on(t.wearableId, t.ts, t.eventId),
     index('station_events_user_id_ts_idx').on(t.userId, t.ts),
   ],
 );

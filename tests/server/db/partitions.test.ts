@@ -117,6 +117,6 @@ describe('partitioning an installation that has events', () => {
     expect(await partitionOfHeartbeat(db, 'next-month')).toBe(`heartbeat_events_p${monthName(monthStart(1))}`);
     // The indexes the queries use are on the parent, and on every partition.
     const indexes = await db.execute<{ name: string }>(sql`select indexname as name from pg_indexes where tablename = 'heartbeat_events' order by 1`);
-    expect(indexes.rows.map((r) => r.name)).toEqual(['heartbeat_events_device_id_ts_idx', 'heartbeat_events_ts_event_id_pk']);
+    expect(indexes.rows.map((r) => r.name)).toEqual(['heartbeat_events_device_id_ts_event_id_idx', 'heartbeat_events_ts_event_id_pk']);
   });
 });

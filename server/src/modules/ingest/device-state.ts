@@ -5,29 +5,35 @@ import type { ResolvedBatch } from './resolve';
 /**
  * The UPDATEs of device state, read back from the stored events (this batch's included), so a
  * heartbeat or a check-in that arrives late never overwrites a later one: each device's latest
- * heartbeat and latest battery readings; the station a wristband was last docked in.
+ * heartbeat and latest battery readings; the station a wristband was last docked in. Each value
+ * is the first row of its device's index on (device, ts, event id), newest first: a few rows per
+ * monthly partition, however long the device's history.
  */
 export function deviceStateStatements(b: ResolvedBatch): SQL[] {
   const out: SQL[] = [];
   const beating = [...new Set(b.heartbeat.map((h) => h.deviceId))];
   if (beating.length > 0) {
+    const newest = (column: SQL, where: SQL) =>
+      sql`(select ${column} from heartbeat_events h where h.device_id = b.id ${where} order by h.ts desc, h.event_id desc limit 1)`;
     out.push(sql`
       update devices d set
         last_heartbeat_at = greatest(d.last_heartbeat_at, latest.ts),
-        battery_percent = coalesce((select h.battery_percent from heartbeat_events h
-          where h.device_id = d.id and h.battery_percent is not null order by h.ts desc, h.event_id desc limit 1), d.battery_percent),
-        battery_mv = coalesce((select h.battery_mv from heartbeat_events h
-          where h.device_id = d.id and h.battery_mv is not null order by h.ts desc, h.event_id desc limit 1), d.battery_mv)
-      from (select device_id, max(ts) as ts from heartbeat_events where device_id = any(${arrayText(beating)}::int[]) group by device_id) latest
-      where d.id = latest.device_id`);
+        battery_percent = coalesce(latest.battery_percent, d.battery_percent),
+        battery_mv = coalesce(latest.battery_mv, d.battery_mv)
+      from (select b.id,
+              ${newest(sql`h.ts`, sql``)} as ts,
+              ${newest(sql`h.battery_percent`, sql`and h.battery_percent is not null`)} as battery_percent,
+              ${newest(sql`h.battery_mv`, sql`and h.battery_mv is not null`)} as battery_mv
+            from unnest(${arrayText(beating)}::int[]) as b(id)) latest
+      where d.id = latest.id`);
   }
   const docked = [...new Set(b.station.map((s) => s.wearableId))];
   if (docked.length > 0) {
     out.push(sql`
       update devices d set gateway_id = last.gateway_id
-      from (select distinct on (wearable_id) wearable_id, gateway_id from station_events
-            where wearable_id = any(${arrayText(docked)}::int[]) order by wearable_id, ts desc, event_id desc) last
-      where d.id = last.wearable_id`);
+      from (select w.id, (select s.gateway_id from station_events s where s.wearable_id = w.id order by s.ts desc, s.event_id desc limit 1) as gateway_id
+            from unnest(${arrayText(docked)}::int[]) as w(id)) last
+      where d.id = last.id and last.gateway_id is not null`);
   }
   return out;
 }
