@@ -64,7 +64,12 @@ export const exposureResponseSchema = z.object({
   from: z.string(),
   to: z.string(),
   periodMs: z.number().int(),
+  /**
+   * Tracing one user (`userId`): their overlaps, oldest first. Without one, empty: a hospital's
+   * month holds too many to send, so a user's details are asked for with their id.
+   */
   interactions: z.array(exposureInteractionSchema),
+  /** Users whose total reaches the period, most exposed first: everyone's totals, or the traced user's contacts' totals with them. */
   users: z.array(exposureUserSchema),
 });
 export type ExposureResponse = z.infer<typeof exposureResponseSchema>;

@@ -2,7 +2,7 @@ import type { ExposureQuery } from '../../contracts/reports/exposure';
 import type { Database } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { callerFilter, reportUser } from './access';
-import { exposedUsers, exposureInteractions } from './exposure.repo';
+import { exposureInteractions, exposureTotals, tracedContacts } from './exposure.repo';
 
 /** Contact tracing looks back this far before the chosen start (docs/METRICS.md §8). */
 const LOOK_BACK_MS = 24 * 3_600_000;
@@ -10,7 +10,10 @@ const LOOK_BACK_MS = 24 * 3_600_000;
 /** Care provider to care provider exposure and contact tracing. */
 export function createExposureService(db: Database) {
   return {
-    /** GET exposureReport/interaction: the interactions of the span, of one traced user when asked, and who was exposed. */
+    /**
+     * GET exposureReport/interaction: who was exposed in the span, each with their totals; tracing
+     * one user, their contacts' totals and the overlaps themselves.
+     */
     async interactions(caller: Caller, query: ExposureQuery) {
       const traced = query.userId === undefined ? undefined : await reportUser(db, caller, query.userId);
       const organizationIds = [...new Set([...(query.organizationId ? [query.organizationId] : []), ...query.organizationIds])];
@@ -24,18 +27,15 @@ export function createExposureService(db: Database) {
         view: 'org',
       });
       const span = { from: new Date(filter.range.from.getTime() - LOOK_BACK_MS), to: filter.range.to };
-      const interactions = await exposureInteractions(db, span, {
-        organizationIds: filter.organizationIds ?? [],
-        groupIds: filter.groupIds,
-        userId: traced?.id,
-      });
+      const selection = { organizationIds: filter.organizationIds ?? [], groupIds: filter.groupIds, userId: traced?.id };
+      const interactions = traced ? await exposureInteractions(db, span, selection) : [];
       return {
         from: span.from.toISOString(),
         // The range's last instant (METRICS §1): the end day's 23:59:59.999.
         to: new Date(span.to.getTime() - 1).toISOString(),
         periodMs: query.periodMs,
         interactions,
-        users: exposedUsers(interactions, query.periodMs, traced !== undefined),
+        users: traced ? tracedContacts(interactions, query.periodMs) : await exposureTotals(db, span, selection, query.periodMs),
       };
     },
   };

@@ -55,21 +55,34 @@ describe('exposure and contact tracing', () => {
   const pairs = (rows: Interaction[]) =>
     rows.filter((r) => mine.has(r.userId)).map((r) => [r.sourceUserId, r.userId, r.durationMs / 1000]);
 
+  /** Each of the four users traced in turn: their overlaps with the others, as [source, contact, seconds]. */
+  const tracedPairs = async (query: Record<string, string | number>) => {
+    const out: (number | undefined)[][] = [];
+    for (const userId of u) {
+      const { status, body } = await report(admin, { organizationId: 5, userId, periodMs: 60_000, ...query });
+      expect(status).toBe(200);
+      out.push(...pairs(body.interactions));
+    }
+    return out;
+  };
+
   it('counts overlaps longer than 30 s and shorter than 2 h, from 24 hours before the start', async () => {
     const { status, body } = await report(admin, { organizationId: 5, ...DAY });
     expect(status).toBe(200);
     expect(body.from).toBe('2023-05-09T00:00:00.000Z');
     expect(body.to).toBe('2023-05-10T23:59:59.999Z');
+    // Without a traced user the answer is everyone's totals, not the overlaps.
+    expect(body.interactions).toEqual([]);
     const [u0, u1, u2, u3] = u;
-    expect(pairs(body.interactions)).toEqual([
-      [u2, u3, 869],
-      [u3, u2, 869],
+    expect(await tracedPairs(DAY)).toEqual([
       [u0, u2, 31],
-      [u2, u0, 31],
       [u1, u3, 7199],
+      [u2, u3, 869],
+      [u2, u0, 31],
+      [u3, u2, 869],
       [u3, u1, 7199],
     ]);
-    const first = body.interactions[0] as Interaction;
+    const first = (await report(admin, { organizationId: 5, userId: u2, periodMs: 60_000, ...DAY })).body.interactions[0] as Interaction;
     expect(first.entryTimestamp).toBe('2023-05-09T00:00:00.000Z');
     expect(first.exitTimestamp).toBe('2023-05-09T00:14:29.000Z');
     expect(first.room).toMatch(/^Room /);
@@ -78,17 +91,23 @@ describe('exposure and contact tracing', () => {
 
   it('lists a longer range in order, an overlap starting on a day boundary once', async () => {
     const [u0, u1, u2, u3] = u;
-    const { body } = await report(admin, { organizationId: 5, startDate: '2023-05-08', endDate: '2023-05-10' });
-    expect(body.from).toBe('2023-05-07T00:00:00.000Z');
-    expect(pairs(body.interactions)).toEqual([
-      [u2, u3, 1200],
-      [u3, u2, 1200],
-      [u2, u3, 869],
-      [u3, u2, 869],
+    const range = { startDate: '2023-05-08', endDate: '2023-05-10' };
+    expect((await report(admin, { organizationId: 5, ...range })).body.from).toBe('2023-05-07T00:00:00.000Z');
+    expect(await tracedPairs(range)).toEqual([
       [u0, u2, 31],
-      [u2, u0, 31],
       [u1, u3, 7199],
+      [u2, u3, 1200],
+      [u2, u3, 869],
+      [u2, u0, 31],
+      [u3, u2, 1200],
+      [u3, u2, 869],
       [u3, u1, 7199],
+    ]);
+    const totals = (await report(admin, { organizationId: 5, periodMs: 60_000, ...range })).body.users as Exposed[];
+    expect(totals.filter((x) => mine.has(x.userId)).map((x) => [x.userId, x.totalMs, x.contacts])).toEqual([
+      [u3, 9_268_000, 2],
+      [u1, 7_199_000, 1],
+      [u2, 2_100_000, 2],
     ]);
   });
 
@@ -142,7 +161,7 @@ describe('exposure and contact tracing', () => {
   });
 
   it('selects nothing for organizations without staff in the rooms', async () => {
-    const { body } = await report(admin, { organizationId: RIVERSIDE, ...DAY });
-    expect(pairs(body.interactions)).toEqual([]);
+    const { body } = await report(admin, { organizationId: RIVERSIDE, periodMs: 60_000, ...DAY });
+    expect((body.users as Exposed[]).filter((x) => mine.has(x.userId))).toEqual([]);
   });
 });
