@@ -4,8 +4,11 @@ import { endpoint } from './endpoint';
 // The demo's simulated history is written after the API server starts listening, newest day
 // first; each day shows in the reports as soon as it is stored. The console shows how far it is.
 
-/** Where the demo history stands: being written, written, or none (no demo, none asked, or the write failed). */
-export const DEMO_HISTORY_STATES = ['writing', 'done', 'none'] as const;
+/**
+ * Where the demo history stands: being written, written, stopped by an error (the days stored so
+ * far are kept; the next start resumes it), or none (no demo, or none asked).
+ */
+export const DEMO_HISTORY_STATES = ['writing', 'done', 'failed', 'none'] as const;
 export type DemoHistoryState = (typeof DEMO_HISTORY_STATES)[number];
 
 /** GET /demo-history answer. */

@@ -85,7 +85,7 @@ export async function prepareDemoSimulation(db: Database, options: DemoSimulatio
       }
     } catch (error) {
       // The console works without history; the next start resumes it (stored days are kept).
-      status.set({ ...status.current(), state: 'none' });
+      status.set({ ...status.current(), state: 'failed' });
       log(`Demo history could not be written: ${error instanceof Error ? error.message : String(error)}`);
     }
   };

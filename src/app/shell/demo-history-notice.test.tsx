@@ -1,5 +1,6 @@
 import type { DemoHistoryStatus } from '@contracts/demo-history';
 import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setConfig } from '@/lib/config';
 import { testConfig } from '@/test/fixtures';
@@ -61,6 +62,22 @@ describe('the demo history notice', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
+  it('says once that the history stopped, asks the reports again, and can be closed', async () => {
+    const user = userEvent.setup();
+    answers = [writing(20), { state: 'failed', daysDone: 21, days: 60, events: 315_000 }];
+    const { queryClient } = render(<DemoHistoryNotice />);
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    await screen.findByText(/: 20 of 60 days/);
+    await act(() => queryClient.refetchQueries({ queryKey: demoHistoryKeys.status }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'The demo history stopped at 21 of 60 days. Reports show the days stored; restarting the server resumes it.',
+    );
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: [REPORTS_KEY_ROOT] });
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
   it('has the reports asked again as each week of history is stored, and once it is complete', async () => {
     answers = [writing(5), writing(6), writing(7), writing(8), done()];
     const { queryClient } = render(<DemoHistoryNotice />);
@@ -90,6 +107,7 @@ describe('the demo history notice', () => {
     if (typeof refetchInterval !== 'function' || typeof staleTime !== 'function') throw new Error('expected functions of the answer');
     expect(refetchInterval(query(writing(3)))).toBe(DEMO_HISTORY_POLL_MS);
     expect(refetchInterval(query(done()))).toBe(false);
+    expect(refetchInterval(query({ ...writing(3), state: 'failed' }))).toBe(false);
     expect(staleTime(query(writing(3)))).toBe(0);
     expect(staleTime(query(done()))).toBe(Infinity);
   });

@@ -145,6 +145,29 @@ describe('an interrupted demo history', () => {
     await third.writeHistory();
   });
 
+  it('says it failed when a write fails, keeping the days stored', async () => {
+    const fresh = await createTestDatabase();
+    const lines: string[] = [];
+    try {
+      const simulation = await prepareDemoSimulation(fresh.handle.db, {
+        historyDays: 3,
+        end: new Date(T0),
+        dataDir,
+        log: (line) => void lines.push(line),
+        onProgress: (progress) => {
+          if (progress.daysDone === 1) throw new Error('disk full');
+        },
+      });
+      await simulation.writeHistory();
+      expect(simulation.status.current()).toMatchObject({ state: 'failed', daysDone: 1, days: 3 });
+      expect(lines.at(-1)).toBe('Demo history could not be written: disk full');
+      const [ledger] = await fresh.handle.db.select({ n: count() }).from(eventLedger);
+      expect(ledger?.n).toBe(simulation.status.current().events);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('is not written when no days are asked for', async () => {
     const fresh = await createTestDatabase();
     try {
