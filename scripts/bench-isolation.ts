@@ -13,8 +13,8 @@
  * same probes alone (the BENCH_ISOLATION_BASELINE_SECONDS before, default 15), and the tracing
  * call's p50 and p95 with its answers (200, or 503 when the report statement limit stopped it).
  *
- * With BENCH_DATABASE_URL (the `lavo_bench` database `npm run bench:reports` builds on
- * PostgreSQL) it measures the same against that database, with no demo history written.
+ * With BENCH_DATABASE_URL (such as the `lavo_bench_10m` database `npm run bench:reports` builds
+ * on PostgreSQL) it measures the same against that database, with no demo history written.
  *
  * A missed target still exits 0; only a failed measurement exits non-zero. Everything it started
  * is stopped at the end, on error and on Ctrl-C.

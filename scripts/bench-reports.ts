@@ -1,6 +1,6 @@
 /**
- * `npm run bench:reports`: ingest speed, report speed on a large PostgreSQL dataset, and PGlite
- * against PostgreSQL on the demo.
+ * `npm run bench:reports`: ingest speed, report speed on large PostgreSQL datasets and how it
+ * grows with the data, and PGlite against PostgreSQL on the demo.
  *
  * `BENCH_ONLY=ingest npm run bench:reports` runs step 0 alone (a few minutes, no large dataset).
  *
@@ -12,18 +12,27 @@
  *    the end of the derivation after it); the derived tables are checked against a full
  *    re-derivation each time. Then the storage rate of the same batches without deriving, one
  *    and two at a time.
- * 1. Builds a database `lavo_bench` on the PostgreSQL server of BENCH_DATABASE_URL (default the
- *    local one): the demo seed plus generated staff (at least 1,000 users), and 90 days of
- *    simulator events through the ingest until it holds BENCH_EVENTS raw events (default 10
- *    million). Prints generation and storage rates.
- * 2. Calls every report endpoint BENCH_CALLS times (default 40) with varied filters and prints p50
- *    and p95, and for the compliance figures the same answer by a plain scan of the raw events,
- *    with the scan-to-endpoint ratio.
+ * 1. For each size of BENCH_SCALES (default 1M,10M,100M raw events), builds a database
+ *    `lavo_bench_<size>` (1m, 10m, 100m) on the PostgreSQL server of BENCH_DATABASE_URL (default
+ *    the local one): the demo seed plus generated staff (a network as large as 90 days of
+ *    simulator events need to reach the size; below what the demo's wearers make in 90 days,
+ *    fewer days), stored through the ingest two batches at a time
+ *    and derived once. Prints generation, storage and derivation rates. The databases are kept;
+ *    with BENCH_REUSE=1 one a previous run finished building is measured again as it is.
+ * 2. On each, calls every report endpoint BENCH_CALLS times (default 40) with varied filters, or
+ *    for BENCH_ENDPOINT_SECONDS (default 60) once it has made 5 calls, and prints p50 and p95
+ *    (calls the report statement limit stopped are counted at the time they took), and for the
+ *    compliance figures the same answer by a plain scan of the raw events, with the
+ *    scan-to-endpoint ratio. Then one table of every endpoint's p95 at each size, with the
+ *    target judged at the largest.
  * 3. Loads the default demo (60 days) into PGlite and into PostgreSQL and prints, per endpoint,
- *    PGlite's p50 over PostgreSQL's.
+ *    PGlite's p50 over PostgreSQL's (BENCH_SKIP_DEMO=1 skips it).
+ *
+ * The 100M dataset takes about an hour and a half to build on two cores and some 40 GB of disk.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { createDatabase, type DatabaseHandle } from '../server/src/db/client';
 import { complianceTotalsScan, opportunitiesScan } from '../server/src/modules/metrics/compliance.repo';
 import { resolveFilter } from '../server/src/modules/metrics/filters';
@@ -31,40 +40,73 @@ import { overviewStatsScan } from '../server/src/modules/reports/dispensers.repo
 import { loadScope } from '../server/src/core/scope';
 import { benchApp } from './bench/bench-app';
 import { addStaff, benchSubjects, buildHistory, eventsPerDay, freshPostgres, prepare } from './bench/dataset';
-import { benchEndpoints, measure, type BenchEndpoint } from './bench/endpoints';
+import { benchEndpoints, measure, type BenchEndpoint, type Measured } from './bench/endpoints';
 import { benchIngest } from './bench/ingest';
+import { parseScales, type Scale } from './bench/scales';
 import { percentile, table, timed } from './bench/timing';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const targetEvents = Number(process.env.BENCH_EVENTS ?? 10_000_000);
+const scales = parseScales(process.env.BENCH_SCALES ?? '1M,10M,100M');
+const reuse = process.env.BENCH_REUSE === '1';
+const endpointBudgetMs = Number(process.env.BENCH_ENDPOINT_SECONDS ?? 60) * 1000;
 const calls = Number(process.env.BENCH_CALLS ?? 40);
 const ingestEvents = Number(process.env.BENCH_INGEST_EVENTS ?? 1_000_000);
 const only = process.env.BENCH_ONLY;
 const DAYS = 90;
-const MIN_USERS = 1000;
 const ADMIN_ID = 1;
 const end = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`);
 const log = (line: string) => console.log(line);
 const fmt = (ms: number) => ms.toFixed(1);
 
-async function largeDataset(): Promise<DatabaseHandle> {
-  log(`Building lavo_bench on ${new URL(serverUrl).host}: ${DAYS} days, at least ${targetEvents.toLocaleString('en-US')} events, ${MIN_USERS}+ users`);
-  const handle = await freshPostgres(serverUrl, 'lavo_bench');
+/** The database of a scale: built here, or with BENCH_REUSE a finished one of an earlier run. */
+async function largeDataset(scale: Scale): Promise<DatabaseHandle> {
+  const name = `lavo_bench_${scale.label.toLowerCase()}`;
+  if (reuse) {
+    const kept = await finishedBuild(name);
+    if (kept) {
+      log(`Measuring ${name} as an earlier run built it: ${kept.events.toLocaleString('en-US')} events`);
+      return kept.handle;
+    }
+  }
+  const targetEvents = scale.events;
+  const handle = await freshPostgres(serverUrl, name);
   await prepare(handle);
   const baseUsers = Number((await handle.db.execute<{ n: number }>(sql`select count(distinct user_id)::int as n from wearable_assignments`)).rows[0]?.n);
   const perDay = await eventsPerDay(handle, end);
   const perWearerDay = perDay / Math.max(1, baseUsers);
-  const wanted = Math.max(MIN_USERS, Math.ceil(targetEvents / (DAYS * perWearerDay) / 0.9));
+  // A larger network over the same 90 days; below what the demo's own wearers make in 90 days, fewer days.
+  const wanted = Math.max(baseUsers, Math.ceil(targetEvents / (DAYS * perWearerDay) / 0.9));
+  const days = Math.min(DAYS, Math.max(1, Math.ceil(targetEvents / (wanted * perWearerDay) / 0.9)));
   const totalUsers = Number((await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from users`)).rows[0]?.n) - baseUsers + wanted;
+  log(`Building ${name} on ${new URL(serverUrl).host}: at least ${targetEvents.toLocaleString('en-US')} events, ${days} days`);
   log(`  the simulator makes ${perWearerDay.toFixed(1)} events per wearer-day; ${wanted} wearers needed (${totalUsers} users)`);
   await addStaff(handle, totalUsers);
-  const built = await buildHistory(handle, end, DAYS, log);
+  const built = await buildHistory(handle, end, days, log, 2);
   log(
     `  ${built.events.toLocaleString('en-US')} events: generated at ${Math.round(built.events / (built.generateMs / 1000)).toLocaleString('en-US')} events/s, ` +
-      `stored at ${Math.round(built.events / (built.storeMs / 1000)).toLocaleString('en-US')} events/s, derived in ${(built.deriveMs / 1000).toFixed(1)} s`,
+      `stored at ${Math.round(built.events / (built.storeMs / 1000)).toLocaleString('en-US')} events/s (two batches at a time), ` +
+      `derived in ${(built.deriveMs / 1000).toFixed(1)} s (${Math.round(built.events / (built.deriveMs / 1000)).toLocaleString('en-US')} events/s)`,
   );
   if (built.events < targetEvents) log(`  WARNING: ${built.events.toLocaleString('en-US')} events, fewer than the ${targetEvents.toLocaleString('en-US')} asked for`);
+  await handle.db.execute(sql`create table bench_built as select ${built.events}::bigint as events, now() as built_at`);
   return handle;
+}
+
+/** A database of an earlier run that finished building (it has `bench_built`), or null. */
+async function finishedBuild(name: string): Promise<{ handle: DatabaseHandle; events: number } | null> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  await admin.end();
+  if (!exists) return null;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await createDatabase({ url: url.toString() });
+  const built = await handle.db.execute<{ events: string }>(sql`select events::text from bench_built`).catch(() => null);
+  const events = Number(built?.rows[0]?.events ?? 0);
+  if (events > 0) return { handle, events };
+  await handle.close();
+  return null;
 }
 
 /** The plain scan answering the same question as an endpoint, where there is one. */
@@ -95,18 +137,47 @@ function scanFor(handle: DatabaseHandle, endpoint: BenchEndpoint) {
   };
 }
 
-async function endpointTimes(handle: DatabaseHandle, n: number) {
+async function endpointTimes(handle: DatabaseHandle, n: number, budgetMs = Infinity) {
   const app = (await benchApp(handle)) as unknown as FastifyInstance;
   const subjects = await benchSubjects(handle);
   const endpoints = benchEndpoints(end, subjects.unitIds, subjects.departmentIds, subjects.userIds);
-  const results = new Map<string, { p50: number; p95: number; targetMs: number | null }>();
+  const results = new Map<string, Measured & { targetMs: number | null }>();
   for (const endpoint of endpoints) {
-    await measure(app, endpoint, 3); // warm caches and plans
-    const m = await measure(app, endpoint, n);
-    results.set(endpoint.path, { p50: m.p50, p95: m.p95, targetMs: endpoint.targetMs });
+    await measure(app, endpoint, 3, budgetMs, 1); // warm caches and plans
+    const m = await measure(app, endpoint, n, budgetMs);
+    results.set(endpoint.path, { ...m, targetMs: endpoint.targetMs });
   }
   await app.close();
   return { results, endpoints };
+}
+
+const verdict = (p95: number, targetMs: number | null) => (targetMs === null ? '' : `${p95 <= targetMs ? 'ok' : 'OVER'} (≤${targetMs})`);
+const callsCell = (m: Measured) => `${m.samples.length}${m.stopped ? ` (${m.stopped} stopped)` : ''}`;
+
+/** Builds (or reuses) one scale's dataset and prints its endpoint times beside the plain scans. */
+async function measureScale(scale: Scale) {
+  const large = await largeDataset(scale);
+  const { results, endpoints } = await endpointTimes(large, calls, endpointBudgetMs);
+  const rows: string[][] = [];
+  for (const endpoint of endpoints) {
+    const r = results.get(endpoint.path) as Measured & { targetMs: number | null };
+    const scan = scanFor(large, endpoint);
+    let scanCell = '—';
+    let ratioCell = '—';
+    if (scan) {
+      const samples: number[] = [];
+      const start = performance.now();
+      for (let i = 0; i < Math.min(10, calls) && (i < 3 || performance.now() - start < endpointBudgetMs); i++) samples.push(await scan(i));
+      const p50 = percentile(samples, 50);
+      scanCell = fmt(p50);
+      ratioCell = `${(p50 / r.p50).toFixed(0)}×`;
+    }
+    rows.push([endpoint.path, callsCell(r), fmt(r.p50), fmt(r.p95), verdict(r.p95, r.targetMs), scanCell, ratioCell]);
+  }
+  log(`\nReport endpoints on PostgreSQL at ${scale.label} events, up to ${calls} calls each with varied filters (ms):`);
+  log(table(['endpoint', 'calls', 'p50', 'p95', 'p95 target (ms)', 'scan p50', 'scan ÷ p50'], rows));
+  await large.close();
+  return { endpoints, results };
 }
 
 async function main() {
@@ -115,7 +186,7 @@ async function main() {
     await benchIngest({
       serverUrl,
       events: ingestEvents,
-      users: Number(process.env.BENCH_INGEST_USERS ?? MIN_USERS),
+      users: Number(process.env.BENCH_INGEST_USERS ?? 1000),
       depths: (process.env.BENCH_INGEST_DEPTH ?? '1').split(',').map((d) => Math.max(1, Number(d) || 1)),
       end,
       log,
@@ -123,27 +194,25 @@ async function main() {
     log('');
   }
   if (only === 'ingest') return;
-  const large = await largeDataset();
-  const { results, endpoints } = await endpointTimes(large, calls);
-  const rows: string[][] = [];
-  for (const endpoint of endpoints) {
-    const r = results.get(endpoint.path) as { p50: number; p95: number; targetMs: number | null };
-    const scan = scanFor(large, endpoint);
-    let scanCell = '—';
-    let ratioCell = '—';
-    if (scan) {
-      const samples: number[] = [];
-      for (let i = 0; i < Math.min(10, calls); i++) samples.push(await scan(i));
-      const p50 = percentile(samples, 50);
-      scanCell = fmt(p50);
-      ratioCell = `${(p50 / r.p50).toFixed(0)}×`;
-    }
-    const verdict = r.targetMs === null ? '' : `${r.p95 <= r.targetMs ? 'ok' : 'OVER'} (≤${r.targetMs})`;
-    rows.push([endpoint.path, fmt(r.p50), fmt(r.p95), verdict, scanCell, ratioCell]);
+  const grown: { scale: Scale; results: Map<string, Measured & { targetMs: number | null }> }[] = [];
+  let endpoints: BenchEndpoint[] = [];
+  for (const scale of scales) {
+    const measured = await measureScale(scale);
+    endpoints = measured.endpoints;
+    grown.push({ scale, results: measured.results });
+    log('');
   }
-  log(`\nReport endpoints on PostgreSQL, ${calls} calls each with varied filters (ms):`);
-  log(table(['endpoint', 'p50', 'p95', 'p95 target (ms)', 'scan p50', 'scan ÷ p50'], rows));
-  await large.close();
+  const largest = grown[grown.length - 1] as (typeof grown)[number];
+  log(`How p95 grows with the raw events (ms; the target judged at ${largest.scale.label}):`);
+  log(
+    table(
+      ['endpoint', ...grown.map((g) => `p95 at ${g.scale.label}`), 'p95 target (ms)'],
+      endpoints.map((e) => {
+        const last = largest.results.get(e.path) as Measured & { targetMs: number | null };
+        return [e.path, ...grown.map((g) => fmt((g.results.get(e.path) as Measured).p95)), verdict(last.p95, e.targetMs)];
+      }),
+    ),
+  );
 
   if (process.env.BENCH_SKIP_DEMO === '1') return;
   log('\nDemo dataset (60 days) in PGlite and in PostgreSQL:');
@@ -158,11 +227,10 @@ async function main() {
   const pgTimes = await endpointTimes(postgres, 15);
   const ratios: number[] = [];
   const demoRows = lite.endpoints.map((e) => {
-    const a = lite.results.get(e.path) as { p50: number; p95: number };
-    const b = pgTimes.results.get(e.path) as { p50: number };
+    const a = lite.results.get(e.path) as Measured;
+    const b = pgTimes.results.get(e.path) as Measured;
     ratios.push(a.p50 / b.p50);
-    const verdict = e.targetMs === null ? '' : `${a.p95 <= e.targetMs ? 'ok' : 'OVER'} (≤${e.targetMs})`;
-    return [e.path, fmt(a.p50), fmt(a.p95), verdict, fmt(b.p50), `${(a.p50 / b.p50).toFixed(2)}×`];
+    return [e.path, fmt(a.p50), fmt(a.p95), verdict(a.p95, e.targetMs), fmt(b.p50), `${(a.p50 / b.p50).toFixed(2)}×`];
   });
   log(table(['endpoint', 'PGlite p50', 'PGlite p95', 'p95 target (ms)', 'PostgreSQL p50', 'PGlite ÷ PostgreSQL'], demoRows));
   log(`Median PGlite ÷ PostgreSQL: ${percentile(ratios, 50).toFixed(2)}×`);
