@@ -79,3 +79,16 @@ test('a wide table scrolls inside its card on an upright iPad', async ({ page })
   const rowBox = await table.locator('tbody tr').first().boundingBox();
   expect(rowBox?.height ?? 0).toBeGreaterThanOrEqual(44);
 });
+
+test('sorting a paged table goes back to its first page, on an iPad', async ({ page }) => {
+  await page.setViewportSize({ width: 810, height: 1080 });
+  const reports = await signInAsAdmin(page);
+  await reports.goto('/app/reports/user-performance');
+  const table = page.getByRole('table', { name: 'User performance' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await page.getByRole('button', { name: 'Page 3', exact: true }).click();
+  await expect(page.getByText(/^Showing 21 to 30 of \d+$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Sort by Name' }).click();
+  await expect(page.getByText(/^Showing 1 to 10 of \d+$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Page 1', exact: true })).toHaveAttribute('aria-current', 'page');
+});

@@ -57,6 +57,17 @@ describe('DataTable', () => {
     expect(onPageChange).toHaveBeenLastCalledWith(1);
   });
 
+  it('goes back to the first page when the order changes', async () => {
+    const onPageChange = vi.fn();
+    renderTable({ onPageChange });
+    await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sort by Wash' }));
+    expect(screen.getByText('Showing 1 to 10 of 23')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(firstCells()[0]).toBe('Unit 01');
+    expect(onPageChange).toHaveBeenLastCalledWith(0);
+  });
+
   it('has no pagination when everything fits on one page', () => {
     renderTable({ rows: units.slice(0, 10) });
     expect(screen.getByText('Showing 1 to 10 of 10')).toBeInTheDocument();

@@ -131,8 +131,11 @@ export function DataTable<T>({
     onPageChange?.(next);
   };
 
-  const toggleSort = (key: string) =>
+  // A new order starts from its first page: page 12 of the old order shows unrelated rows.
+  const toggleSort = (key: string) => {
     setSort((previous) => ({ key, direction: previous?.key === key && previous.direction === 'asc' ? 'desc' : 'asc' }));
+    if (current !== 0) changePage(0);
+  };
 
   const exportCsv = () => {
     const exported = columns.filter((column) => column.exportable !== false);
