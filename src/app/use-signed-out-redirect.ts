@@ -4,7 +4,10 @@ import { onSignedOut, takeSignOutNotice } from '@/lib/auth';
 import { clearQueryData } from '@/lib/query-client';
 import type { AppRouter } from './router';
 
-/** Wherever the user is, a signed-out event drops their data and live connection and goes to /auth. */
+/**
+ * Wherever the user is, a signed-out event drops their data and live connection and goes to /auth
+ * (after an ended session, with the page to return to).
+ */
 export function useSignedOutRedirect(router: AppRouter): void {
   useEffect(
     () =>
@@ -14,7 +17,10 @@ export function useSignedOutRedirect(router: AppRouter): void {
         void clearQueryData();
         // An ended or refused session says why; a deliberate sign-out needs no words.
         const notice = reason === 'expired' ? SESSION_EXPIRED : takeSignOutNotice();
-        void router.navigate({ to: '/auth', replace: true, state: notice ? { notice } : {} });
+        // An ended session returns, once signed in again, to the page it ended on.
+        const here = router.state.location.href;
+        const search = reason === 'expired' && here.startsWith('/app/') ? { redirect: here } : {};
+        void router.navigate({ to: '/auth', search, replace: true, state: notice ? { notice } : {} });
       }),
     [router],
   );

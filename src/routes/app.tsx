@@ -12,7 +12,7 @@ let loaded: SessionData | null = null;
 /** /app's component: the shell around every page (see setAppShell). */
 let shell: RouteComponent | undefined;
 
-/** /app: the signed-in area. No session → /auth; otherwise bootstrap and role are loaded first. */
+/** /app: the signed-in area. No session → /auth (which returns here once signed in); otherwise bootstrap and role are loaded first. */
 export const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'app',
@@ -22,7 +22,8 @@ export const appRoute = createRoute({
     // entry loads afresh.
     if (cause === 'stay' && loaded) return { session: loaded };
     const session = await getSession();
-    if (!session) throw redirect({ to: '/auth', replace: true });
+    // Signing in returns to the address asked for (a shared link to a report, say).
+    if (!session) throw redirect({ to: '/auth', replace: true, search: location.href === '/app' ? {} : { redirect: location.href } });
     // The router fetches route code only after every guard has run; the shell and the page are
     // sure to be needed now, so they download while the session's data loads. (In a task of their
     // own each: asking for some forty modules is a few milliseconds of work.)

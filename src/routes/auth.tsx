@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { SignInScreen } from '@/features/auth/components/sign-in-screen';
 import { VerifyEmailScreen } from '@/features/auth/components/verify-email-screen';
 import { readInvitation } from '@/features/auth/links';
+import { returnPath } from '@/features/auth/return-path';
 import { addressText } from '@/lib/address-search';
 import { getSession } from '@/lib/auth';
 import { clearQueryData } from '@/lib/query-client';
@@ -15,6 +16,8 @@ const authSearchSchema = z.object({
   email: addressText,
   username: addressText,
   temp_pass: addressText,
+  /** The /app address to return to once signed in (see returnPath). */
+  redirect: addressText,
 });
 
 export const authRoute = createRoute({
@@ -26,20 +29,21 @@ export const authRoute = createRoute({
     const invitation = typeof window === 'undefined' ? null : readInvitation(window.location.href);
     const verification = search.verification_code && search.email ? { code: search.verification_code, email: search.email } : null;
     const signedIn = (await getSession()) !== null;
-    if (signedIn && !verification && !invitation) throw redirect({ to: '/app', replace: true });
-    return { invitation, verification, signedIn };
+    const destination = returnPath(search.redirect) ?? '/app';
+    if (signedIn && !verification && !invitation) throw redirect({ href: destination, replace: true });
+    return { invitation, verification, signedIn, destination };
   },
   component: AuthPage,
 });
 
 function AuthPage() {
   const navigate = useNavigate();
-  const { invitation, verification, signedIn } = authRoute.useRouteContext();
+  const { invitation, verification, signedIn, destination } = authRoute.useRouteContext();
   const enterApp = useCallback(async () => {
     // Whatever was cached belonged to the previous session.
     await clearQueryData();
-    await navigate({ to: '/app', replace: true });
-  }, [navigate]);
+    await navigate({ href: destination, replace: true });
+  }, [navigate, destination]);
   const continueToApp = useCallback(() => navigate({ to: '/app', replace: true }), [navigate]);
 
   if (verification && signedIn) {

@@ -60,7 +60,7 @@ test('a session that can no longer be renewed ends with a clear message', async 
     if (key) localStorage.setItem(key, String(48 * 60 * 60 * 1000));
   });
   await page.reload();
-  await expect(page).toHaveURL('/auth');
+  await expect(page).toHaveURL(/\/auth(\?redirect=.*)?$/);
   await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
   await expect(new SignInPage(page).login()).toBeVisible();
 });
