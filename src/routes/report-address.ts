@@ -17,11 +17,18 @@ export async function settleReportAddress(
   entering: boolean,
 ): Promise<void> {
   if (!path.startsWith('/app/reports/')) return;
-  const { canonicalSearch, isReportPath, sameSearch, sessionFilterContext, utcToday } = await import('@/features/reports/filters/filter-state');
+  const { canonicalSearch, isReportPath, sameSearch, sessionFilterContext, utcToday, withinScope } = await import(
+    '@/features/reports/filters/filter-state'
+  );
   if (!isReportPath(path)) return;
   // Opening the page, the route's loading goes on in a task of its own: it is a long one. A filter
   // change on the open page does not wait, so the control the user touched updates at once.
   if (entering) await nextTask();
-  const wanted = canonicalSearch(path, sessionFilterContext(session), reportSearchSchema.parse(address), utcToday());
-  if (!sameSearch(address, wanted)) throw redirect({ to: path, search: wanted, replace: true });
+  const ctx = sessionFilterContext(session);
+  const search = reportSearchSchema.parse(address);
+  const wanted = canonicalSearch(path, ctx, search, utcToday());
+  if (sameSearch(address, wanted)) return;
+  // Ids of a link the user has no access to are left out, and said so once: the rewritten address no longer holds them.
+  if (withinScope(ctx, search).dropped > 0) void import('@/components/filters/report-toast').then(({ showOutOfScopeNotice }) => showOutOfScopeNotice());
+  throw redirect({ to: path, search: wanted, replace: true });
 }

@@ -12,3 +12,11 @@ export function showReportError(message: string, title = 'Could not load the rep
 export function showReportSuccess(message: string): string {
   return notifications.show({ color: 'teal', message, autoClose: REPORT_TOAST_MS });
 }
+
+/** Said when a report link named organizations or locations the user has no access to. */
+export const OUT_OF_SCOPE_NOTICE = 'This link named organizations or locations outside your access. They were left out.';
+
+/** Says, once, that the address's ids outside the user's access were left out. */
+export function showOutOfScopeNotice(): string {
+  return notifications.show({ id: 'out-of-scope', color: 'yellow', message: OUT_OF_SCOPE_NOTICE, autoClose: REPORT_TOAST_MS });
+}

@@ -15,6 +15,8 @@ const nodes: TreeNode[] = [
   { id: 6, name: 'Hidden Clinic', parentId: null, accessible: false },
 ];
 
+const many: TreeNode[] = [1, 2, 3, 4, 5].map((n) => ({ id: 10 + n, name: `Unit ${n}`, parentId: null, accessible: true }));
+
 /** A parent that keeps the selection, as a page's filter state would. */
 function Harness({ onChange, initial = [] }: { onChange: (ids: number[]) => void; initial?: number[] }) {
   const [value, setValue] = useState<number[]>(initial);
@@ -46,9 +48,11 @@ describe('TreeMultiSelect', () => {
     expect(screen.getByRole('button', { name: 'Locations All locations' })).toBeInTheDocument();
   });
 
-  it('shows up to three names and +N more', () => {
+  it('shows up to three names and +N more, a wholly ticked parent by its own name', () => {
     render(<Harness onChange={vi.fn()} initial={[4, 5, 3, 2]} />);
-    expect(screen.getByRole('button', { name: /^Locations/ })).toHaveTextContent('East HospitalNorth HospitalCardiology+1 more');
+    expect(screen.getByRole('button', { name: /^Locations/ })).toHaveTextContent('East HospitalNorth Hospital');
+    render(<TreeMultiSelect label="Units" nodes={many} value={[11, 12, 13, 14, 15]} onChange={vi.fn()} />);
+    expect(screen.getByRole('button', { name: /^Units/ })).toHaveTextContent('Unit 1Unit 2Unit 3+2 more');
   });
 
   it('hides nodes without access and shows inaccessible ancestors disabled', async () => {
@@ -84,12 +88,41 @@ describe('TreeMultiSelect', () => {
     expect(within(dialog).queryByRole('checkbox', { name: 'ICU' })).not.toBeInTheDocument();
   });
 
-  it('selects every accessible node with Select all and empties with Clear', async () => {
+  it('ticks a parent with all under it and leaves it partly ticked when a child is unticked', async () => {
+    const { user, onChange, dialog } = await open([2, 3, 4, 5]);
+    await user.click(within(dialog).getByRole('button', { name: 'Expand North Hospital' }));
+    const box = (name: string) => within(dialog).getByRole('checkbox', { name });
+    expect(box('ICU')).toBeChecked();
+    await user.click(box('ICU'));
+    // The hospital is partly ticked and no longer chosen: its other unit is.
+    expect(onChange).toHaveBeenLastCalledWith([3, 5]);
+    expect(box('North Hospital')).not.toBeChecked();
+    expect(box('North Hospital')).toHaveAttribute('data-indeterminate', 'true');
+    expect(box('Health System')).toHaveAttribute('data-indeterminate', 'true');
+    await user.click(box('North Hospital'));
+    expect(onChange).toHaveBeenLastCalledWith([3, 2]);
+    expect(box('ICU')).toBeChecked();
+    expect(box('Health System')).toBeChecked();
+  });
+
+  it('selects everything with Select all; Clear unticks all, and closing with nothing ticked keeps the selection', async () => {
     const { user, onChange, dialog } = await open();
     await user.click(within(dialog).getByRole('button', { name: 'Select all' }));
-    expect(onChange).toHaveBeenLastCalledWith([3, 2, 5, 4]);
+    expect(onChange).toHaveBeenLastCalledWith([3, 2]);
     await user.click(within(dialog).getByRole('button', { name: 'Clear' }));
-    expect(onChange).toHaveBeenLastCalledWith([]);
+    expect(within(dialog).getByRole('checkbox', { name: 'East Hospital' })).not.toBeChecked();
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Nothing is ticked');
+    expect(screen.getByRole('button', { name: 'Locations All locations' })).toBeInTheDocument();
+    // A report needs something: nothing was applied, and the next tick starts from nothing.
+    expect(onChange).toHaveBeenCalledTimes(1);
+    await user.click(within(dialog).getByRole('checkbox', { name: 'East Hospital' }));
+    expect(onChange).toHaveBeenLastCalledWith([3]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Clear' }));
+    expect(within(dialog).getByRole('button', { name: 'Clear' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Locations/ })).toHaveTextContent('East Hospital');
   });
 
   it('is operable from the keyboard', async () => {

@@ -19,7 +19,8 @@ import { useMedia } from '@/lib/use-media';
 import { useOpenedOnce } from '@/lib/use-opened-once';
 import { type ReactElement, type ReactNode, useMemo, useState } from 'react';
 import { NARROW_QUERY } from './date-range-picker';
-import { buildVisibleTree, filterTree, flattenTree, type TreeNode, type VisibleTreeNode } from './tree';
+import { buildVisibleTree, filterTree, type TreeNode, type VisibleTreeNode } from './tree';
+import { checkStates, idsOf, type Selection, selectionOf, toggled, withAll } from './tree-selection';
 
 /** How many selected names the field shows before '+N more'. */
 export const MAX_SHOWN_PILLS = 3;
@@ -34,9 +35,12 @@ interface TreeFieldProps {
  * The organization/location picker: a field showing up to three selected names (and '+N more')
  * that opens a searchable tree of checkboxes (a bottom drawer on narrow screens). Only
  * accessible nodes can be checked; their inaccessible ancestors show, disabled, as context.
- * Checking a node does not check its descendants. Changes apply at once: `onChange` receives
- * the ids in tree order. 'Select all' adds every accessible node the search shows; 'Clear'
- * empties the whole selection.
+ * Each id stands for itself and everything under it (tree-selection.ts): ticking a node ticks
+ * all under it, unticking one leaves its parents partly ticked (indeterminate), and `onChange`
+ * receives the shortest list of ids meaning what is ticked, in tree order. Changes apply at once.
+ * 'Select all' ticks what the search shows; 'Clear' unticks everything, and the next tick starts
+ * from nothing (a report needs at least one: closing the picker with nothing ticked keeps the
+ * selection it had).
  */
 export function TreeMultiSelect({
   label,
@@ -46,49 +50,62 @@ export function TreeMultiSelect({
   placeholder = 'Select',
 }: TreeFieldProps & { value: readonly number[]; onChange: (ids: number[]) => void }) {
   const tree = useMemo(() => buildVisibleTree(nodes), [nodes]);
-  const ordered = useMemo(() => flattenTree(tree), [tree]);
-  const selected = new Set(value);
-  const selectedNodes = ordered.filter((node) => selected.has(node.id));
-  const emit = (ids: ReadonlySet<number>) => onChange(ordered.filter((node) => ids.has(node.id)).map((node) => node.id));
-  const toggle = (id: number) => {
-    const next = new Set(selected);
-    if (!next.delete(id)) next.add(id);
-    emit(next);
+  const byId = useMemo(() => new Map(nodes.map((node) => [node.id, node])), [nodes]);
+  const [cleared, setCleared] = useState(false);
+  const applied = useMemo(() => selectionOf(tree, value), [tree, value]);
+  const selection = cleared ? new Set<number>() : applied;
+  const states = checkStates(tree, selection);
+  const shownIds = idsOf(tree, selection);
+  const emit = (next: Selection) => {
+    const ids = idsOf(tree, next);
+    if (ids.length === 0) return setCleared(true);
+    setCleared(false);
+    onChange(ids);
   };
 
-  const pills = selectedNodes.slice(0, MAX_SHOWN_PILLS).map((node) => <Pill key={node.id}>{node.name}</Pill>);
-  if (selectedNodes.length > MAX_SHOWN_PILLS) pills.push(<Pill key="more">+{selectedNodes.length - MAX_SHOWN_PILLS} more</Pill>);
+  const names = shownIds.flatMap((id) => byId.get(id)?.name ?? []);
+  const pills = names.slice(0, MAX_SHOWN_PILLS).map((name, i) => <Pill key={i}>{name}</Pill>);
+  if (names.length > MAX_SHOWN_PILLS) pills.push(<Pill key="more">+{names.length - MAX_SHOWN_PILLS} more</Pill>);
 
   return (
-    <TreePicker label={label} summary={pills.length ? pills : null} placeholder={placeholder}>
+    <TreePicker label={label} summary={pills.length ? pills : null} placeholder={placeholder} onClose={() => setCleared(false)}>
       {() => (
         <TreeBrowser
           label={label}
           tree={tree}
           nodes={nodes}
-          selectedIds={value}
+          selectedIds={[...selection]}
           actions={(shown) => (
-            <Group gap="xs">
-              <Button
-                variant="light"
-                onClick={() => emit(new Set([...value, ...flattenTree(shown).filter((n) => n.accessible).map((n) => n.id)]))}
-              >
-                Select all
-              </Button>
-              <Button variant="default" onClick={() => onChange([])} disabled={value.length === 0}>
-                Clear
-              </Button>
-            </Group>
+            <Stack gap={4}>
+              <Group gap="xs">
+                <Button variant="light" onClick={() => emit(withAll(tree, selection, shown))}>
+                  Select all
+                </Button>
+                {/* Never disabled: the focus stays on it once it has cleared. */}
+                <Button variant="default" onClick={() => setCleared(true)}>
+                  Clear
+                </Button>
+              </Group>
+              {cleared && (
+                <Text size="sm" c="dimmed" role="status">
+                  Nothing is ticked: tick what the report should show. Closing keeps the last selection.
+                </Text>
+              )}
+            </Stack>
           )}
-          renderControl={(node) => (
-            <Checkbox
-              size="md"
-              label={node.name}
-              checked={selected.has(node.id)}
-              disabled={!node.accessible}
-              onChange={() => toggle(node.id)}
-            />
-          )}
+          renderControl={(node) => {
+            const state = states.get(node.id) ?? 'unchecked';
+            return (
+              <Checkbox
+                size="md"
+                label={node.name}
+                checked={state === 'checked'}
+                indeterminate={state === 'indeterminate'}
+                disabled={!node.accessible}
+                onChange={() => emit(toggled(tree, selection, node.id))}
+              />
+            );
+          }}
         />
       )}
     </TreePicker>
@@ -142,17 +159,24 @@ function TreePicker({
   label,
   summary,
   placeholder,
+  onClose,
   children,
 }: {
   label: string;
   placeholder: string;
   summary: ReactNode;
+  /** Called when the popover or drawer closes. */
+  onClose?: () => void;
   children: (close: () => void) => ReactNode;
 }) {
   const id = useId();
   const labelId = `${id}-label`;
   const narrow = useMedia(NARROW_QUERY);
-  const [opened, setOpened] = useState(false);
+  const [opened, setOpenedState] = useState(false);
+  const setOpened = (next: boolean) => {
+    setOpenedState(next);
+    if (!next) onClose?.();
+  };
   const drawerWanted = useOpenedOnce(opened);
   const close = () => setOpened(false);
 

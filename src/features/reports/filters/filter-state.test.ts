@@ -10,6 +10,7 @@ import {
   resolveFilters,
   sameSearch,
   toSearch,
+  withinScope,
 } from './filter-state';
 import { reportSearchSchema } from './report-search';
 
@@ -156,6 +157,17 @@ describe('the address a page opens with', () => {
     const readBack = Object.fromEntries(Object.entries(opened).map(([k, v]) => [k, typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v]));
     expect(sameSearch(readBack, canonicalSearch('/app/reports/compliance', manager, read(readBack), TODAY))).toBe(true);
     expect(sameSearch({}, opened)).toBe(false);
+  });
+
+  it('leaves out ids outside the user’s access, a list left empty taking its default, and counts them', () => {
+    expect(withinScope(manager, read({ organizationIds: '3,7,999', groupIdFilters: 4 }))).toMatchObject({
+      search: { organizationIds: [7], groupIdFilters: undefined },
+      dropped: 3,
+    });
+    expect(withinScope(manager, read({ organizationIds: '5,7' })).dropped).toBe(0);
+    expect(canonicalSearch('/app/reports/overview', manager, read({ organizationIds: 999 }), TODAY)).toMatchObject({ organizationIds: '5,7' });
+    expect(canonicalSearch('/app/reports/overview', manager, read({ organizationIds: '3,7' }), TODAY)).toMatchObject({ organizationIds: 7 });
+    expect(canonicalSearch('/app/reports/overview', manager, read({ view: 'loc', groupIds: '4,8' }), TODAY)).toMatchObject({ groupIds: 8 });
   });
 
   it('compares values as text, whatever their order', () => {

@@ -175,12 +175,42 @@ export function toSearch(state: FilterState, params: readonly FilterParam[]): Re
   return out;
 }
 
+const SCOPED: readonly { param: 'organizationIds' | 'organizationIdFilters' | 'groupIds' | 'groupIdFilters'; of: 'organizations' | 'groups' }[] = [
+  { param: 'organizationIds', of: 'organizations' },
+  { param: 'organizationIdFilters', of: 'organizations' },
+  { param: 'groupIds', of: 'groups' },
+  { param: 'groupIdFilters', of: 'groups' },
+];
+
+/**
+ * The address without the organization and location ids the user has no access to (another
+ * hospital's, or none at all): a list left empty falls back to its default. `dropped` counts what
+ * was left out, so the page can say so.
+ */
+export function withinScope(ctx: FilterContext, search: ReportSearch): { search: ReportSearch; dropped: number } {
+  const allowed = {
+    organizations: new Set(ctx.organizations.filter((o) => o.accessible).map((o) => o.id)),
+    groups: new Set(ctx.groups.filter((g) => g.accessible).map((g) => g.id)),
+  };
+  let dropped = 0;
+  const out: ReportSearch = { ...search };
+  for (const { param, of } of SCOPED) {
+    const ids = search[param];
+    if (!ids) continue;
+    const kept = ids.filter((id) => allowed[of].has(id));
+    dropped += ids.length - kept.length;
+    out[param] = kept.length > 0 ? kept : undefined;
+  }
+  return { search: out, dropped };
+}
+
 /**
  * The query string page `path` keeps for what its address says (`search`, read by the report
- * pages' schema): the session's defaults overridden by the address, then only the page's parameters.
+ * pages' schema): the session's defaults overridden by the address (without ids outside the
+ * user's access), then only the page's parameters.
  */
 export function canonicalSearch(path: ReportPath, ctx: FilterContext, search: ReportSearch, today: string): ReportAddress {
-  return toSearch(resolveFilters(defaultFilters(ctx, today), search), PAGE_PARAMS[path]);
+  return toSearch(resolveFilters(defaultFilters(ctx, today), withinScope(ctx, search).search), PAGE_PARAMS[path]);
 }
 
 /** True when the address already says what `wanted` says (values compared as text). */

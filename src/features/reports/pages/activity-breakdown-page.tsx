@@ -3,7 +3,7 @@ import { Group, SimpleGrid, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { type userActivitySchema, userReportEndpoints } from '@contracts/reports/compliance';
 import { DataTable, type DataColumn } from '@/components/data-table';
-import { SearchableSelect, SingleDatePicker, TreeMultiSelect } from '@/components/filters';
+import { descendantIds, SearchableSelect, SingleDatePicker, TreeMultiSelect } from '@/components/filters';
 import { PageHeader } from '@/components/page-header';
 import { displayName } from '@/lib/format';
 import { useSession } from '@/lib/session-context';
@@ -26,12 +26,13 @@ export default function ActivityBreakdownPage({ entry }: { entry: PageEntry }) {
   const { filters, update } = useReportFilters('/app/reports/activity-breakdown');
   const userId = filters.userId ?? me.id;
   const users = useMemo(() => {
-    const orgs = new Set(filters.organizationIds);
+    // Each chosen organization with everything under it, as the reports count it.
+    const orgs = new Set(filters.organizationIds.flatMap((id) => [id, ...descendantIds(bootstrap.organizations, id)]));
     return bootstrap.users
       .filter((u) => orgs.has(u.organizationId) || u.id === userId)
       .map((u) => ({ value: String(u.id), label: displayName(u) === 'User' ? `User ${u.id}` : displayName(u) }))
       .sort((a, b) => a.label.localeCompare(b.label));
-  }, [bootstrap.users, filters.organizationIds, userId]);
+  }, [bootstrap.users, bootstrap.organizations, filters.organizationIds, userId]);
 
   const days = useReport(userReportEndpoints.availableDays, { userId });
   const day = useMemo(() => ({ userId, date: filters.date }), [userId, filters.date]);

@@ -1,0 +1,58 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ReportsPage } from '../../pages/reports-page';
+import { SignInPage } from '../../pages/sign-in-page';
+
+// A new manager of St. Mary's on an iPad held upright, as the filters were walked.
+test.use({ viewport: { width: 810, height: 1080 }, hasTouch: true });
+
+const ids = (reports: ReportsPage) => (reports.params().get('organizationIds') ?? '').split(',').filter(Boolean).map(Number);
+const opportunities = async (reports: ReportsPage) => Number((await reports.statValue('Opportunities').textContent())?.replace(/\D/g, ''));
+const box = (page: Page, name: string) => page.getByRole('dialog').getByRole('checkbox', { name, exact: true });
+
+test('the organization tree means what it shows: a unit unticked leaves its hospital partly ticked and the figures without it; Clear clears', async ({ page }) => {
+  await new SignInPage(page).signInAs('manager');
+  const reports = new ReportsPage(page);
+  await expect(page).toHaveURL(/\/app\/reports\/overview\?/);
+  await expect(reports.statValue('Opportunities')).not.toHaveText('—');
+  await expect(reports.busySections()).toHaveCount(0);
+  const whole = await opportunities(reports);
+
+  await reports.organizationsButton().click();
+  await expect(box(page, "St. Mary's Hospital")).toBeChecked();
+  await box(page, "St. Mary's ICU").click();
+  await expect(box(page, "St. Mary's ICU")).not.toBeChecked();
+  await expect(box(page, "St. Mary's Hospital")).toHaveAttribute('data-indeterminate', 'true');
+  // The address names the ticked units, not the hospital (which would bring ICU back).
+  await expect.poll(() => ids(reports)).toEqual([6, 7, 8]);
+  await page.keyboard.press('Escape');
+  await expect(reports.busySections()).toHaveCount(0);
+  await expect.poll(() => opportunities(reports)).toBeLessThan(whole);
+
+  // Clear unticks everything and changes nothing until something is ticked; then only that counts.
+  const before = page.url();
+  await reports.organizationsButton().click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Clear' }).click();
+  for (const name of ["St. Mary's Hospital", "St. Mary's ICU", "St. Mary's Emergency"]) await expect(box(page, name)).not.toBeChecked();
+  await expect(page.getByRole('dialog').getByRole('status')).toHaveText(/Nothing is ticked/);
+  expect(page.url()).toBe(before);
+  await box(page, "St. Mary's ICU").click();
+  await expect.poll(() => ids(reports)).toEqual([5]);
+  await expect(box(page, "St. Mary's Emergency")).not.toBeChecked();
+});
+
+test('ids outside the manager’s access in a link are left out, said once in a toast', async ({ page }) => {
+  await new SignInPage(page).signInAs('manager');
+  const reports = new ReportsPage(page);
+  for (const outside of ['1', '999']) {
+    await page.goto(`/app/reports/overview?organizationIds=${outside}`);
+    await expect(page.getByText('This link named organizations or locations outside your access. They were left out.')).toBeVisible();
+    await expect.poll(() => ids(reports)).toEqual([3, 5, 6, 7, 8]);
+    await expect(reports.organizationsButton()).toContainText("St. Mary's Hospital");
+    await expect(reports.statValue('Opportunities')).not.toHaveText('—');
+  }
+  // A link within access is followed as it is, without a word.
+  await page.goto('/app/reports/overview?organizationIds=5');
+  await expect.poll(() => ids(reports)).toEqual([5]);
+  await expect(reports.organizationsButton()).toContainText("St. Mary's ICU");
+  await expect(page.getByText(/outside your access/)).toHaveCount(0);
+});
