@@ -9,7 +9,10 @@ export interface SelectOption {
 /** How many chips the multi-select shows before '+N'. */
 export const MAX_SHOWN_CHIPS = 3;
 
-/** A searchable single select for filters (Mantine `Select`, size md). */
+/**
+ * A searchable single select for filters (Mantine `Select`, size md). Entering the field selects
+ * the name it shows, so typing searches afresh instead of adding to it.
+ */
 export function SearchableSelect({
   label,
   data,
@@ -35,6 +38,8 @@ export function SearchableSelect({
       clearable={clearable}
       clearButtonProps={{ 'aria-label': `Clear ${label}` }}
       searchable
+      onFocus={(event) => event.currentTarget.select()}
+      onClick={(event) => event.currentTarget.select()}
       nothingFoundMessage="Nothing found"
       comboboxProps={{ withinPortal: true, keepMounted: false }}
       size="md"
