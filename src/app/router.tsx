@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter, lazyRouteComponent, type RouterHistory, stringifySearchWith } from '@tanstack/react-router';
+import { createRouter, lazyRouteComponent, parseSearchWith, type RouterHistory, stringifySearchWith } from '@tanstack/react-router';
 import { CenteredSpinner } from '@/components/centered-spinner';
-import { addressValueText } from '@/lib/address-search';
+import { addressJson, addressValueText } from '@/lib/address-search';
 import { setAppShell } from '@/routes/app';
 import { routeTree } from '@/routes/route-tree';
 import { RouteError } from './route-error';
@@ -16,8 +16,10 @@ export function createAppRouter({ queryClient, history }: { queryClient: QueryCl
     routeTree,
     history,
     context: { queryClient },
-    // Id lists are written '3,5', as the pages' address schemas read them (src/lib/address-search.ts).
-    stringifySearch: stringifySearchWith(addressValueText, JSON.parse),
+    // Id lists are written '3,5' and text as it is, as the pages' address schemas read them
+    // (src/lib/address-search.ts): a code stays 123456 in the address, not "123456".
+    parseSearch: parseSearchWith(addressJson),
+    stringifySearch: stringifySearchWith(addressValueText, addressJson),
     defaultErrorComponent: RouteError,
     defaultPendingComponent: () => <CenteredSpinner />,
     scrollRestoration: true,

@@ -1,4 +1,4 @@
-import { stringifySearchWith } from '@tanstack/react-router';
+import { parseSearchWith, stringifySearchWith } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -9,11 +9,13 @@ import {
   addressIds,
   addressText,
   addressTrimmedText,
+  addressJson,
   addressValueText,
   noSearch,
 } from './address-search';
 
 const read = (block: z.ZodType, value: unknown) => block.parse(value);
+const textSchema = z.object({ code: addressText, search: addressTrimmedText });
 
 describe('id lists in the address', () => {
   it('read a number, comma-separated text, and repeated values (numbers or text)', () => {
@@ -108,13 +110,23 @@ describe('a page schema built from the blocks', () => {
 });
 
 describe('writing the address', () => {
-  const stringify = stringifySearchWith(addressValueText, JSON.parse);
+  const stringify = stringifySearchWith(addressValueText, addressJson);
+  const parse = parseSearchWith(addressJson);
 
   it('writes id lists comma-separated and a single id plainly', () => {
     expect(stringify({ organizationIds: [5, 7], groupIds: [6] })).toBe('?organizationIds=5%2C7&groupIds=6');
   });
 
-  it('writes everything else as the router always has', () => {
-    expect(stringify({ search: '1234', split: true, view: 'org', nested: ['a'] })).toBe('?search=%221234%22&split=true&view=org&nested=%5B%22a%22%5D');
+  it('writes text as it is, and objects and other lists as JSON', () => {
+    expect(stringify({ search: '1234', split: true, view: 'org', nested: ['a'] })).toBe('?search=1234&split=true&view=org&nested=%5B%22a%22%5D');
+    expect(stringify({ code: '012345', search: 'true', quoted: '"x"' })).toBe('?code=012345&search=true&quoted=%22x%22');
+  });
+
+  it('reads back what it wrote: digits as a number, which the text blocks read as the text written', () => {
+    const written = { code: '123456', organizationIds: [5, 7], nested: { a: 1 } };
+    const readBack = parse(stringify(written));
+    expect(readBack).toEqual({ code: 123456, organizationIds: '5,7', nested: { a: 1 } });
+    expect(textSchema.parse(readBack)).toEqual({ code: '123456', search: undefined });
+    expect(textSchema.parse(parse('?code=012345&search=%221%22'))).toEqual({ code: '012345', search: '"1"' });
   });
 });

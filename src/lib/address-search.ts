@@ -78,6 +78,17 @@ export const noSearch = z.object({});
 export type AddressSchema = z.ZodType<object, object>;
 
 /**
+ * How the router reads a value of the address: only a JSON object or list (as `addressValueText`
+ * writes anything else than text and ids) is parsed; everything else stays text, which the
+ * blocks above read. So a code or a search such as '123456' or 'true' is written and read as it
+ * was typed, never quoted ('%22123456%22') or turned into a number.
+ */
+export function addressJson(text: string): unknown {
+  if (!text.startsWith('{') && !text.startsWith('[')) throw new SyntaxError('text, not JSON');
+  return JSON.parse(text);
+}
+
+/**
  * How the router writes a value other than plain text: a list of ids as '3,5' (a single one as
  * '3'), as the address has always carried them and the schemas read them; anything else as JSON.
  */

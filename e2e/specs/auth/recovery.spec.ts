@@ -25,6 +25,9 @@ test('forgot password → emailed link → new password → sign in, and the use
 
   await page.goto(mail.link ?? '');
   await expect(page.getByRole('heading', { name: 'Create New Password' })).toBeVisible();
+  // The code stays in the address as the mail wrote it, never rewritten in quotes.
+  expect(new URL(page.url()).search).toBe(new URL(mail.link ?? '').search);
+  expect(page.url()).not.toContain('%22');
   const form = new PasswordForm(page);
   await form.choose('Second!2345', 'Create New Password');
   await form.expectUpdated();

@@ -7,6 +7,8 @@ test('an email-verification link opened while signed out asks the visitor to sig
   await expect(
     page.getByText('Email verification requires that you are logged in to complete. Please login and click the link again.'),
   ).toBeVisible();
+  // The code stays as the link wrote it, never rewritten in quotes (%22123456%22).
+  expect(page.url()).toMatch(/\/auth\?verification_code=123456&email=nurse%40demo\.health$/);
   await expect(new SignInPage(page).login()).toBeVisible();
 });
 
