@@ -5,6 +5,7 @@ import {
   convertUnit,
   formatDelta,
   formatPercent,
+  formatMinutesSeconds,
   formatSeconds,
   formatUsage,
 } from './units';
@@ -97,9 +98,20 @@ describe('formatSeconds', () => {
   });
 });
 
+describe('formatMinutesSeconds', () => {
+  it('shows seconds under a minute, then minutes and seconds', () => {
+    expect(formatMinutesSeconds(45.4)).toBe('45 sec');
+    expect(formatMinutesSeconds(59.6)).toBe('1 min');
+    expect(formatMinutesSeconds(314)).toBe('5 min 14 sec');
+    expect(formatMinutesSeconds(3600)).toBe('60 min');
+    expect(formatMinutesSeconds(null)).toBe('—');
+  });
+});
+
 describe('formatUsage', () => {
-  it('says less than a minute under 60 000 ms', () => {
-    expect(formatUsage(0)).toBe('Less than a minute');
+  it('says none for nothing worn, and less than a minute under 60 000 ms', () => {
+    expect(formatUsage(0)).toBe('None');
+    expect(formatUsage(1)).toBe('Less than a minute');
     expect(formatUsage(59_999)).toBe('Less than a minute');
   });
 

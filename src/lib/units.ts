@@ -64,9 +64,22 @@ export function formatSeconds(seconds: number | null): string {
   return Math.abs(tenths) < 10 ? `${tenths.toFixed(1)} sec` : `${Math.round(seconds)} sec`;
 }
 
-/** A usage or session duration in ms: 'Less than a minute', '{m} min' or '{h} h {m} min' (minutes floored). */
+/** A visit's length: '45 sec' under a minute, else '{m} min {s} sec' (seconds rounded), e.g. '5 min 14 sec'. */
+export function formatMinutesSeconds(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds)) return EMPTY_VALUE;
+  const whole = Math.round(seconds);
+  if (whole < 60) return `${whole} sec`;
+  const rest = whole % 60;
+  return rest === 0 ? `${whole / 60} min` : `${Math.floor(whole / 60)} min ${rest} sec`;
+}
+
+/**
+ * A usage or session duration in ms: 'None' (nothing worn), 'Less than a minute', '{m} min' or
+ * '{h} h {m} min' (minutes floored).
+ */
 export function formatUsage(ms: number | null): string {
   if (ms === null || !Number.isFinite(ms)) return EMPTY_VALUE;
+  if (ms <= 0) return 'None';
   if (ms < 60_000) return 'Less than a minute';
   const minutes = Math.floor(ms / 60_000);
   const hours = Math.floor(minutes / 60);

@@ -24,6 +24,8 @@ describe('toCsv', () => {
       { header: 'C', value: (n) => n },
     ];
     expect(toCsv(units, [1500])).toBe('A (h),B (s),C\r\n25,1.5,1500');
+    // A number exported as it is names its unit in the header only.
+    expect(toCsv([{ header: 'Avg Soap', value: (n: number) => n, exportUnit: 's' }], [27.5])).toBe('Avg Soap (s)\r\n27.5');
   });
 
   it('converts numbers, quotes commas and quotes, and leaves missing values empty', () => {

@@ -7,6 +7,8 @@ export interface CsvColumn<T> {
   value: (row: T) => string | number | boolean | null | undefined;
   /** Numbers are exported converted, and the header names the unit, e.g. 'Duration (min)'. */
   unit?: UnitConversion;
+  /** The unit of numbers exported as they are, named in the header ('s': 'Avg Soap (s)'); the screen says it in each cell. */
+  exportUnit?: string;
 }
 
 /**
@@ -14,7 +16,10 @@ export interface CsvColumn<T> {
  * Text starting with =, +, -, @ is prefixed with ' so a spreadsheet never runs it as a formula.
  */
 export function toCsv<T>(columns: CsvColumn<T>[], rows: readonly T[]): string {
-  const fields = columns.map((column) => (column.unit ? `${column.header} (${CONVERTED_UNIT[column.unit]})` : column.header));
+  const fields = columns.map((column) => {
+    const unit = column.unit ? CONVERTED_UNIT[column.unit] : column.exportUnit;
+    return unit ? `${column.header} (${unit})` : column.header;
+  });
   const data = rows.map((row) =>
     columns.map((column) => {
       const value = column.value(row);

@@ -19,6 +19,8 @@ export interface DataColumn<T> {
   align?: 'left' | 'right' | 'center';
   /** Exported with this conversion (and the unit in the header). */
   unit?: UnitConversion;
+  /** The unit of a number exported as it is, named in the CSV header only (the cells say it on screen). */
+  exportUnit?: string;
   /** Leave out of the CSV export (default true: exported). */
   exportable?: boolean;
 }

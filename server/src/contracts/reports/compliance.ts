@@ -173,6 +173,8 @@ export const userActivitySchema = z.object({
       timestamp: z.string(),
       type: z.enum(['Room Entry', 'Room Exit', 'Hand Hygiene', 'Bed Visit', 'Reminder']),
       location: z.string().nullable(),
+      /** The location's time zone (IANA): the console shows the time as the ward's clocks read it. */
+      timeZone: z.string().nullable(),
       device: z.string().nullable(),
       duration: z.number().nullable(),
     }),

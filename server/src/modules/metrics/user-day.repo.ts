@@ -52,6 +52,8 @@ export interface ActivityRow {
   timestamp: string;
   type: 'Room Entry' | 'Room Exit' | 'Hand Hygiene' | 'Bed Visit' | 'Reminder';
   location: string | null;
+  /** The time zone of the event's location (IANA), to show its time as the ward reads its clocks; null when unknown. */
+  timeZone: string | null;
   device: string | null;
   duration: number | null;
 }
@@ -62,34 +64,37 @@ const roomBeacon = sql`(select d.name from devices d where d.zone_id = v.zone_id
 export async function dayActivity(db: Database, userId: number, range: DayRange): Promise<ActivityRow[]> {
   const from = range.from.toISOString();
   const to = range.to.toISOString();
-  const result = await db.execute<{ ts: string; type: ActivityRow['type']; location: string | null; device: string | null; duration: number | null }>(sql`
-    select ts, type, location, device, duration from (
-      select v.entry_at as ts, 'Room Entry' as type, z.name as location, ${roomBeacon} as device, v.duration_s::float8 as duration
-        from visits v join zones z on z.id = v.zone_id
+  const result = await db.execute<{
+    ts: string; type: ActivityRow['type']; location: string | null; time_zone: string | null; device: string | null; duration: number | null;
+  }>(sql`
+    select ts, type, location, time_zone, device, duration from (
+      select v.entry_at as ts, 'Room Entry' as type, z.name as location, zg.time_zone, ${roomBeacon} as device, v.duration_s::float8 as duration
+        from visits v join zones z on z.id = v.zone_id left join groups zg on zg.id = z.group_id
         where v.user_id = ${userId} and v.entry_at >= ${from}::timestamptz and v.entry_at < ${to}::timestamptz
       union all
-      select v.exit_at, 'Room Exit', z.name, ${roomBeacon}, null
-        from visits v join zones z on z.id = v.zone_id
+      select v.exit_at, 'Room Exit', z.name, zg.time_zone, ${roomBeacon}, null
+        from visits v join zones z on z.id = v.zone_id left join groups zg on zg.id = z.group_id
         where v.user_id = ${userId} and v.exit_at >= ${from}::timestamptz and v.exit_at < ${to}::timestamptz
       union all
-      select h.ts, 'Hand Hygiene', g.name,
+      select h.ts, 'Hand Hygiene', g.name, g.time_zone,
              coalesce(d.name, case h.wash_type when 'SOAP' then 'Wristband (soap)' else 'Wristband (sanitizer)' end),
              h.duration_s::float8
         from hygiene_events h left join devices d on d.id = h.dispenser_id left join groups g on g.id = h.group_id
         where h.user_id = ${userId} and h.ts >= ${from}::timestamptz and h.ts < ${to}::timestamptz
       union all
-      select b.entry_at, 'Bed Visit', g.name, d.name, b.duration_s::float8
+      select b.entry_at, 'Bed Visit', g.name, g.time_zone, d.name, b.duration_s::float8
         from bed_visits b join devices d on d.id = b.beacon_id join groups g on g.id = b.group_id
         where b.user_id = ${userId} and b.counted and b.entry_at >= ${from}::timestamptz and b.entry_at < ${to}::timestamptz
       union all
-      select r.ts, 'Reminder', z.name, null, null
-        from reminder_events r join zones z on z.id = r.zone_id
+      select r.ts, 'Reminder', z.name, zg.time_zone, null, null
+        from reminder_events r join zones z on z.id = r.zone_id left join groups zg on zg.id = z.group_id
         where r.user_id = ${userId} and r.ts >= ${from}::timestamptz and r.ts < ${to}::timestamptz
     ) a order by ts, type, device, location, duration`);
   return result.rows.map((r) => ({
     timestamp: new Date(r.ts).toISOString(),
     type: r.type,
     location: r.location,
+    timeZone: r.time_zone,
     device: r.device,
     duration: r.duration === null ? null : Number(r.duration),
   }));

@@ -15,10 +15,14 @@ export function statValue(stat: Stat | undefined, kind: StatKind): string {
   return count.format(value);
 }
 
-/** The change as signed text with its sign, or null when there is none. */
+/**
+ * The change as signed text with its sign, or null when there is none. The sign is the shown
+ * text's: a change that rounds to zero ('0 pts') has none, and is coloured as neither better nor worse.
+ */
 export function statDelta(stat: Stat | undefined, kind: StatKind): { text: string; sign: number } | null {
   const delta = stat?.delta ?? null;
   if (delta === null) return null;
   const text = formatDelta(delta, kind);
-  return text === null ? null : { text, sign: Math.sign(delta) };
+  if (text === null) return null;
+  return { text, sign: text.startsWith('+') ? 1 : text.startsWith('\u2212') ? -1 : 0 };
 }

@@ -18,7 +18,21 @@ import { useReportFilters } from '../filters/use-report-filters';
 
 type Activity = (typeof userActivitySchema)['_output']['userActivity'][number];
 
-const timeOf = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
+const clocks = new Map<string, Intl.DateTimeFormat>();
+/** The time as the location's clocks read it, with its zone ('2:03:30 PM PST'); UTC where the location has none. */
+function timeAt(timestamp: string, timeZone: string | null): string {
+  const zone = timeZone ?? 'UTC';
+  let clock = clocks.get(zone);
+  if (!clock) {
+    try {
+      clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone: zone, timeZoneName: 'short' });
+    } catch {
+      clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
+    }
+    clocks.set(zone, clock);
+  }
+  return clock.format(new Date(timestamp));
+}
 
 /** Activity Breakdown: one user's events of one day, with the day's compliance figures. */
 export default function ActivityBreakdownPage({ entry }: { entry: PageEntry }) {
@@ -71,11 +85,12 @@ const DayFiguresSection = reportSection('DayFiguresSection', { activity: activit
 });
 
 const columns: DataColumn<Activity>[] = [
-  { key: 'time', header: 'Time', value: (r) => r.timestamp, render: (r) => timeOf.format(new Date(r.timestamp)) },
+  // The export keeps the UTC instant; the screen shows the location's time.
+  { key: 'time', header: 'Time', value: (r) => r.timestamp, render: (r) => timeAt(r.timestamp, r.timeZone) },
   { key: 'type', header: 'Event Type', value: (r) => r.type },
   { key: 'location', header: 'Location', value: (r) => r.location },
   { key: 'device', header: 'Device', value: (r) => r.device },
-  { key: 'duration', header: 'Duration (s)', value: (r) => r.duration, render: (r) => formatSeconds(r.duration), align: 'right' },
+  { key: 'duration', header: 'Duration', value: (r) => r.duration, render: (r) => formatSeconds(r.duration), exportUnit: 's', align: 'right' },
 ];
 
 /** The day's events; a user with no activity at all is told so. */

@@ -12,6 +12,7 @@ import type { StatKind } from '../components/stat-values';
 import { TrendChart } from '../components/trend-chart';
 import { DEFINITIONS } from '../definitions';
 import type { ReportQueryParams } from '../filters/filter-state';
+import { useProfessionName } from '../use-profession-name';
 
 type RankingRow = (typeof userRankingSchema)['_output'][number];
 
@@ -97,10 +98,11 @@ export const TopRankingSection = reportSection(
   // The top 10 only.
   { ranking: ({ query }: { query: ReportQueryParams; link: ReportLink }) => reportQueryOptions(complianceEndpoints.userRanking, { ...query, take: 10 }) },
   function TopRankingBody({ ranking, link }) {
+    const professionName = useProfessionName();
     const columns: DataColumn<RankingRow>[] = [
       { key: 'rank', header: '#', value: (r) => (ranking.data?.indexOf(r) ?? 0) + 1, sortable: false, exportable: false },
       { key: 'name', header: 'Name', value: (r) => r.name, sortable: false },
-      { key: 'profession', header: 'Profession', value: (r) => r.profession, sortable: false },
+      { key: 'profession', header: 'Profession', value: (r) => professionName(r.profession), sortable: false },
       { key: 'opportunities', header: 'Opportunities', value: (r) => r.opportunities, align: 'right', sortable: false },
       { key: 'compliance', header: 'Compliance', value: (r) => r.compliance, render: (r) => <ComplianceBadge ratio={r.compliance} />, align: 'right', sortable: false },
     ];

@@ -6,7 +6,7 @@ import { SingleDatePicker } from '@/components/filters';
 import { ApiError } from '@/lib/api-client';
 import { displayName, initials } from '@/lib/format';
 import { useSession } from '@/lib/session-context';
-import { formatSeconds, formatUsage } from '@/lib/units';
+import { formatMinutesSeconds, formatSeconds, formatUsage } from '@/lib/units';
 import { reportQueryOptions, useReport } from '../api/report-query';
 import { ComplianceBadge } from '../components/compliance-badge';
 import { OfflineStamp } from '@/components/offline-stamp';
@@ -189,7 +189,7 @@ const WearableUsageSection = reportSection('WearableUsageSection', { dashboard: 
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
         <StatCard label="Session Duration" value={d ? formatUsage(d.usageDuration) : '—'} loading={dashboard.isPending} />
-        <StatCard label="Visit Duration Average" value={d ? formatSeconds(d.visitAverage) : '—'} loading={dashboard.isPending} />
+        <StatCard label="Visit Duration Average" value={d ? formatMinutesSeconds(d.visitAverage) : '—'} loading={dashboard.isPending} />
         <StatCard label="Bed Visits" value={d ? d.bedVisits.toLocaleString('en-US') : '—'} loading={dashboard.isPending} />
       </SimpleGrid>
     </>

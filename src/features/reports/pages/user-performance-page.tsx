@@ -16,6 +16,7 @@ import { ReportFilterBar } from '../components/report-filter-bar';
 import { reportSection } from '../components/report-section';
 import { PAGE_PARAMS, type ReportQueryParams, reportQuery, toSearch } from '../filters/filter-state';
 import { useReportFilters } from '../filters/use-report-filters';
+import { useProfessionName } from '../use-profession-name';
 
 type Row = (typeof userRankingSchema)['_output'][number];
 
@@ -74,22 +75,22 @@ const RankingSection = reportSection(
   },
   function RankingBody({ ranking, toolbar, open, showDurations }) {
     const { bootstrap } = useSession();
-    const professionName = new Map(bootstrap.enums.professions.map((p) => [p.professionId, p.name]));
+    const professionName = useProfessionName();
     const organizationName = new Map(bootstrap.organizations.map((o) => [o.id, o.name]));
     const columns: DataColumn<Row>[] = [
       { key: 'rank', header: 'Rank', value: (r) => (ranking.data?.indexOf(r) ?? 0) + 1, align: 'right' },
       { key: 'name', header: 'Name', value: (r) => r.name },
-      { key: 'profession', header: 'Profession', value: (r) => (r.profession ? (professionName.get(r.profession) ?? r.profession) : null) },
+      { key: 'profession', header: 'Profession', value: (r) => professionName(r.profession) },
       { key: 'organization', header: 'Organization', value: (r) => organizationName.get(r.organizationId) ?? null },
       { key: 'opportunities', header: 'Opportunities', value: (r) => r.opportunities, align: 'right' },
       { key: 'handwashes', header: 'Compliant Events', value: (r) => r.handwashes, align: 'right' },
       ...(showDurations
         ? ([
-            { key: 'soap', header: 'Avg Soap (s)', value: (r) => r.avgSoapDuration, render: (r) => formatSeconds(r.avgSoapDuration), align: 'right' },
-            { key: 'sanitizer', header: 'Avg Sanitizer (s)', value: (r) => r.avgSanitizerDuration, render: (r) => formatSeconds(r.avgSanitizerDuration), align: 'right' },
+            { key: 'soap', header: 'Avg Soap', value: (r) => r.avgSoapDuration, render: (r) => formatSeconds(r.avgSoapDuration), exportUnit: 's', align: 'right' },
+            { key: 'sanitizer', header: 'Avg Sanitizer', value: (r) => r.avgSanitizerDuration, render: (r) => formatSeconds(r.avgSanitizerDuration), exportUnit: 's', align: 'right' },
           ] satisfies DataColumn<Row>[])
         : []),
-      { key: 'usage', header: 'Usage (h)', value: (r) => r.usageMs, render: (r) => formatUsage(r.usageMs), unit: 'ms-to-h', align: 'right' },
+      { key: 'usage', header: 'Usage', value: (r) => r.usageMs, render: (r) => formatUsage(r.usageMs), unit: 'ms-to-h', align: 'right' },
       { key: 'compliance', header: 'Compliance', value: (r) => r.compliance, render: (r) => <ComplianceBadge ratio={r.compliance} />, align: 'right' },
     ];
     return (

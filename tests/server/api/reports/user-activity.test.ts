@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, type Tokens } from '../../helpers/app';
+import { createFleet, eventsFor, ingest } from '../../helpers/fleet';
+import { ST_MARYS, staffOf } from '../../helpers/staff';
+import { getReport } from './report-client';
+
+// ICU – 3 North (group 6) keeps its clocks on US/Pacific.
+const ICU = 6;
+
+interface Activity { timestamp: string; type: string; location: string | null; timeZone: string | null; device: string | null; duration: number | null }
+
+describe('a wearer’s activity of one day', () => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let admin: Tokens;
+  let user: number;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await signIn('admin@demo.health');
+    user = (await staffOf(ctx.db, ST_MARYS)).filter((u) => u.organizationId === 5)[0]?.id as number;
+    const fleet = await createFleet(ctx.db, ICU, [user]);
+    const e = eventsFor(fleet);
+    await ingest(ctx.db, [
+      ...e.visit(user, '2023-06-01T08:00:00Z', '2023-06-01T08:05:00Z'),
+      e.dispense(user, '2023-06-01T08:00:10Z', 'soap', 25),
+    ]);
+  });
+  afterAll(() => ctx.close());
+
+  it('lists the day’s events oldest first, each with its location’s time zone, times as UTC instants', async () => {
+    const { status, body } = await getReport(ctx.app, admin.idToken, 'compliance/user/activity', { userId: user, date: '2023-06-01' });
+    expect(status).toBe(200);
+    const events = body.userActivity as Activity[];
+    expect(events.map((a) => [a.timestamp, a.type, a.timeZone])).toEqual([
+      ['2023-06-01T08:00:00.000Z', 'Room Entry', 'US/Pacific'],
+      ['2023-06-01T08:00:10.000Z', 'Hand Hygiene', 'US/Pacific'],
+      ['2023-06-01T08:05:00.000Z', 'Room Exit', 'US/Pacific'],
+    ]);
+    expect(events[1]?.duration).toBe(25);
+  });
+});
