@@ -23,6 +23,11 @@ const PAGE_MODULES: Partial<Record<AppPath, () => Promise<{ default: PageCompone
   '/app/maintenance/stations': () => import('@/features/stations/pages/stations-page'),
 };
 
+/** True when the page at `path` is built (not a placeholder). */
+export function isBuiltPage(path: string): boolean {
+  return Object.hasOwn(PAGE_MODULES, path);
+}
+
 const lazyPages = new Map<AppPath, PageComponent>();
 
 /** The component that renders a table path. */

@@ -6,19 +6,22 @@ import { useStagedReveal } from '@/lib/use-staged-reveal';
 import { findAppRoute } from '@/routes/route-table';
 import { PagePending } from '@/routes/workspace-pending';
 import { useLocation } from '@tanstack/react-router';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { AnchorLink } from '@/components/router-links';
+import { recordPageVisit } from '@/lib/page-visits';
 import { useSession } from '@/lib/session-context';
+import { UsefulPagesContext } from '@/lib/useful-pages';
 import { ConnectivityBadge } from './connectivity-badge';
 import { DemoHistoryNotice } from './demo-history-notice';
 import { ProfileMenu } from './profile-menu';
 import { SideNav } from './side-nav';
 import { useOutboxSync } from './use-outbox-sync';
+import { usefulPages } from './useful-pages';
 import { useUserChannel } from './use-user-channel';
 
 /** The signed-in shell: header (menu button, brand, status, profile), side navigation, page. */
 export function AppLayout({ children }: { children: ReactNode }) {
-  const { user } = useSession();
+  const { user, role, accountType } = useSession();
   const [navOpened, { toggle, close }] = useDisclosure(false);
   const navWanted = useOpenedOnce(navOpened);
   const theme = useMantineTheme();
@@ -33,6 +36,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
   // Below md the navigation is a drawer; it gets out of the way once a page is chosen.
   useEffect(() => close(), [pathname, close]);
+  // Each page opened counts towards the user's most-used pages, offered where a page has little of its own.
+  useEffect(() => {
+    if (findAppRoute(pathname)) recordPageVisit(user.id, pathname);
+  }, [pathname, user.id]);
+  const useful = useMemo(() => usefulPages(user.id, role, accountType), [user.id, role, accountType]);
 
   return (
     <AppShell
@@ -80,7 +88,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       )}
       <AppShell.Main>
         <DemoHistoryNotice />
-        {pageShown ? children : <PagePending title={findAppRoute(pathname)?.title} />}
+        {pageShown ? <UsefulPagesContext.Provider value={useful}>{children}</UsefulPagesContext.Provider> : <PagePending title={findAppRoute(pathname)?.title} />}
       </AppShell.Main>
     </AppShell>
   );

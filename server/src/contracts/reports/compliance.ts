@@ -150,6 +150,8 @@ export const userDashboardSchema = z.object({
   washTypeBreakdown: washTypeBreakdownSchema,
   reminderBreakdown: z.array(z.object({ zoneId: z.number().int(), name: z.string(), count: z.number().int() })),
   usageDuration: z.number(),
+  /** SmartSensors (wristbands and badges) assigned to the user now: none means the page has no figures of theirs to show. */
+  assignedWearables: z.number().int(),
   visitAverage: z.number().nullable(),
   visitCount: z.number().int(),
   /** Counted bed visits (see docs/METRICS.md). */

@@ -48,6 +48,13 @@ export async function counterTotals(db: Database, userId: number, range: DayRang
   return { steps: num(row?.steps), distance: num(row?.distance), calories: num(row?.calories) };
 }
 
+/** SmartSensors (wristbands and badges) assigned to the user now. */
+export async function assignedWearableCount(db: Database, userId: number): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from wearable_assignments where user_id = ${userId} and unassigned_at is null`);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
 export interface ActivityRow {
   timestamp: string;
   type: 'Room Entry' | 'Room Exit' | 'Hand Hygiene' | 'Bed Visit' | 'Reminder';

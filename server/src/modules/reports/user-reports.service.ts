@@ -5,7 +5,7 @@ import type { Caller } from '../../plugins/auth';
 import { complianceByDay, complianceTotals, washTypeBreakdown } from '../metrics/compliance.repo';
 import { dayRange, daysOf, delta, userFilter } from '../metrics/filters';
 import { usageMsByUser } from '../metrics/usage';
-import { availableDays as daysWithActivity, bedVisitCount, counterTotals, dayActivity, reminderBreakdown, visitFigures } from '../metrics/user-day.repo';
+import { assignedWearableCount, availableDays as daysWithActivity, bedVisitCount, counterTotals, dayActivity, reminderBreakdown, visitFigures } from '../metrics/user-day.repo';
 import { reportUser } from './access';
 import { wearerIs } from './compliance.repo';
 
@@ -32,7 +32,7 @@ export function createUserReportsService(db: Database) {
       const user = await reportUser(db, caller, query.userId);
       const filter = userFilter(dashboardRange(query));
       const mine = wearerIs(user.id);
-      const [now, before, days, washTypes, reminders, usage, visits, bedVisits, counters] = await Promise.all([
+      const [now, before, days, washTypes, reminders, usage, visits, bedVisits, counters, assignedWearables] = await Promise.all([
         complianceTotals(db, filter, filter.range, mine),
         filter.previous ? complianceTotals(db, filter, filter.previous, mine) : null,
         complianceByDay(db, filter, filter.range, daysOf(filter.range), mine),
@@ -42,6 +42,7 @@ export function createUserReportsService(db: Database) {
         visitFigures(db, user.id, filter.range),
         bedVisitCount(db, user.id, filter.range),
         counterTotals(db, user.id, filter.range),
+        assignedWearableCount(db, user.id),
       ]);
       const stat = (key: 'complianceTotal' | 'opportunities' | 'compliantEvents' | 'washCount' | 'washAverage') => ({
         value: now[key],
@@ -58,6 +59,7 @@ export function createUserReportsService(db: Database) {
         washTypeBreakdown: washTypes.map((w) => ({ ...w, disabled })),
         reminderBreakdown: reminders,
         usageDuration: usage.get(user.id) ?? 0,
+        assignedWearables,
         visitAverage: visits.visitAverage,
         visitCount: visits.visitCount,
         bedVisits,

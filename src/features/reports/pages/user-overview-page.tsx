@@ -1,11 +1,13 @@
 import type { PageEntry } from '../filters/filter-state';
 import { Alert, Avatar, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ButtonLink } from '@/components/router-links';
 import { useMemo } from 'react';
 import { complianceEndpoints, userReportEndpoints } from '@contracts/reports/compliance';
 import { SingleDatePicker } from '@/components/filters';
 import { ApiError } from '@/lib/api-client';
 import { displayName, initials } from '@/lib/format';
 import { useSession } from '@/lib/session-context';
+import { useUsefulPages } from '@/lib/useful-pages';
 import { formatMinutesSeconds, formatSeconds, formatUsage } from '@/lib/units';
 import { reportQueryOptions, useReport } from '../api/report-query';
 import { ComplianceBadge } from '../components/compliance-badge';
@@ -71,6 +73,7 @@ export default function UserOverviewPage({ entry }: { entry: PageEntry }) {
         </Group>
         <SingleDatePicker value={filters.date} onChange={(date) => update({ date })} label="Week ending" />
       </Group>
+      {dashboard.data?.assignedWearables === 0 && <NoSmartSensor self={userId === me.id} name={person ? displayName(person) : `User ${userId}`} />}
       <KpiSection week={week} showDurations={showDurations} comparable={comparable} />
       {shown >= 2 && (
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
@@ -80,6 +83,31 @@ export default function UserOverviewPage({ entry }: { entry: PageEntry }) {
       )}
       {shown >= 3 && <WearableUsageSection week={week} />}
     </Stack>
+  );
+}
+
+/**
+ * Said above the figures of someone who wears no SmartSensor (a technician or a manager lands
+ * here): why every figure is empty, and, for the signed-in user, their most-used pages.
+ */
+function NoSmartSensor({ self, name }: { self: boolean; name: string }) {
+  const pages = useUsefulPages();
+  return (
+    <Alert color="blue" variant="light" title={self ? 'No SmartSensor is assigned to you' : `No SmartSensor is assigned to ${name}`} data-testid="no-smartsensor">
+      <Text size="sm">
+        {self ? 'This page shows the figures of the wristband or badge you wear, so it stays empty.' : 'Their figures stay empty until one is assigned.'}
+      </Text>
+      {self && pages.length > 0 && (
+        <Group gap="sm" mt="sm">
+          <Text size="sm">Your most-used pages:</Text>
+          {pages.map((page) => (
+            <ButtonLink key={page.path} to={page.path} variant="light" size="sm">
+              {page.title}
+            </ButtonLink>
+          ))}
+        </Group>
+      )}
+    </Alert>
   );
 }
 

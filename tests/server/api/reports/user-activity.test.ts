@@ -1,4 +1,6 @@
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wearableAssignments } from '../../../../server/src/db/schema';
 import { createTestApp, signIn, type Tokens } from '../../helpers/app';
 import { createFleet, eventsFor, ingest } from '../../helpers/fleet';
 import { ST_MARYS, staffOf } from '../../helpers/staff';
@@ -37,5 +39,17 @@ describe('a wearer’s activity of one day', () => {
       ['2023-06-01T08:05:00.000Z', 'Room Exit', 'US/Pacific'],
     ]);
     expect(events[1]?.duration).toBe(25);
+  });
+
+  it('says how many SmartSensors the user wears now: none for someone with no device', async () => {
+    const week = { startDate: '2023-05-26', endDate: '2023-06-01' };
+    const wearer = await getReport(ctx.app, admin.idToken, 'compliance/user/dashboard', { userId: user, ...week });
+    const held = await ctx.db.select({ n: count() }).from(wearableAssignments).where(and(eq(wearableAssignments.userId, user), isNull(wearableAssignments.unassignedAt)));
+    expect(held[0]?.n).toBeGreaterThan(0);
+    expect(wearer.body.assignedWearables).toBe(held[0]?.n);
+    const technician = await signIn('tech@demo.health');
+    const own = await getReport(ctx.app, technician.idToken, 'compliance/user/dashboard', week);
+    expect(own.status).toBe(200);
+    expect(own.body.assignedWearables).toBe(0);
   });
 });
