@@ -40,6 +40,17 @@ test('two NFC tags imported offline stay queued through a reload and reach the s
   await expect(outbox.indicator()).toHaveText('Offline · 2 queued');
   for (const id of ids) await expect(nfc.row(id.slice(0, 14))).toContainText('Pending');
 
+  // On the technician's upright tablet each queued change's status reads in full, never cut to "PEN…".
+  await page.setViewportSize({ width: 800, height: 1280 });
+  await outbox.open();
+  const badges = outbox.panel().locator('.mantine-Badge-label');
+  await expect(badges).toHaveCount(2);
+  for (const badge of await badges.all()) {
+    await expect(badge).toHaveText('Pending');
+    expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+
   await context.setOffline(false);
   await expect(outbox.indicator()).toHaveText('Online');
   for (const id of ids) await expect(nfc.row(id.slice(0, 14))).not.toContainText('Pending');

@@ -77,8 +77,11 @@ export function OutboxPanel({ opened, onClose, items }: { opened: boolean; onClo
         {items.map((item) => (
           <Card key={item.id} component="article" withBorder padding="sm" aria-label={describeItem(item)}>
             <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Text fw={500}>{describeItem(item)}</Text>
-              <Badge color={item.status === 'failed' ? 'red' : 'yellow'} variant="light">
+              <Text fw={500} style={{ minWidth: 0 }}>
+                {describeItem(item)}
+              </Text>
+              {/* Never squeezed: the status is read in full however long the description. */}
+              <Badge color={item.status === 'failed' ? 'red' : 'yellow'} variant="light" style={{ flexShrink: 0 }}>
                 {item.status === 'failed' ? 'Not accepted' : 'Pending'}
               </Badge>
             </Group>

@@ -37,7 +37,7 @@ export function ProfileMenu({ supportUrl = getConfig().supportUrl }: { supportUr
             </Group>
           </Stack>
           <Divider />
-          <ButtonLink to="/app/settings/my-account" variant="subtle" justify="flex-start" px="sm" fullWidth onClick={close}>
+          <ButtonLink to="/app/settings/my-account" variant="subtle" justify="flex-start" fullWidth onClick={close}>
             Profile
           </ButtonLink>
           <Button
