@@ -2,7 +2,7 @@ import type { NfcTag } from '@contracts/nfc';
 import { describe, expect, it } from 'vitest';
 import type { OutboxItem } from '@/offline/db';
 import { NFC_ASSIGN, NFC_CREATE } from './outbox-handlers';
-import { filterRows, mergeQueued } from './nfc-rows';
+import { filterRows, homeOrganizationsOf, mergeQueued } from './nfc-rows';
 
 const tag = (nfcId: string, user: { id: number; firstName: string; lastName: string } | null, active = true): NfcTag => ({
   id: nfcId.charCodeAt(0),
@@ -59,5 +59,29 @@ describe('NFC rows', () => {
     expect(filterRows(rows, 'inactive', '').map((r) => r.nfcId)).toEqual(['CCCCCCCCCCCCCC']);
     expect(filterRows(rows, null, 'lee park').map((r) => r.nfcId)).toEqual(['AAAAAAAAAAAAAA']);
     expect(filterRows(rows, null, 'cccc').map((r) => r.nfcId)).toEqual(['CCCCCCCCCCCCCC']);
+  });
+});
+
+describe('the organizations the Assign dialog offers first', () => {
+  const organizations = [
+    { id: 3, name: "St. Mary's Hospital", parentId: null, accessible: true },
+    { id: 5, name: "St. Mary's ICU", parentId: 3, accessible: true },
+    { id: 6, name: "St. Mary's Emergency", parentId: 3, accessible: true },
+    { id: 9, name: 'Riverside ICU', parentId: null, accessible: true },
+  ];
+  const groups = [
+    { id: 2, organizationId: 3 },
+    { id: 6, organizationId: 5 },
+    { id: 15, organizationId: 9 },
+  ];
+
+  it('are each tag’s location’s organization with those under it', () => {
+    expect([...(homeOrganizationsOf([{ groupId: 6 }], groups, organizations) ?? [])]).toEqual([5]);
+    expect([...(homeOrganizationsOf([{ groupId: 2 }, { groupId: 15 }], groups, organizations) ?? [])].sort()).toEqual([3, 5, 6, 9]);
+  });
+
+  it('are none to narrow by when no tag’s location is known', () => {
+    expect(homeOrganizationsOf([{ groupId: 999 }], groups, organizations)).toBeNull();
+    expect(homeOrganizationsOf([], groups, organizations)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { NfcTag, NfcTagStatus } from '@contracts/nfc';
+import { descendantIds, type TreeNode } from '@/components/filters';
 import type { OutboxItem } from '@/offline/db';
 import { NFC_ASSIGN, NFC_CREATE, type NfcAssignPayload, type NfcCreatePayload } from './outbox-handlers';
 
@@ -82,4 +83,18 @@ export function filterRows(rows: readonly NfcRow[], status: NfcTagStatus | null,
     const text = `${row.nfcId}${row.nfcShortId} ${row.nfcShortId} ${row.groupName} ${row.userName ?? ''}`.toLowerCase();
     return words.every((word) => text.includes(word));
   });
+}
+
+/**
+ * The organizations whose users the Assign dialog offers first for `tags`: each tag's location's
+ * organization with those under it; null when no tag's location is known (everyone is offered).
+ */
+export function homeOrganizationsOf(
+  tags: readonly Pick<NfcRow, 'groupId'>[],
+  groups: readonly { id: number; organizationId: number }[],
+  organizations: readonly TreeNode[],
+): Set<number> | null {
+  const roots = new Set(tags.flatMap((t) => groups.find((g) => g.id === t.groupId)?.organizationId ?? []));
+  if (roots.size === 0) return null;
+  return new Set([...roots].flatMap((id) => [id, ...descendantIds(organizations, id)]));
 }

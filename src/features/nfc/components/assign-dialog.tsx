@@ -1,5 +1,5 @@
 import type { UserListRow } from '@contracts/wearables-admin';
-import { Alert, Badge, Button, Checkbox, Group, Modal, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Modal, Pagination, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { userLabel } from '@/entities/users/user-label';
 import type { EditOutcome } from '@/offline/use-submit-edits';
@@ -28,22 +28,28 @@ function assignResultRows(outcome: EditOutcome<NfcAssignPayload>): Result[] {
 /**
  * Assigns the selected tags to users, in order: the first tag to the first user picked, and so
  * on. At most as many users as tags; users who already hold a tag (or have one queued) are not
- * offered.
+ * offered, nor disabled accounts. Offered first are the users of the tags' locations'
+ * organizations (`homeOrganizationIds`, with those under them); 'Show users of every
+ * organization' offers everyone the caller may see.
  */
 export function AssignDialog({
   opened,
   onClose,
   tags,
   users,
+  homeOrganizationIds,
   onAssign,
 }: {
   opened: boolean;
   onClose: () => void;
   tags: readonly NfcRow[];
   users: readonly UserListRow[];
+  /** The organizations of the tags' locations, with their descendants; null: no narrowing. */
+  homeOrganizationIds: ReadonlySet<number> | null;
   onAssign: (payloads: NfcAssignPayload[]) => Promise<EditOutcome<NfcAssignPayload>>;
 }) {
   const [search, setSearch] = useState('');
+  const [everyone, setEveryone] = useState(false);
   const [page, setPage] = useState(1);
   const [picked, setPicked] = useState<UserListRow[]>([]);
   const [results, setResults] = useState<Result[] | null>(null);
@@ -54,11 +60,12 @@ export function AssignDialog({
   const candidates = useMemo(() => {
     const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
     return users.filter((u) => {
-      if (u.nfcTag || holders.has(u.id)) return false;
+      if (!u.active || u.nfcTag || holders.has(u.id)) return false;
+      if (!everyone && homeOrganizationIds && !homeOrganizationIds.has(u.organizationId)) return false;
       const text = `${u.firstName} ${u.lastName} ${u.userName}`.toLowerCase();
       return words.every((w) => text.includes(w));
     });
-  }, [users, holders, search]);
+  }, [users, holders, search, everyone, homeOrganizationIds]);
   const pages = Math.max(1, Math.ceil(candidates.length / PICK_PAGE_SIZE));
   const shown = candidates.slice((Math.min(page, pages) - 1) * PICK_PAGE_SIZE, Math.min(page, pages) * PICK_PAGE_SIZE);
   const full = picked.length >= tags.length;
@@ -66,6 +73,7 @@ export function AssignDialog({
   const close = () => {
     setPicked([]);
     setSearch('');
+    setEveryone(false);
     setPage(1);
     setResults(null);
     setResultPage(1);
@@ -140,6 +148,18 @@ export function AssignDialog({
           }}
           size="md"
         />
+        {homeOrganizationIds && (
+          <Switch
+            size="md"
+            label="Show users of every organization"
+            description="Without it: users of the tags' locations' organizations"
+            checked={everyone}
+            onChange={(e) => {
+              setEveryone(e.currentTarget.checked);
+              setPage(1);
+            }}
+          />
+        )}
         {candidates.length === 0 ? (
           <Text c="dimmed">No users found</Text>
         ) : (

@@ -14,7 +14,7 @@ import { AssignDialog } from '../components/assign-dialog';
 import { HistoryDialog } from '../components/history-dialog';
 import { ImportDialog } from '../components/import-dialog';
 import { ScanDialog } from '../components/scan-dialog';
-import { filterRows, mergeQueued, type NfcRow } from '../nfc-rows';
+import { filterRows, homeOrganizationsOf, mergeQueued, type NfcRow } from '../nfc-rows';
 import { NFC_ASSIGN, NFC_CREATE } from '../outbox-handlers';
 import { NFC_ADDRESS_STATUSES, type NfcAddress } from '../nfc-search';
 import { useNfcEdits } from '../use-nfc-edits';
@@ -62,6 +62,7 @@ export default function NfcPage({ entry }: { entry: { title: string } }) {
   const [history, setHistory] = useState<NfcRow | null>(null);
   const [unassigning, setUnassigning] = useState<NfcRow | null>(null);
   const selectedRows = rows.filter((r) => selected.has(r.nfcId));
+  const homeOrganizations = homeOrganizationsOf(selectedRows, bootstrap.groups, bootstrap.organizations);
 
   const columns: DataColumn<NfcRow>[] = [
     { key: 'nfcId', header: 'NFC ID', value: (r) => r.nfcId, render: (r) => <span style={{ fontFamily: 'monospace' }}>{r.nfcId}</span> },
@@ -159,6 +160,7 @@ export default function NfcPage({ entry }: { entry: { title: string } }) {
         }}
         tags={selectedRows}
         users={users.data ?? []}
+        homeOrganizationIds={homeOrganizations}
         onAssign={edits.assign}
       />
       <HistoryDialog tag={history} onClose={() => setHistory(null)} />
