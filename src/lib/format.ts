@@ -19,3 +19,24 @@ const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium',
 export function formatDateTime(at: Date | string | number): string {
   return dateTimeFormat.format(new Date(at));
 }
+
+const CLOCK = { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZoneName: 'short' } as const;
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The time of `at` as clocks in `timeZone` (IANA) read it, with the zone ('7:03:30 AM PDT'); UTC
+ * when the zone is missing or unknown.
+ */
+export function formatTimeIn(at: Date | string | number, timeZone: string | null): string {
+  const zone = timeZone ?? 'UTC';
+  let clock = clocks.get(zone);
+  if (!clock) {
+    try {
+      clock = new Intl.DateTimeFormat('en-US', { ...CLOCK, timeZone: zone });
+    } catch {
+      clock = new Intl.DateTimeFormat('en-US', { ...CLOCK, timeZone: 'UTC' });
+    }
+    clocks.set(zone, clock);
+  }
+  return clock.format(new Date(at));
+}

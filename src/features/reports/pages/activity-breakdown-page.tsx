@@ -5,7 +5,7 @@ import { type userActivitySchema, userReportEndpoints } from '@contracts/reports
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { descendantIds, SearchableSelect, SingleDatePicker, TreeMultiSelect } from '@/components/filters';
 import { PageHeader } from '@/components/page-header';
-import { displayName } from '@/lib/format';
+import { displayName, formatTimeIn } from '@/lib/format';
 import { useSession } from '@/lib/session-context';
 import { formatPercent, formatSeconds } from '@/lib/units';
 import { reportQueryOptions, useReport } from '../api/report-query';
@@ -17,22 +17,6 @@ import { DEFINITIONS } from '../definitions';
 import { useReportFilters } from '../filters/use-report-filters';
 
 type Activity = (typeof userActivitySchema)['_output']['userActivity'][number];
-
-const clocks = new Map<string, Intl.DateTimeFormat>();
-/** The time as the location's clocks read it, with its zone ('2:03:30 PM PST'); UTC where the location has none. */
-function timeAt(timestamp: string, timeZone: string | null): string {
-  const zone = timeZone ?? 'UTC';
-  let clock = clocks.get(zone);
-  if (!clock) {
-    try {
-      clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone: zone, timeZoneName: 'short' });
-    } catch {
-      clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
-    }
-    clocks.set(zone, clock);
-  }
-  return clock.format(new Date(timestamp));
-}
 
 /** Activity Breakdown: one user's events of one day, with the day's compliance figures. */
 export default function ActivityBreakdownPage({ entry }: { entry: PageEntry }) {
@@ -86,7 +70,7 @@ const DayFiguresSection = reportSection('DayFiguresSection', { activity: activit
 
 const columns: DataColumn<Activity>[] = [
   // The export keeps the UTC instant; the screen shows the location's time.
-  { key: 'time', header: 'Time', value: (r) => r.timestamp, render: (r) => timeAt(r.timestamp, r.timeZone) },
+  { key: 'time', header: 'Time', value: (r) => r.timestamp, render: (r) => formatTimeIn(r.timestamp, r.timeZone) },
   { key: 'type', header: 'Event Type', value: (r) => r.type },
   { key: 'location', header: 'Location', value: (r) => r.location },
   { key: 'device', header: 'Device', value: (r) => r.device },
