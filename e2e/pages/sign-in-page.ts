@@ -20,11 +20,15 @@ export class SignInPage {
     await this.password().fill(password);
   }
 
-  /** Signs in through the form and waits until the signed-in shell shows. */
+  /**
+   * Signs in through the form and waits until the signed-in shell shows: its navigation beside
+   * the page, or on narrow screens (tablets upright, phones) the button that opens it.
+   */
   async signInAs(key: AccountKey) {
     await this.goto();
     await this.fill(accounts[key].email, accounts[key].password);
     await this.submit().click();
-    await expect(this.page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    const navigation = this.page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(navigation.or(this.page.getByRole('button', { name: 'Open navigation' }))).toBeVisible();
   }
 }

@@ -11,7 +11,7 @@ const auth = vi.hoisted(() => ({
 }));
 vi.mock('./auth', () => auth);
 
-import { ApiError, createApiClient, errorMessageOf, mainApi, v2Api } from './api-client';
+import { ApiError, ConnectionError, createApiClient, errorMessageOf, mainApi, v2Api } from './api-client';
 import { setConfig } from './config';
 
 const json = (status: number, body: unknown) =>
@@ -55,6 +55,17 @@ describe('api client', () => {
     const pending = api.get('/thing');
     await vi.advanceTimersByTimeAsync(1);
     await expect(pending).resolves.toEqual([1]);
+  });
+
+  it('says in words that the server could not be reached, after the retry', async () => {
+    const fetchImpl = vi.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch'));
+    const { api } = client(fetchImpl);
+    const pending = api.get('/thing');
+    const assertion = expect(pending).rejects.toMatchObject({ name: 'ConnectionError', message: 'The server could not be reached.' });
+    await vi.advanceTimersByTimeAsync(5);
+    await assertion;
+    await expect(pending).rejects.toBeInstanceOf(ConnectionError);
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
   });
 
   it('signs out on 401 without retrying', async () => {

@@ -16,6 +16,14 @@ export class ApiError extends Error {
   }
 }
 
+/** The server could not be reached (no network, or the server is down): nothing was answered. */
+export class ConnectionError extends Error {
+  constructor(cause?: unknown) {
+    super('The server could not be reached.', { cause });
+    this.name = 'ConnectionError';
+  }
+}
+
 type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
 
 /** One request: path under the client's base URL, optional query, JSON body and answer schema. */
@@ -109,17 +117,24 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new ApiError(401, 'You are signed out.', undefined);
     }
     const hasBody = request.body !== undefined;
-    const response = await (options.fetchImpl ?? fetch)(buildUrl(options.baseUrl(), path, request.query), {
-      method: request.method ?? 'GET',
-      headers: {
-        Accept: 'application/json',
-        ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
-        ...auth,
-        ...request.headers,
-      },
-      body: hasBody ? JSON.stringify(request.body) : undefined,
-      signal: request.signal,
-    });
+    let response: Response;
+    try {
+      response = await (options.fetchImpl ?? fetch)(buildUrl(options.baseUrl(), path, request.query), {
+        method: request.method ?? 'GET',
+        headers: {
+          Accept: 'application/json',
+          ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+          ...auth,
+          ...request.headers,
+        },
+        body: hasBody ? JSON.stringify(request.body) : undefined,
+        signal: request.signal,
+      });
+    } catch (error) {
+      // fetch rejects only when no answer came: cut off, offline, or stopped on purpose.
+      if (request.signal?.aborted) throw error;
+      throw new ConnectionError(error);
+    }
     const body = await readBody(response);
     if (response.status === 401) {
       await options.onUnauthorized();

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api-client';
+import { ApiError, ConnectionError } from '@/lib/api-client';
 import { type OfflineDatabase, type OutboxItem } from './db';
 
 /**
@@ -48,7 +48,7 @@ export function isRefusal(error: unknown): boolean {
 
 function messageOf(error: unknown): string {
   if (error instanceof ApiError) return error.message;
-  if (error instanceof TypeError) return 'The server could not be reached.';
+  if (error instanceof ConnectionError || error instanceof TypeError) return 'The server could not be reached.';
   return error instanceof Error ? error.message : String(error);
 }
 

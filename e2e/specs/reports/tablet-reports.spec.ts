@@ -54,32 +54,6 @@ test('the overview fits an iPad held either way, and its chart follows the width
   await expectNoSidewaysPage(page);
 });
 
-test('a wide table scrolls inside its card on an upright iPad', async ({ page }) => {
-  const reports = await signInAsAdmin(page);
-  await reports.goto('/app/reports/user-performance');
-  const table = reports.userPerformance();
-  await expect(table.locator('tbody tr').first()).toBeVisible();
-  await expectNoSidewaysPage(page);
-  // The table keeps its columns legible (wider than the card) and its container scrolls.
-  // Its nearest ancestor that scrolls sideways sits inside the page's width, and does scroll.
-  const scrolled = await table.evaluate((el) => {
-    let box: HTMLElement | null = el.parentElement;
-    while (box && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
-    if (!box) return null;
-    const wider = box.scrollWidth > box.clientWidth;
-    box.scrollBy({ left: 200 });
-    return { clientWidth: box.clientWidth, wider, scrollLeft: box.scrollLeft, isPage: box === document.documentElement || box === document.body };
-  });
-  expect(scrolled).not.toBeNull();
-  expect(scrolled?.isPage).toBe(false);
-  expect(scrolled?.clientWidth).toBeLessThanOrEqual(PORTRAIT.width);
-  expect(scrolled?.wider).toBe(true);
-  expect(scrolled?.scrollLeft).toBeGreaterThan(0);
-  // Rows stay large enough to tap.
-  const rowBox = await table.locator('tbody tr').first().boundingBox();
-  expect(rowBox?.height ?? 0).toBeGreaterThanOrEqual(44);
-});
-
 test('sorting a paged table goes back to its first page, on an iPad', async ({ page }) => {
   await page.setViewportSize({ width: 810, height: 1080 });
   const reports = await signInAsAdmin(page);

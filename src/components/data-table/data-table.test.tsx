@@ -258,4 +258,55 @@ describe('DataTable', () => {
       expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
     });
   });
+
+  describe('on a narrow layout', () => {
+    const folding: DataColumn<Unit>[] = [
+      { key: 'name', header: 'Unit', value: (u) => u.name },
+      { key: 'wash', header: 'Wash', value: (u) => u.washSeconds, render: (u) => `${u.washSeconds} sec`, fold: true },
+      { key: 'compliance', header: 'Compliance', value: (u) => u.compliance, align: 'right' },
+      { key: 'menu', header: 'Actions', value: () => null, sortable: false, exportable: false, pin: 'end', render: (u) => <button type="button">Open {u.name}</button> },
+    ];
+    const narrowScreen = (narrow: boolean) =>
+      vi.mocked(window.matchMedia).mockImplementation(
+        (query: string) => ({ matches: narrow && query.includes('max-width: 74.99em'), media: query, addEventListener: vi.fn(), removeEventListener: vi.fn(), addListener: vi.fn(), removeListener: vi.fn(), onchange: null, dispatchEvent: vi.fn() }) as MediaQueryList,
+      );
+    afterEach(() => narrowScreen(false));
+
+    it('moves the folded columns into row details, opened and closed by each row\'s button', async () => {
+      narrowScreen(true);
+      renderTable({ columns: folding, rows: units.slice(0, 3) });
+      const headers = within(table()).getAllByRole('columnheader').map((th) => th.textContent);
+      expect(headers).toEqual(['Details', 'Unit↕', 'Compliance↕', 'Actions']);
+      expect(screen.queryByText('20 sec')).not.toBeInTheDocument();
+
+      const toggle = screen.getByRole('button', { name: 'Show details of Unit 01' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await userEvent.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      expect(toggle).toHaveAccessibleName('Hide details of Unit 01');
+      const details = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+      expect(within(details).getByRole('term')).toHaveTextContent('Wash');
+      expect(within(details).getByRole('definition')).toHaveTextContent('20 sec');
+      // Only the opened row shows its details.
+      expect(screen.queryByText('21 sec')).not.toBeInTheDocument();
+
+      await userEvent.click(toggle);
+      expect(screen.queryByText('20 sec')).not.toBeInTheDocument();
+    });
+
+    it('keeps the row menu column pinned to the right edge', () => {
+      narrowScreen(true);
+      renderTable({ columns: folding, rows: units.slice(0, 1) });
+      const menuCell = screen.getByRole('button', { name: 'Open Unit 01' }).closest('td')!;
+      expect(menuCell).toHaveStyle({ position: 'sticky', right: '0px' });
+    });
+
+    it('shows every column, and no details buttons, on a wide layout', () => {
+      narrowScreen(false);
+      renderTable({ columns: folding, rows: units.slice(0, 1) });
+      expect(within(table()).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Unit↕', 'Wash↕', 'Compliance↕', 'Actions']);
+      expect(screen.getByText('20 sec')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /details of/ })).not.toBeInTheDocument();
+    });
+  });
 });

@@ -1,9 +1,12 @@
-import { Alert, Box, Button, Checkbox, Group, Loader, Pagination, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useMemo, useState } from 'react';
-import { EMPTY_VALUE, type UnitConversion } from '@/lib/units';
+import { Box, Button, Checkbox, Group, Loader, Pagination, Skeleton, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { useMedia } from '@/lib/use-media';
+import { LoadError } from '../load-error';
+import type { UnitConversion } from '@/lib/units';
 import { downloadCsv, exportFileName, toCsv } from './csv';
+import { DetailsRow, DetailsToggle, FOLD_QUERY } from './row-details';
+import { type CellValue, defaultCell, sortRows } from './sort-rows';
 
-type CellValue = string | number | boolean | null | undefined;
 type RowKey = string | number;
 
 /** One column of a DataTable. */
@@ -23,6 +26,14 @@ export interface DataColumn<T> {
   exportUnit?: string;
   /** Leave out of the CSV export (default true: exported). */
   exportable?: boolean;
+  /**
+   * A secondary column: on layouts narrower than 1200 px (iPads, tablets, phones) it leaves the
+   * table for the row's details, opened by the button at the row's start, so that the name, the
+   * key figure and the row menu stay on screen. It is still exported.
+   */
+  fold?: boolean;
+  /** 'end': stays at the table's right edge while the table scrolls sideways (row menus). */
+  pin?: 'end';
 }
 
 /** A sort order of a DataTable. */
@@ -49,8 +60,10 @@ export interface DataTableProps<T> {
   pageSize?: number;
   /** Shows skeleton rows (or, over rows already shown, a loader); never the empty text. */
   loading?: boolean;
-  /** Shows an Alert with the message instead of rows. */
-  error?: string | null;
+  /** Shows why the rows are missing instead of them: the server's message, or that it could not be reached. */
+  error?: Error | string | null;
+  /** Offline (the server unreachable): what the missing list is and what still works (default: not loaded on this device yet). */
+  unavailableText?: string;
   /** Shown when there are no rows (default 'No data'). */
   emptyText?: string;
   initialSort?: DataTableSort;
@@ -64,41 +77,18 @@ export interface DataTableProps<T> {
   toolbar?: ReactNode;
   /** Called with the new page index (0-based) — lets a caller fetch more when fewer than 2 pages remain. */
   onPageChange?: (page: number) => void;
+  /** Names a row for its details button (default: the first column's value). */
+  rowLabel?: (row: T) => string;
 }
 
 const ROW_HEIGHT = 44;
+// A pinned column keeps the table's background under it as the other columns scroll past.
+const PINNED_END: CSSProperties = { position: 'sticky', right: 0, background: 'var(--mantine-color-body)', zIndex: 1 };
 const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [role="checkbox"]';
 
-function isMissing(value: CellValue): value is null | undefined {
-  return value === null || value === undefined || (typeof value === 'number' && Number.isNaN(value));
-}
+const cellOf = <T,>(column: DataColumn<T>, row: T): ReactNode => (column.render ? column.render(row) : defaultCell(column.value(row)));
 
-/** Ascending order of two present values: numbers numerically, the rest as text. */
-function compareValues(a: string | number | boolean, b: string | number | boolean): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  return String(a).localeCompare(String(b), undefined, { numeric: true, sensitivity: 'base' });
-}
-
-function sortRows<T>(rows: readonly T[], column: DataColumn<T> | undefined, direction: 'asc' | 'desc'): readonly T[] {
-  if (!column) return rows;
-  const factor = direction === 'asc' ? 1 : -1;
-  return rows
-    .map((row) => ({ row, value: column.value(row) }))
-    .sort((a, b) => {
-      // Rows without a value go last whichever the direction.
-      if (isMissing(a.value)) return isMissing(b.value) ? 0 : 1;
-      if (isMissing(b.value)) return -1;
-      return factor * compareValues(a.value, b.value);
-    })
-    .map(({ row }) => row);
-}
-
-function defaultCell(value: CellValue): ReactNode {
-  return isMissing(value) ? EMPTY_VALUE : String(value);
-}
-
-/** A sortable, paginated table with optional row selection and CSV export. */
+/** A sortable, paginated table with optional row selection and CSV export; on narrow layouts its secondary columns fold into row details. */
 export function DataTable<T>({
   label,
   columns,
@@ -114,12 +104,19 @@ export function DataTable<T>({
   exportable = false,
   toolbar,
   onPageChange,
+  rowLabel,
+  unavailableText = 'This list has not been loaded on this device yet.',
 }: DataTableProps<T>) {
+  const narrow = useMedia(FOLD_QUERY);
+  const shown = narrow ? columns.filter((column) => !column.fold) : columns;
+  const folded = narrow ? columns.filter((column) => column.fold) : [];
+  const [openDetails, setOpenDetails] = useState<ReadonlySet<RowKey>>(new Set());
+  const detailsId = useId();
   const [sort, setSort] = useState<DataTableSort | null>(initialSort ?? null);
   const [page, setPage] = useState(0);
 
   const sortColumn = columns.find((column) => column.key === sort?.key && column.sortable !== false);
-  const sorted = useMemo(() => sortRows(rows, sortColumn, sort?.direction ?? 'asc'), [rows, sortColumn, sort?.direction]);
+  const sorted = useMemo(() => sortRows(rows, sortColumn?.value, sort?.direction ?? 'asc'), [rows, sortColumn, sort?.direction]);
 
   const pageCount = Math.max(1, Math.ceil(sorted.length / pageSize));
   // Fewer rows than before can leave the page past the end: start again from the first page.
@@ -166,7 +163,16 @@ export function DataTable<T>({
     selection.onChange(next);
   };
 
-  const columnCount = columns.length + (selection ? 1 : 0);
+  const toggleDetails = (key: RowKey) =>
+    setOpenDetails((previous) => {
+      const next = new Set(previous);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  const labelOf = (row: T) => rowLabel?.(row) ?? String(defaultCell(columns[0]?.value(row)));
+
+  const columnCount = shown.length + (selection ? 1 : 0) + (folded.length > 0 ? 1 : 0);
   const showSkeleton = loading && rows.length === 0;
 
   const activateRow = (row: T) => (event: MouseEvent<HTMLTableRowElement>) => {
@@ -196,12 +202,18 @@ export function DataTable<T>({
             />
           </Table.Th>
         )}
-        {columns.map((column) => {
+        {folded.length > 0 && (
+          <Table.Th w={52}>
+            <VisuallyHidden>Details</VisuallyHidden>
+          </Table.Th>
+        )}
+        {shown.map((column) => {
           const direction = sort?.key === column.key && column.sortable !== false ? sort.direction : null;
           return (
             <Table.Th
               key={column.key}
               ta={column.align}
+              style={column.pin === 'end' ? PINNED_END : undefined}
               aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
             >
               {column.sortable === false ? (
@@ -238,10 +250,12 @@ export function DataTable<T>({
     </Table.Tr>
   ));
 
-  const bodyRows = pageRows.map((row) => {
+  const bodyRows = pageRows.flatMap((row) => {
     const key = rowKey(row);
     const canSelect = selection?.isSelectable?.(row) ?? true;
-    return (
+    const detailsOpen = folded.length > 0 && openDetails.has(key);
+    const rowDetailsId = `${detailsId}-${String(key)}`;
+    const line = (
       <Table.Tr
         key={key}
         h={ROW_HEIGHT}
@@ -256,13 +270,21 @@ export function DataTable<T>({
             <Checkbox aria-label="Select row" checked={selection.selected.has(key)} disabled={!canSelect} onChange={() => toggleRow(key)} />
           </Table.Td>
         )}
-        {columns.map((column) => (
-          <Table.Td key={column.key} ta={column.align}>
-            {column.render ? column.render(row) : defaultCell(column.value(row))}
+        {folded.length > 0 && (
+          <Table.Td px={4}>
+            <DetailsToggle open={detailsOpen} label={labelOf(row)} controls={rowDetailsId} onToggle={() => toggleDetails(key)} />
+          </Table.Td>
+        )}
+        {shown.map((column) => (
+          <Table.Td key={column.key} ta={column.align} style={column.pin === 'end' ? PINNED_END : undefined}>
+            {cellOf(column, row)}
           </Table.Td>
         ))}
       </Table.Tr>
     );
+    if (!detailsOpen) return [line];
+    const items = folded.map((column) => ({ key: column.key, header: column.header, cell: cellOf(column, row) }));
+    return [line, <DetailsRow key={`${String(key)}-details`} id={rowDetailsId} colSpan={columnCount} items={items} />];
   });
 
   const emptyRow = (
@@ -290,9 +312,7 @@ export function DataTable<T>({
         </Group>
       )}
       {error ? (
-        <Alert color="red" variant="light" title="The data could not be loaded">
-          {error}
-        </Alert>
+        <LoadError error={error} unavailable={unavailableText} />
       ) : (
         <>
           <Table.ScrollContainer minWidth={640} type="native">

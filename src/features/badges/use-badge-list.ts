@@ -34,7 +34,7 @@ export function useBadgeList(filters: BadgeFilters) {
     updatedAt: query.dataUpdatedAt,
     hasData: query.data !== undefined,
     loading: query.isPending && !notLoadedOffline,
-    error: query.data === undefined && query.error ? query.error.message : null,
+    error: query.data === undefined && query.error ? query.error : null,
     emptyText: notLoadedOffline ? 'The badges of this location are not on this device yet. They load when the connection is back.' : 'No results',
   };
 }

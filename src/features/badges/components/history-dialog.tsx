@@ -36,7 +36,8 @@ function HistoryTable({ deviceId }: { deviceId: number }) {
       rowKey={(e) => e.id}
       pageSize={HISTORY_PAGE_SIZE}
       loading={(history.isPending && !notLoadedOffline) || history.isFetchingNextPage}
-      error={history.data === undefined && history.error ? history.error.message : null}
+      error={history.data === undefined && history.error ? history.error : null}
+      unavailableText="The history is not on this device yet."
       emptyText={notLoadedOffline ? 'The history is not on this device yet. It loads when the connection is back.' : 'No events'}
       onPageChange={onPageChange}
     />

@@ -76,7 +76,8 @@ export function UserPickList({
         rowKey={(u) => u.id}
         pageSize={PICK_LIST_PAGE_SIZE}
         loading={users.isPending && !notLoadedOffline}
-        error={users.data === undefined && users.error ? users.error.message : null}
+        error={users.data === undefined && users.error ? users.error : null}
+        unavailableText="The user list is not on this device yet."
         emptyText={notLoadedOffline ? 'The user list is not on this device yet. It loads when the connection is back.' : 'No users found'}
       />
     </Stack>

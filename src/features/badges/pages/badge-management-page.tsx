@@ -50,6 +50,7 @@ export default function BadgeManagementPage({ entry }: { entry: { title: string 
       value: () => null,
       sortable: false,
       exportable: false,
+      pin: 'end',
       render: (r) => (
         <BadgeRowMenu
           row={r}

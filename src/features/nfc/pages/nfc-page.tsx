@@ -67,7 +67,7 @@ export default function NfcPage({ entry }: { entry: { title: string } }) {
   const columns: DataColumn<NfcRow>[] = [
     { key: 'nfcId', header: 'NFC ID', value: (r) => r.nfcId, render: (r) => <span style={{ fontFamily: 'monospace' }}>{r.nfcId}</span> },
     { key: 'location', header: 'Location', value: (r) => r.groupName },
-    { key: 'shortId', header: 'NFC Short ID', value: (r) => r.nfcShortId || null },
+    { key: 'shortId', header: 'NFC Short ID', value: (r) => r.nfcShortId || null, fold: true },
     {
       key: 'user',
       header: 'Assigned User',
@@ -85,6 +85,7 @@ export default function NfcPage({ entry }: { entry: { title: string } }) {
       header: 'Actions',
       sortable: false,
       exportable: false,
+      pin: 'end',
       value: () => null,
       render: (r) => (
         <Menu position="bottom-end" withinPortal>
@@ -138,7 +139,8 @@ export default function NfcPage({ entry }: { entry: { title: string } }) {
         rowKey={(r) => r.nfcId}
         pageSize={NFC_PAGE_SIZE}
         loading={tags.isPending}
-        error={tags.isError && !tags.data ? tags.error.message : null}
+        error={tags.isError && !tags.data ? tags.error : null}
+        unavailableText="The NFC tags of this location have not been loaded on this device yet; tags you scan or import are kept on this device."
         emptyText="No results"
         initialSort={{ key: 'nfcId', direction: 'asc' }}
         selection={{ selected, onChange: setSelected }}

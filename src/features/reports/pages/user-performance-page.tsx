@@ -80,17 +80,17 @@ const RankingSection = reportSection(
     const columns: DataColumn<Row>[] = [
       { key: 'rank', header: 'Rank', value: (r) => (ranking.data?.indexOf(r) ?? 0) + 1, align: 'right' },
       { key: 'name', header: 'Name', value: (r) => r.name },
-      { key: 'profession', header: 'Profession', value: (r) => professionName(r.profession) },
-      { key: 'organization', header: 'Organization', value: (r) => organizationName.get(r.organizationId) ?? null },
+      { key: 'profession', header: 'Profession', value: (r) => professionName(r.profession), fold: true },
+      { key: 'organization', header: 'Organization', value: (r) => organizationName.get(r.organizationId) ?? null, fold: true },
       { key: 'opportunities', header: 'Opportunities', value: (r) => r.opportunities, align: 'right' },
-      { key: 'handwashes', header: 'Compliant Events', value: (r) => r.handwashes, align: 'right' },
+      { key: 'handwashes', header: 'Compliant Events', value: (r) => r.handwashes, align: 'right', fold: true },
       ...(showDurations
         ? ([
-            { key: 'soap', header: 'Avg Soap', value: (r) => r.avgSoapDuration, render: (r) => formatSeconds(r.avgSoapDuration), exportUnit: 's', align: 'right' },
-            { key: 'sanitizer', header: 'Avg Sanitizer', value: (r) => r.avgSanitizerDuration, render: (r) => formatSeconds(r.avgSanitizerDuration), exportUnit: 's', align: 'right' },
+            { key: 'soap', header: 'Avg Soap', value: (r) => r.avgSoapDuration, render: (r) => formatSeconds(r.avgSoapDuration), exportUnit: 's', align: 'right', fold: true },
+            { key: 'sanitizer', header: 'Avg Sanitizer', value: (r) => r.avgSanitizerDuration, render: (r) => formatSeconds(r.avgSanitizerDuration), exportUnit: 's', align: 'right', fold: true },
           ] satisfies DataColumn<Row>[])
         : []),
-      { key: 'usage', header: 'Usage', value: (r) => r.usageMs, render: (r) => formatUsage(r.usageMs), unit: 'ms-to-h', align: 'right' },
+      { key: 'usage', header: 'Usage', value: (r) => r.usageMs, render: (r) => formatUsage(r.usageMs), unit: 'ms-to-h', align: 'right', fold: true },
       { key: 'compliance', header: 'Compliance', value: (r) => r.compliance, render: (r) => <ComplianceBadge ratio={r.compliance} />, align: 'right' },
     ];
     return (
@@ -102,6 +102,7 @@ const RankingSection = reportSection(
             columns={columns}
             rows={ranking.data ?? []}
             rowKey={(r) => r.userId}
+            rowLabel={(r) => r.name}
             loading={ranking.isPending}
             exportable
             toolbar={toolbar}

@@ -7,10 +7,10 @@ const COLUMNS: DataColumn<NfcStationRow>[] = [
   { key: 'mac', header: 'MAC Address', value: (r) => r.device.mac, render: (r) => <span style={{ fontFamily: 'monospace' }}>{r.device.mac}</span> },
   { key: 'name', header: 'Device Name', value: (r) => r.device.name },
   { key: 'station', header: 'Station Name', value: (r) => r.station.name },
-  { key: 'type', header: 'Device Type', value: (r) => r.device.type },
-  { key: 'model', header: 'Model', value: (r) => r.device.modelName },
+  { key: 'type', header: 'Device Type', value: (r) => r.device.type, fold: true },
+  { key: 'model', header: 'Model', value: (r) => r.device.modelName, fold: true },
   { key: 'battery', header: 'Battery %', value: (r) => r.device.batteryPercent, align: 'right' },
-  { key: 'firmware', header: 'Firmware Version', value: (r) => r.device.firmwareVersion },
+  { key: 'firmware', header: 'Firmware Version', value: (r) => r.device.firmwareVersion, fold: true },
   { key: 'status', header: 'Last Status', value: (r) => (r.device.lastStatus ? `${r.device.lastStatus.type} ${r.device.lastStatus.status}` : null) },
 ];
 
@@ -29,7 +29,8 @@ export function NfcStationsTable({ groupId, search }: { groupId: number | null; 
       rowKey={(r) => r.id}
       pageSize={NFC_STATIONS_PER_PAGE}
       loading={groupId !== null && stations.isPending}
-      error={stations.isError ? stations.error.message : null}
+      error={stations.isError && !stations.data ? stations.error : null}
+      unavailableText="The NFC stations of this location have not been loaded on this device yet."
       emptyText={groupId === null ? 'Please select a location' : 'No NFC stations found'}
       initialSort={{ key: 'name', direction: 'asc' }}
       exportable
