@@ -1,4 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { onlineManager, QueryObserver } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConnectionError } from './api-client';
 import { createQueryClient, startQueryPersistence } from './query-client';
 
 describe('query cache persistence', () => {
@@ -27,5 +29,34 @@ describe('query cache persistence', () => {
     const stopSecond = await startQueryPersistence(second);
     expect(second.getQueryData(['session', 'me'])).toEqual({ id: 7 });
     stopSecond();
+  });
+});
+
+describe('queries without a connection', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('fail at once offline (so the screen can say so), and are asked again when the connection is back', async () => {
+    const client = createQueryClient();
+    client.mount();
+    onlineManager.setOnline(false);
+    let calls = 0;
+    const observer = new QueryObserver(client, {
+      queryKey: ['stations', 4],
+      queryFn: async () => {
+        calls += 1;
+        if (!onlineManager.isOnline()) throw new ConnectionError();
+        return ['kiosk'];
+      },
+    });
+    const states: string[] = [];
+    const unsubscribe = observer.subscribe((result) => states.push(`${result.status}/${result.fetchStatus}`));
+    await vi.waitFor(() => expect(observer.getCurrentResult().error).toBeInstanceOf(ConnectionError));
+    expect(states).not.toContain('pending/paused');
+
+    onlineManager.setOnline(true);
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual(['kiosk']));
+    expect(calls).toBe(2);
+    unsubscribe();
+    client.unmount();
   });
 });

@@ -1,5 +1,5 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { dehydrate, onlineManager, QueryClient } from '@tanstack/react-query';
 import { persistQueryClient, type PersistedClient } from '@tanstack/react-query-persist-client';
 
 /** First key segment of every report query; report key factories must start with it. */
@@ -19,6 +19,11 @@ export function createQueryClient(): QueryClient {
       queries: {
         // The API client already retries every failed request once (spec); no second layer.
         retry: false,
+        // Asked even offline: a screen never opened on this device fails at once and says so in
+        // words (LoadError), rather than waiting without a word; what is cached stays on screen.
+        // Reconnecting refetches (TanStack turns that off with 'always' unless asked).
+        networkMode: 'always',
+        refetchOnReconnect: true,
         staleTime: 60_000,
         // Kept at least as long as the persisted copy, or restored data would be dropped at once.
         gcTime: PERSIST_MAX_AGE_MS,
@@ -33,6 +38,11 @@ export function createQueryClient(): QueryClient {
 
 /** The one QueryClient of the app. */
 export const queryClient = createQueryClient();
+
+// TanStack Query assumes it starts online and then follows the browser's online/offline events:
+// an app started without signal would never see its connection 'come back', and a screen that
+// could not load would wait for a reload. Start from what the browser knows.
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
 
 const persister = createSyncStoragePersister({
   storage: typeof window === 'undefined' ? undefined : window.localStorage,

@@ -28,6 +28,7 @@ let stop: (() => void) | null = null;
 let refreshCalls = 0;
 let online = true;
 const refreshed: unknown[] = [];
+const announced: number[] = [];
 
 const add = (label: string, userSub = TECH) => enqueue(db, { userSub, type: 'sync-test', entity: `e:${label}`, payload: { label } });
 const drained = async (userSub = TECH) => {
@@ -45,6 +46,7 @@ beforeEach(() => {
   failNext = null;
   online = true;
   refreshed.length = 0;
+  announced.length = 0;
   refreshCalls = 0;
 });
 afterEach(async () => {
@@ -59,6 +61,7 @@ const start = (userSub = TECH) => {
       refreshCalls += 1;
       refreshed.push(...keys);
     },
+    onWaitingSent: (count) => announced.push(count),
   });
 };
 
@@ -100,6 +103,40 @@ describe('outbox sync', () => {
     window.dispatchEvent(new Event('online'));
     await drained();
     expect(sent).toEqual(['a']);
+  });
+
+  it('says how many waiting edits were sent, once per replay, and not the edits just made online', async () => {
+    online = false;
+    start();
+    await add('offline-1');
+    await add('offline-2');
+    await add('offline-3');
+    requestReplay();
+    await settle();
+    expect(announced).toEqual([]);
+
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await drained();
+    expect(sent).toEqual(['offline-1', 'offline-2', 'offline-3']);
+    expect(announced).toEqual([3]);
+
+    // An edit made while online is sent at once: its dialog reports it, the shell does not.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await add('online-edit');
+    requestReplay();
+    await drained();
+    expect(sent).toContain('online-edit');
+    expect(announced).toEqual([3]);
+
+    // One that could not reach the server waited too, and is counted when it finally goes.
+    failNext = new TypeError('Failed to fetch');
+    await add('retried');
+    requestReplay();
+    await settle();
+    requestReplay({ ignoreBackoff: true });
+    await drained();
+    expect(announced).toEqual([3, 1]);
   });
 
   it('sends again when the tab is focused or the service worker relays a background sync', async () => {

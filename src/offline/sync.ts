@@ -23,6 +23,12 @@ export interface SyncDeps {
   refresh?: (keys: readonly (readonly unknown[])[]) => void;
   /** Whether the browser believes it is online (tests pass their own). */
   isOnline?: () => boolean;
+  /**
+   * Called after a replay that sent edits which had waited: made offline, left from an earlier
+   * visit, or tried before without reaching the server. The edits a screen just made online are
+   * not counted (their dialog reports them).
+   */
+  onWaitingSent?: (count: number) => void;
 }
 
 type Listener = () => void;
@@ -89,6 +95,9 @@ export async function registerBackgroundSync(): Promise<void> {
 export function startOutboxSync(deps: SyncDeps): () => void {
   const isOnline = deps.isOnline ?? (() => navigator.onLine);
   let stopped = false;
+  // Edits made before this moment waited for the connection (or for this start of the app).
+  let onlineSince = Date.now();
+  let waitingSent = 0;
   let again: { ignoreBackoff: boolean } | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -126,7 +135,11 @@ export function startOutboxSync(deps: SyncDeps): () => void {
       return;
     }
     setStatus({ replaying: true });
-    void replayQueued(deps.db, deps.userSub, { ignoreBackoff, onSent: refreshFor, onRefused: refreshFor })
+    const onSent = (item: OutboxItem) => {
+      if (item.createdAt <= onlineSince || item.attempts > 0) waitingSent += 1;
+      refreshFor(item);
+    };
+    void replayQueued(deps.db, deps.userSub, { ignoreBackoff, onSent, onRefused: refreshFor })
       .then((result: ReplayResult) => {
         if (!stopped) setStatus({ needsSignIn: result.needsSignIn });
       })
@@ -136,6 +149,8 @@ export function startOutboxSync(deps: SyncDeps): () => void {
       .finally(() => {
         flushRefresh();
         setStatus({ replaying: false });
+        if (waitingSent > 0 && !stopped) deps.onWaitingSent?.(waitingSent);
+        waitingSent = 0;
         if (stopped) {
           wakeIdleWaiters();
           return;
@@ -150,7 +165,10 @@ export function startOutboxSync(deps: SyncDeps): () => void {
       });
   }
 
-  const onOnline = () => request(true);
+  const onOnline = () => {
+    onlineSince = Date.now();
+    request(true);
+  };
   const onVisible = () => {
     if (document.visibilityState === 'visible') request();
   };

@@ -5,6 +5,7 @@ import { useSession } from '@/lib/session-context';
 import { offlineStorageAvailable } from '@/offline/storage-available';
 import { startOutboxSync } from '@/offline/sync';
 import { outboxUserOf } from '@/offline/use-outbox-view';
+import { showChangesSent } from './changes-sent';
 
 /** Sends the signed-in user's queued edits on every trigger while the shell is mounted (and never another user's). */
 export function useOutboxSync(): void {
@@ -28,6 +29,7 @@ export function useOutboxSync(): void {
           refresh: (keys) => {
             for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
           },
+          onWaitingSent: showChangesSent,
         });
       })
       .catch(() => {

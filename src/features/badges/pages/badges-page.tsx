@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { useScopeUsers } from '@/entities/users/api/get-users';
 import { userLabel } from '@/entities/users/user-label';
 import { useSession } from '@/lib/session-context';
+import { useBadgeModels } from '../api/get-device-models';
 import { batteryColor, formatHeartbeat } from '../badge-format';
 import type { BadgeRow } from '../badge-rows';
 import { AddBadgeDialog } from '../components/add-badge-dialog';
@@ -27,8 +28,9 @@ export default function BadgesPage({ entry }: { entry: { title: string } }) {
   const { bootstrap } = useSession();
   const { filters, update } = useBadgeFilters('/app/maintenance/badges');
   const list = useBadgeList(filters);
-  // The assign dialog picks from these: loaded with the page, so they are on the device before a ward without signal.
+  // The assign and add dialogs pick from these: loaded with the page, so they are on the device before a ward without signal.
   useScopeUsers(filters.groupId);
+  useBadgeModels();
   // A selection belongs to its location: choosing another one starts afresh.
   const [selection, setSelection] = useState<{ groupId: number | null; keys: Set<RowKey> }>({ groupId: null, keys: new Set() });
   const selected = selection.groupId === filters.groupId ? selection.keys : new Set<RowKey>();
@@ -47,10 +49,10 @@ export default function BadgesPage({ entry }: { entry: { title: string } }) {
 
   const columns: DataColumn<BadgeRow>[] = [
     { key: 'mac', header: 'MAC', value: (r) => r.mac, render: (r) => <Text ff="monospace" size="sm">{r.mac}</Text> },
-    { key: 'code', header: 'Device Code', value: (r) => r.code },
-    { key: 'model', header: 'Model', value: (r) => r.modelName },
-    { key: 'location', header: 'Location', value: (r) => r.groupName },
-    { key: 'version', header: 'Version', value: (r) => r.firmwareVersion },
+    { key: 'code', header: 'Device Code', value: (r) => r.code, fold: true },
+    { key: 'model', header: 'Model', value: (r) => r.modelName, fold: true },
+    { key: 'location', header: 'Location', value: (r) => r.groupName, fold: true },
+    { key: 'version', header: 'Version', value: (r) => r.firmwareVersion, fold: true },
     {
       key: 'battery',
       header: 'Battery (mV)',
@@ -66,6 +68,7 @@ export default function BadgesPage({ entry }: { entry: { title: string } }) {
       value: () => null,
       sortable: false,
       exportable: false,
+      pin: 'end',
       render: (r) => <BadgeRowMenu row={r} onHistory={setHistory} onUnassign={(row) => row.user && setUnassigning(row as Held)} />,
     },
   ];

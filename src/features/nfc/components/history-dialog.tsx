@@ -1,4 +1,5 @@
-import { Alert, Modal, Pagination, Skeleton, Table, Text } from '@mantine/core';
+import { Modal, Pagination, Skeleton, Table, Text } from '@mantine/core';
+import { LoadError } from '@/components/load-error';
 import { useState } from 'react';
 import { formatDateTime } from '@/lib/format';
 import { useNfcAssignEvents } from '../api/get-assign-events';
@@ -26,9 +27,7 @@ export function HistoryDialog({ tag, onClose }: { tag: NfcRow | null; onClose: (
       ) : events.isPending ? (
         <Skeleton height={180} />
       ) : events.isError ? (
-        <Alert color="red" role="alert">
-          {events.error.message}
-        </Alert>
+        <LoadError error={events.error} title="The history could not be loaded" unavailable="The history of this tag is not on this device yet." />
       ) : list.length === 0 ? (
         <Text c="dimmed">No events</Text>
       ) : (

@@ -1,4 +1,5 @@
-import { Alert, Group, LoadingOverlay, Paper, Text, Title } from '@mantine/core';
+import { Group, LoadingOverlay, Paper, Text, Title } from '@mantine/core';
+import { LoadError } from '@/components/load-error';
 import type { ReactNode } from 'react';
 import { AnchorLink } from '@/components/router-links';
 import type { ReportPath } from '../filters/filter-state';
@@ -45,9 +46,11 @@ export function ReportCard({
         </Group>
       </Group>
       {error ? (
-        <Alert color="red" variant="light" title="Could not load this section">
-          {error.message}
-        </Alert>
+        <LoadError
+          error={error}
+          title="Could not load this section"
+          unavailable="This section has not been loaded on this device yet; the reports and sections opened before stay readable offline."
+        />
       ) : (
         children
       )}

@@ -1,5 +1,6 @@
 import type { UserListRow } from '@contracts/wearables-admin';
-import { Alert, Badge, Button, Group, Loader, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Loader, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { LoadError } from '@/components/load-error';
 import { useMemo, useState } from 'react';
 import { SearchableSelect, SearchInput } from '@/components/filters';
 import { useSession } from '@/lib/session-context';
@@ -60,9 +61,7 @@ export function AssignPanel({
         </Group>
       )}
       {users.isError && !users.data ? (
-        <Alert color="red" variant="light">
-          {users.error.message}
-        </Alert>
+        <LoadError error={users.error} unavailable="The users of this location have not been loaded on this device yet." />
       ) : users.isPending ? (
         <Loader size="sm" aria-label="Loading users" />
       ) : (

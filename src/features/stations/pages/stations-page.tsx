@@ -1,6 +1,7 @@
 import type { KioskGateway } from '@contracts/stations';
 import type { WristbandState } from '@contracts/stations-realtime';
-import { Accordion, Alert, Badge, Button, Grid, Group, Loader, Paper, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
+import { Accordion, Badge, Button, Grid, Group, Loader, Paper, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
+import { LoadError } from '@/components/load-error';
 import { getRouteApi } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { SearchInput, TreeSelect } from '@/components/filters';
@@ -133,9 +134,10 @@ function KioskView({
     list = <Loader aria-label="Loading stations" m="md" />;
   } else if (kiosks.isError && !kiosks.data) {
     list = (
-      <Alert color="red" variant="light">
-        {kiosks.error.message}
-      </Alert>
+      <LoadError
+        error={kiosks.error}
+        unavailable="The stations are live and need the connection: their list, the feed and wristband assignments. NFC tags and badges can still be assigned offline."
+      />
     );
   } else if (all.length === 0) {
     list = <EmptyState text="No kiosk gateways found" />;
