@@ -8,7 +8,7 @@ import {
   signOut as amplifySignOut,
 } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
-import { Hub } from 'aws-amplify/utils';
+import { ConsoleLogger, Hub } from 'aws-amplify/utils';
 import type { SessionInfo, SignedOutReason, SignInOutcome } from './auth';
 import { createLocalTokenRefresher } from './cognito-refresher';
 import { createRefreshScheduler } from './refresh-scheduler';
@@ -61,15 +61,24 @@ const refreshScheduler = createRefreshScheduler({
 /** Configures Amplify from the runtime config; a local endpoint switches to USER_PASSWORD_AUTH and the local refresher. */
 export function configureAmplify({ cognito }: RuntimeConfig, sessionEvents: SessionEvents): void {
   usesLocalIdentityProvider = cognito.endpoint !== null;
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: cognito.userPoolId,
-        userPoolClientId: cognito.userPoolClientId,
-        ...(cognito.endpoint ? { userPoolEndpoint: cognito.endpoint } : {}),
+  // Amplify warns of any custom endpoint, in words of its own that double the name ('a custom
+  // Amazon Amazon Cognito User Pool endpoint'). The local stand-in is one on purpose: configure
+  // it without the warning; errors are still logged.
+  const level = ConsoleLogger.LOG_LEVEL;
+  if (cognito.endpoint) ConsoleLogger.LOG_LEVEL = 'ERROR';
+  try {
+    Amplify.configure({
+      Auth: {
+        Cognito: {
+          userPoolId: cognito.userPoolId,
+          userPoolClientId: cognito.userPoolClientId,
+          ...(cognito.endpoint ? { userPoolEndpoint: cognito.endpoint } : {}),
+        },
       },
-    },
-  });
+    });
+  } finally {
+    ConsoleLogger.LOG_LEVEL = level;
+  }
   if (cognito.endpoint) {
     cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher(
       createLocalTokenRefresher(cognito.endpoint, cognito.userPoolClientId),

@@ -37,4 +37,19 @@ describe('useFirstSeen', () => {
     expect(screen.getByText('drawn')).toBeInTheDocument();
     expect(disconnect).toHaveBeenCalled();
   });
+
+  it('draws everything before the page is printed, though never scrolled to', () => {
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    render(<Probe />);
+    expect(screen.getByText('waiting')).toBeInTheDocument();
+    window.dispatchEvent(new Event('beforeprint'));
+    // Drawn by the time the handler returns: the browser lays the printout out right after it.
+    expect(screen.getByText('drawn')).toBeInTheDocument();
+  });
 });

@@ -1,9 +1,12 @@
-import { type RefCallback, useCallback, useRef, useState } from 'react';
+import { type RefCallback, useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 
 /**
  * True once the element has come within `rootMargin` of the viewport, and from then on. Heavy
  * parts below the fold (charts on a phone or a portrait tablet) wait until scrolled to, so the
- * top of the page renders first. Without IntersectionObserver everything counts as seen.
+ * top of the page renders first. Without IntersectionObserver everything counts as seen. A print
+ * shows the whole page, so before printing everything is drawn at once (synchronously: the
+ * browser lays the printout out right after its `beforeprint` handlers).
  */
 export function useFirstSeen<T extends Element>(rootMargin = '200px'): [RefCallback<T>, boolean] {
   const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
@@ -26,5 +29,11 @@ export function useFirstSeen<T extends Element>(rootMargin = '200px'): [RefCallb
     },
     [rootMargin],
   );
+  useEffect(() => {
+    if (seen) return;
+    const beforePrint = () => flushSync(() => setSeen(true));
+    window.addEventListener('beforeprint', beforePrint);
+    return () => window.removeEventListener('beforeprint', beforePrint);
+  }, [seen]);
   return [ref, seen];
 }

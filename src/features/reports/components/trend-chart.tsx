@@ -1,12 +1,25 @@
 import { Skeleton } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { afterNextPaint } from '@/lib/after-paint';
 import { useFirstSeen } from '@/lib/use-first-seen';
 import { NoData } from './report-card';
+import type TrendChartBodyComponent from './trend-chart-body';
 
 // Its own chunk (the charting library is the largest one the reports use), loaded and drawn once
 // the chart is scrolled near: the stat cards and tables of a report show first, and the chart's
-// place is held by a placeholder of its size.
-const TrendChartBody = lazy(() => import('./trend-chart-body'));
+// place is held by a placeholder of its size. A chart not yet scrolled to loads the chunk a
+// little after the page has settled all the same, so that a printout (which shows the whole
+// page) can draw every chart the moment it is asked for.
+type Body = typeof TrendChartBodyComponent;
+// Once loaded, drawn directly: React.lazy would still suspend for a turn the first time it renders.
+let loadedBody: Body | null = null;
+const loadBody = () =>
+  import('./trend-chart-body').then((module) => {
+    loadedBody = module.default;
+    return module;
+  });
+const LazyBody = lazy(loadBody);
+const PRELOAD_AFTER_MS = 2_000;
 
 const CHART_HEIGHT = 260;
 const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -43,15 +56,21 @@ export function TrendChart({
   label: string;
 }) {
   const [ref, seen] = useFirstSeen<HTMLDivElement>();
+  const ChartBody = loadedBody ?? LazyBody;
+  useEffect(() => {
+    if (seen) return;
+    const timer = setTimeout(() => afterNextPaint(() => void loadBody()), PRELOAD_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [seen]);
   const hasValue = data.some((row) => series.some((s) => typeof row[s.name] === 'number'));
   if (!hasValue) return <NoData />;
   const rows = data.map((row) => ({ ...row, day: dayLabel(row.date) }));
   const placeholder = <Skeleton h={CHART_HEIGHT} aria-hidden />;
   return (
-    <div ref={ref} role="img" aria-label={label}>
+    <div ref={ref} role="img" aria-label={label} data-trend-chart>
       {seen ? (
         <Suspense fallback={placeholder}>
-          <TrendChartBody rows={rows} series={series} unit={unit} kind={kind} yMax={yMax} height={CHART_HEIGHT} />
+          <ChartBody rows={rows} series={series} unit={unit} kind={kind} yMax={yMax} height={CHART_HEIGHT} />
         </Suspense>
       ) : (
         placeholder
