@@ -42,6 +42,10 @@ test('the Assign dialog offers the users of the tag’s location’s organizatio
   const everyone = dialog.getByRole('switch', { name: /Show users of every organization/ });
   await everyone.check();
   await expect(offered).toHaveCount(1);
+  // A switched-off account is never offered, not even among everyone.
+  await search.fill(accounts.disabled.email);
+  await expect(dialog.getByText('No users found')).toBeVisible();
   await everyone.uncheck();
+  await search.fill(outside.userName);
   await expect(dialog.getByText('No users found')).toBeVisible();
 });

@@ -144,9 +144,9 @@ describe('seedDemo', () => {
     expect(nurse).toMatchObject({ accountType: 'BASIC', template: 4, orgs: [], groups: [] });
     const [nurseOrg] = await db.select().from(organizations).where(eq(organizations.id, nurse.org));
     expect(nurseOrg).toMatchObject({ type: 'DEPARTMENT', parentId: 4 });
-    for (const email of ['invited@demo.health', 'disabled@demo.health']) {
+    for (const [email, active] of [['invited@demo.health', true], ['disabled@demo.health', false]] as const) {
       const s = await scope(email);
-      expect(s).toMatchObject({ template: 4, active: true, orgs: [], groups: [] });
+      expect(s).toMatchObject({ template: 4, active, orgs: [], groups: [] });
       const [org] = await db.select().from(organizations).where(eq(organizations.id, s.org));
       expect(org).toMatchObject({ type: 'DEPARTMENT', parentId: 3 });
     }

@@ -26,8 +26,9 @@ function demoMembers(): StaffMember[] {
       email,
       picture: null,
       roleId: TEMPLATE_IDS[template],
-      // The identity provider disables disabled@…; our row stays active so only sign-in is refused.
-      active: true,
+      // disabled@… is an account an administrator switched off: its identity is disabled (sign-in
+      // is refused) and its row inactive, so no list of active users offers it.
+      active: !DEMO_ACCOUNT_BY_KEY[key].disabled,
       demo: false,
       cognitoId: null,
       createdAt: DEMO_CREATED_AT,
