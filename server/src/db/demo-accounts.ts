@@ -4,7 +4,7 @@ export interface DemoAccount {
   password: string;
   /** The password is temporary: the first sign-in must choose a new one. */
   temporary?: boolean;
-  /** The identity provider disables this account; our database still has it active. */
+  /** Switched off: the identity provider disables it and its row is inactive. */
   disabled?: boolean;
   description: string;
 }

@@ -1,5 +1,5 @@
 import type { Database } from '../client';
-import { DEMO_ACCOUNT_BY_KEY, type DemoAccountKey } from '../demo-accounts';
+import { DEMO_ACCOUNT_BY_KEY, type DemoAccount, type DemoAccountKey } from '../demo-accounts';
 import { TEMPLATE_IDS } from '../permission-catalog';
 import {
   emailSubscriptions,
@@ -28,7 +28,7 @@ function demoMembers(): StaffMember[] {
       roleId: TEMPLATE_IDS[template],
       // disabled@… is an account an administrator switched off: its identity is disabled (sign-in
       // is refused) and its row inactive, so no list of active users offers it.
-      active: !DEMO_ACCOUNT_BY_KEY[key].disabled,
+      active: !(DEMO_ACCOUNT_BY_KEY[key] as DemoAccount).disabled,
       demo: false,
       cognitoId: null,
       createdAt: DEMO_CREATED_AT,
