@@ -27,3 +27,13 @@ function label(events: number): string {
   if (events % 1_000 === 0) return `${events / 1_000}k`;
   return String(events);
 }
+
+/** Midnight UTC of BENCH_END (YYYY-MM-DD), or of today without it. */
+export function benchEnd(text: string | undefined, now = new Date()): Date {
+  const day = text?.trim() || now.toISOString().slice(0, 10);
+  const end = new Date(`${day}T00:00:00.000Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(end.getTime()) || end.toISOString().slice(0, 10) !== day) {
+    throw new Error(`BENCH_END: "${day}" is not a day such as 2026-11-24`);
+  }
+  return end;
+}

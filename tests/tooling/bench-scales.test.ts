@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseScales } from '../../scripts/bench/scales';
+import { benchEnd, parseScales } from '../../scripts/bench/scales';
 
 describe('parseScales (BENCH_SCALES)', () => {
   it('reads k and M suffixes and plain counts, smallest first, each once', () => {
@@ -17,5 +17,18 @@ describe('parseScales (BENCH_SCALES)', () => {
     expect(() => parseScales('1M,ten')).toThrow('"ten"');
     expect(() => parseScales('999')).toThrow('"999"');
     expect(() => parseScales(' , ')).toThrow('no scale');
+  });
+});
+
+describe('benchEnd', () => {
+  it('is midnight UTC of the day named, or of today', () => {
+    expect(benchEnd('2026-10-16').toISOString()).toBe('2026-10-16T00:00:00.000Z');
+    expect(benchEnd(undefined, new Date('2026-11-25T17:03:00Z')).toISOString()).toBe('2026-11-25T00:00:00.000Z');
+    expect(benchEnd('', new Date('2026-11-25T17:03:00Z')).toISOString()).toBe('2026-11-25T00:00:00.000Z');
+  });
+
+  it('refuses what is not a day', () => {
+    expect(() => benchEnd('2026-02-30')).toThrow('BENCH_END: "2026-02-30" is not a day such as 2026-11-24');
+    expect(() => benchEnd('yesterday')).toThrow(/BENCH_END/);
   });
 });
