@@ -6,7 +6,7 @@ import { seedPermissions, seedProfessions } from './demo/catalogs';
 import { seedHierarchy } from './demo/hierarchy';
 import { seedDevices } from './demo/devices';
 import { seedNfcTags } from './demo/nfc';
-import { seedUsers } from './demo/users';
+import { seedUsers, switchOffDisabledAccounts } from './demo/users';
 
 export { DEMO_GROUP_IDS, DEMO_ORG_IDS } from './demo/hierarchy-data';
 
@@ -55,6 +55,7 @@ export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
     await seedUsers(tx);
     await seedDevices(tx);
     await seedNfcTags(tx);
+    await switchOffDisabledAccounts(tx);
     await resetSequences(tx);
     await tx.insert(appMeta).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() });
     return { seeded: true };

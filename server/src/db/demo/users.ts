@@ -1,5 +1,6 @@
+import { inArray } from 'drizzle-orm';
 import type { Database } from '../client';
-import { DEMO_ACCOUNT_BY_KEY, type DemoAccount, type DemoAccountKey } from '../demo-accounts';
+import { DEMO_ACCOUNT_BY_KEY, DEMO_ACCOUNTS, type DemoAccountKey } from '../demo-accounts';
 import { TEMPLATE_IDS } from '../permission-catalog';
 import {
   emailSubscriptions,
@@ -26,9 +27,8 @@ function demoMembers(): StaffMember[] {
       email,
       picture: null,
       roleId: TEMPLATE_IDS[template],
-      // disabled@… is an account an administrator switched off: its identity is disabled (sign-in
-      // is refused) and its row inactive, so no list of active users offers it.
-      active: !(DEMO_ACCOUNT_BY_KEY[key] as DemoAccount).disabled,
+      // Switched off once the devices are handed out (switchOffDisabledAccounts).
+      active: true,
       demo: false,
       cognitoId: null,
       createdAt: DEMO_CREATED_AT,
@@ -50,6 +50,16 @@ const DEMO_SUBSCRIPTIONS: readonly (Omit<NewEmailSubscriptionRow, 'userId'> & { 
 ];
 
 /** Inserts the six demo accounts (ids 1–6) and ~194 generated staff, with scopes and subscriptions. */
+/**
+ * disabled@… is an account an administrator switched off: its identity is disabled (sign-in is
+ * refused) and its row inactive, so no list of active users offers it. Done after the devices and
+ * tags are handed out, whose deterministic draws count the staff as they were.
+ */
+export async function switchOffDisabledAccounts(db: Database): Promise<void> {
+  const disabled = DEMO_ACCOUNTS.filter((account) => account.disabled).map((account) => account.email);
+  if (disabled.length > 0) await db.update(users).set({ active: false }).where(inArray(users.userName, disabled));
+}
+
 export async function seedUsers(db: Database): Promise<void> {
   const demo = demoMembers();
   const staff = buildStaff(
