@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
 import type { WashType } from '../contracts/devices';
 import { DISPENSE_HOUR_COLUMNS } from './enums';
 
@@ -105,6 +105,45 @@ export const hygieneDaily = pgTable(
   (t) => [
     primaryKey({ columns: [t.day, t.userId, t.groupId, t.washType] }),
     index('hygiene_daily_user_id_day_idx').on(t.userId, t.day),
+  ],
+);
+
+/**
+ * compliance_daily summed per UTC week (Monday to Sunday; `week` is its Monday), wearer and
+ * location: a range's whole weeks are read here and only its edge days from the daily rows.
+ */
+export const complianceWeekly = pgTable(
+  'compliance_weekly',
+  {
+    week: date('week', { mode: 'string' }).notNull(),
+    userId: integer('user_id').notNull(),
+    groupId: integer('group_id').notNull(),
+    entryOpportunities: integer('entry_opportunities').notNull(),
+    entryCompliant: integer('entry_compliant').notNull(),
+    exitOpportunities: integer('exit_opportunities').notNull(),
+    exitCompliant: integer('exit_compliant').notNull(),
+    visitCount: integer('visit_count').notNull(),
+    visitSeconds: integer('visit_seconds').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.week, t.userId, t.groupId] }), index('compliance_weekly_user_id_week_idx').on(t.userId, t.week)],
+);
+
+/** hygiene_daily summed per UTC week (its Monday), wearer, location and wash type. */
+export const hygieneWeekly = pgTable(
+  'hygiene_weekly',
+  {
+    week: date('week', { mode: 'string' }).notNull(),
+    userId: integer('user_id').notNull(),
+    groupId: integer('group_id').notNull(),
+    washType: text('wash_type').$type<WashType>().notNull(),
+    washCount: integer('wash_count').notNull(),
+    /** The daily sums added in double precision, as a range's query adds the daily rows. */
+    durationSum: doublePrecision('duration_sum').notNull(),
+    durationCount: integer('duration_count').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.week, t.userId, t.groupId, t.washType] }),
+    index('hygiene_weekly_user_id_week_idx').on(t.userId, t.week),
   ],
 );
 

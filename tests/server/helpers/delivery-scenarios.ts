@@ -102,6 +102,11 @@ export async function buildScenarios(db: Database, fleet: Fleet, [a, b, c]: [num
 
   const sorted = [...events].sort((x, y) => x.at.localeCompare(y.at) || x.id.localeCompare(y.id));
   const range = { startDate: '2025-03-09', endDate: '2025-03-11' };
+  // Ranges read partly or wholly from the weekly rollups: 2025-03-10 is a Monday.
+  const weekRanges = [
+    { startDate: '2025-03-03', endDate: '2025-03-16' },
+    { startDate: '2025-03-08', endDate: '2025-03-18' },
+  ];
   const morning = (e: { at: string }) => e.at >= `${DAY}T06:00:00` && e.at < `${DAY}T12:00:00`;
   return {
     from: new Date(sorted[0]?.at ?? DAY),
@@ -145,6 +150,16 @@ export async function buildScenarios(db: Database, fleet: Fleet, [a, b, c]: [num
         { path: '/zones/cdiff', query: { groupIds: [hospitalGroup], ...range } },
         { path: `/zones/cdiff/${fleet.rooms.cdiff.zoneId}/visits`, query: range },
         ...each('/wearable-usage/organization'),
+        ...weekRanges.flatMap((weeks) =>
+          [
+            '/compliance/overview-stats',
+            '/compliance/ranking/users',
+            '/compliance/ranking/professions',
+            '/dispensers/handwash/overview-stats',
+            '/dispensers/wash-type-breakdown',
+            '/wearable-usage/organization',
+          ].map((path) => ({ path, query: { ...org, ...weeks } })),
+        ),
         { path: '/wearable-management/organization', query: { organizationIds: [hospitalOrg] } },
       ];
       return calls;

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIN_API_ENDPOINTS } from '../../../server/src/contracts/endpoints';
 import { gatewayToken } from '../../../server/src/core/gateway-auth';
-import { deriveBetween } from '../../../server/src/modules/metrics/derive';
+import { DERIVED_TABLE_NAMES, deriveBetween } from '../../../server/src/modules/metrics/derive';
 import { createTestApp, signIn, TEST_INGEST_SECRET, type Tokens } from '../helpers/app';
 import { createFleet, type Fleet } from '../helpers/fleet';
 import { buildScenarios, type DeliveryScenario, type ReportCall } from '../helpers/delivery-scenarios';
@@ -17,10 +17,8 @@ import { ST_MARYS, staffOf } from '../helpers/staff';
 /** Tables that delivery fills: emptied before each delivery. */
 const EVENT_TABLES = [
   'event_ledger', 'presence_events', 'bed_events', 'hygiene_events', 'dispense_events', 'reminder_events',
-  'heartbeat_events', 'station_events', 'counter_events',
-  'visits', 'bed_visits', 'interactions', 'compliance_daily', 'hygiene_daily', 'dispense_daily', 'wear_session_days',
+  'heartbeat_events', 'station_events', 'counter_events', ...DERIVED_TABLE_NAMES,
 ] as const;
-const DERIVED_TABLES = EVENT_TABLES.slice(9);
 
 /** The report areas of the contracts: each of their endpoints must be called below. */
 const REPORT_AREAS = ['compliance', 'userReports', 'handwash', 'dispensers', 'rounding', 'exposure', 'cdiff', 'wearableReports'] as const;
@@ -133,7 +131,7 @@ describe('report figures under real delivery', () => {
   it('rebuilds the same figures from the raw events on demand (npm run derive)', async () => {
     const incremental = await deliver([scenario.backlog().later, scenario.backlog().backlog]);
     // Lose every derived row, then rebuild the scenarios' span.
-    for (const table of DERIVED_TABLES) await ctx.db.execute(sql`delete from ${sql.identifier(table)}`);
+    for (const table of DERIVED_TABLE_NAMES) await ctx.db.execute(sql`delete from ${sql.identifier(table)}`);
     const covered = await deriveBetween(ctx.db, scenario.from, scenario.to);
     expect(covered.users).toBe(3);
     expect(await answers()).toEqual(incremental);

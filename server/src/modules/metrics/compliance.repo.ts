@@ -2,9 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dayBetween, type DayRange, filterWhere, type ReportFilter } from './filters';
 import { visitsFromRaw } from './derive';
+import { complianceRows, hygieneRows } from './rollups';
 
 // Compliance and hand-hygiene figures of docs/METRICS.md §4, read from the daily rollups
-// (compliance_daily, hygiene_daily) joined to the wearer (`u`) for organization and profession.
+// (compliance_daily, hygiene_daily; a range's whole weeks from their weekly sums) joined to the
+// wearer (`u`) for organization and profession.
 
 /** The §4 figures of one range. */
 export interface ComplianceTotals {
@@ -38,16 +40,16 @@ function perUserOpportunities(filter: ReportFilter, range: DayRange, extra: SQL 
   return sql`
     select c.user_id, sum(c.entry_opportunities + c.exit_opportunities)::int as opp,
            sum(c.entry_compliant + c.exit_compliant)::int as comp
-    from compliance_daily c join users u on u.id = c.user_id
-    where ${dayBetween(sql`c.day`, range)} and ${filterWhere(filter, sql`c.group_id`)} and ${extra}
+    from (${complianceRows(range)}) c join users u on u.id = c.user_id
+    where ${filterWhere(filter, sql`c.group_id`)} and ${extra}
     group by c.user_id`;
 }
 
 function perUserWashes(filter: ReportFilter, range: DayRange, extra: SQL = sql`true`): SQL {
   return sql`
     select h.user_id, sum(h.wash_count)::int as n, sum(h.duration_sum)::float8 as ds, sum(h.duration_count)::int as dc
-    from hygiene_daily h join users u on u.id = h.user_id
-    where ${dayBetween(sql`h.day`, range)} and ${filterWhere(filter, sql`h.group_id`)} and ${extra}
+    from (${hygieneRows(range)}) h join users u on u.id = h.user_id
+    where ${filterWhere(filter, sql`h.group_id`)} and ${extra}
     group by h.user_id`;
 }
 
@@ -143,8 +145,8 @@ export async function eventTypeBreakdown(db: Database, filter: ReportFilter, ran
   const result = await db.execute<{ eo: number; ec: number; xo: number; xc: number }>(sql`
     select coalesce(sum(c.entry_opportunities), 0)::int as eo, coalesce(sum(c.entry_compliant), 0)::int as ec,
            coalesce(sum(c.exit_opportunities), 0)::int as xo, coalesce(sum(c.exit_compliant), 0)::int as xc
-    from compliance_daily c join users u on u.id = c.user_id
-    where ${dayBetween(sql`c.day`, range)} and ${filterWhere(filter, sql`c.group_id`)} and ${extra ?? sql`true`}`);
+    from (${complianceRows(range)}) c join users u on u.id = c.user_id
+    where ${filterWhere(filter, sql`c.group_id`)} and ${extra ?? sql`true`}`);
   const r = result.rows[0];
   const part = (type: 'Entry' | 'Exit', o: number, c: number): EventTypeFigures => ({
     type,
@@ -165,8 +167,8 @@ export interface WashTypeFigures {
 export async function washTypeBreakdown(db: Database, filter: ReportFilter, range: DayRange, extra?: SQL): Promise<WashTypeFigures[]> {
   const result = await db.execute<{ wash_type: string; n: number; avg: number | null }>(sql`
     select h.wash_type, sum(h.wash_count)::int as n, sum(h.duration_sum)::float8 / nullif(sum(h.duration_count), 0) as avg
-    from hygiene_daily h join users u on u.id = h.user_id
-    where ${dayBetween(sql`h.day`, range)} and ${filterWhere(filter, sql`h.group_id`)} and ${extra ?? sql`true`}
+    from (${hygieneRows(range)}) h join users u on u.id = h.user_id
+    where ${filterWhere(filter, sql`h.group_id`)} and ${extra ?? sql`true`}
     group by h.wash_type`);
   const by = new Map(result.rows.map((r) => [r.wash_type, r]));
   return (['SOAP', 'SANITIZER'] as const).map((t) => {

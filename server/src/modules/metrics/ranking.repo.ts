@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { dayBetween, type DayRange, filterWhere, type ReportFilter } from './filters';
+import { type DayRange, filterWhere, type ReportFilter } from './filters';
+import { complianceRows, hygieneRows } from './rollups';
 import { idIn } from '../../core/sql';
 import { userDisplayName } from '../../core/names';
 
@@ -42,16 +43,16 @@ export async function rankUsers(
     with c as (
       select c.user_id, sum(c.entry_opportunities + c.exit_opportunities)::int as opp,
              sum(c.entry_compliant + c.exit_compliant)::int as comp
-      from compliance_daily c join users u on u.id = c.user_id
-      where ${dayBetween(sql`c.day`, range)} and ${filterWhere(filter, sql`c.group_id`)}
+      from (${complianceRows(range)}) c join users u on u.id = c.user_id
+      where ${filterWhere(filter, sql`c.group_id`)}
       group by c.user_id
     ),
     h as (
       select h.user_id,
              sum(h.duration_sum) filter (where h.wash_type = 'SOAP')::float8 / nullif(sum(h.duration_count) filter (where h.wash_type = 'SOAP'), 0) as soap,
              sum(h.duration_sum) filter (where h.wash_type = 'SANITIZER')::float8 / nullif(sum(h.duration_count) filter (where h.wash_type = 'SANITIZER'), 0) as sanitizer
-      from hygiene_daily h join users u on u.id = h.user_id
-      where ${dayBetween(sql`h.day`, range)} and ${filterWhere(filter, sql`h.group_id`)}
+      from (${hygieneRows(range)}) h join users u on u.id = h.user_id
+      where ${filterWhere(filter, sql`h.group_id`)}
       group by h.user_id
     ),
     people as (
@@ -101,8 +102,8 @@ export async function rankProfessions(db: Database, filter: ReportFilter, range:
       select coalesce(u.profession_code, 'OTHER') as code, count(distinct c.user_id)::int as users,
              sum(c.entry_opportunities + c.exit_opportunities)::int as opp,
              sum(c.entry_compliant + c.exit_compliant)::int as comp
-      from compliance_daily c join users u on u.id = c.user_id
-      where ${dayBetween(sql`c.day`, range)} and ${filterWhere(filter, sql`c.group_id`)}
+      from (${complianceRows(range)}) c join users u on u.id = c.user_id
+      where ${filterWhere(filter, sql`c.group_id`)}
       group by 1
     ) x
     where x.opp > 0

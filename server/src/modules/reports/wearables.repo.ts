@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { WearableManagementRow, WearableUsageRow } from '../../contracts/reports/wearables';
 import type { Database } from '../../db/client';
-import { dayBetween, type ReportFilter } from '../metrics/filters';
+import type { ReportFilter } from '../metrics/filters';
+import { hygieneRows } from '../metrics/rollups';
 import { idIn, isoOrNull } from '../../core/sql';
 import { userDisplayName } from '../../core/names';
 import { sessionsOf } from '../metrics/usage';
@@ -74,8 +75,8 @@ export async function wearableUsage(db: Database, filter: ReportFilter): Promise
       group by b.user_id`),
     db.execute<{ user_id: number; n: number; ds: number; dc: number }>(sql`
       select h.user_id, sum(h.wash_count)::int as n, sum(h.duration_sum)::float8 as ds, sum(h.duration_count)::int as dc
-      from hygiene_daily h
-      where ${idIn(sql`h.user_id`, ids)} and ${dayBetween(sql`h.day`, filter.range)}
+      from (${hygieneRows(filter.range)}) h
+      where ${idIn(sql`h.user_id`, ids)}
         and (h.group_id = 0 or ${idIn(sql`h.group_id`, filter.groupIds)})
       group by h.user_id`),
     db.execute<{ user_id: number; id: number; code: string | null; mac: string }>(sql`

@@ -4,6 +4,7 @@ import { gatewayToken } from '../../../../server/src/core/gateway-auth';
 import { devices, eventLedger, heartbeatEvents, hygieneEvents, presenceEvents } from '../../../../server/src/db/schema';
 import { deriveAll } from '../../../../server/src/modules/metrics/derive';
 import { createTestApp, TEST_INGEST_SECRET } from '../../helpers/app';
+import { derivedChecksums } from '../../helpers/db-checksum';
 import { createFleet, eventsFor, type Fleet } from '../../helpers/fleet';
 import { ST_MARYS, staffOf } from '../../helpers/staff';
 
@@ -20,14 +21,7 @@ describe('POST /api/ingest/events: how a batch is stored', () => {
     });
   const stored = async (table: typeof eventLedger | typeof presenceEvents | typeof heartbeatEvents, ids: string[]) =>
     Number((await ctx.db.select({ n: count() }).from(table).where(inArray(table.eventId, ids)))[0]?.n);
-  const derived = async () =>
-    (
-      await ctx.db.execute<{ t: string; sum: string }>(sql`
-        select 'visits' as t, count(*)::text || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as sum from visits x
-        union all select 'compliance_daily', count(*)::text || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from compliance_daily x
-        union all select 'hygiene_daily', count(*)::text || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from hygiene_daily x
-        union all select 'dispense_daily', count(*)::text || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from dispense_daily x`)
-    ).rows;
+  const derived = () => derivedChecksums(ctx.db);
 
   beforeAll(async () => {
     ctx = await createTestApp();

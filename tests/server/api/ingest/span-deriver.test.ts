@@ -9,17 +9,11 @@ import { deriveAll } from '../../../../server/src/modules/metrics/derive';
 import { generateEvents } from '../../../../server/src/simulator/generate';
 import { loadWorld } from '../../../../server/src/simulator/world';
 import { createTestApp, TEST_INGEST_SECRET } from '../../helpers/app';
+import { derivedChecksums } from '../../helpers/db-checksum';
 import { createFleet, eventsFor, type Fleet } from '../../helpers/fleet';
 import { ST_MARYS, staffOf } from '../../helpers/staff';
 import { HOUR, T0 } from '../../simulator/world';
 
-const DERIVED = ['visits', 'bed_visits', 'interactions', 'compliance_daily', 'hygiene_daily', 'dispense_daily', 'wear_session_days'];
-
-/** Every derived table's rows, summed up: equal results mean equal tables. */
-async function derivedTables(db: Database) {
-  const parts = DERIVED.map((t) => sql`select ${t}::text as t, count(*)::text || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as sum from ${sql.identifier(t)} x`);
-  return (await db.execute<{ t: string; sum: string }>(sql.join(parts, sql` union all `))).rows;
-}
 
 const pendingSpans = async (db: Database) => Number((await db.execute<{ n: number }>(sql`select count(*)::int as n from derive_pending`)).rows[0]?.n);
 
@@ -77,9 +71,9 @@ describe('deriving stored batches (POST /api/ingest/events, ?derive=deferred)', 
     expect(answers.reduce((n, a) => n + a.accepted, 0)).toBe(generated.length);
     await spanDeriver(ctx.db).idle();
     expect(await pendingSpans(ctx.db)).toBe(0);
-    const incremental = await derivedTables(ctx.db);
+    const incremental = await derivedChecksums(ctx.db);
     await deriveAll(ctx.db);
-    expect(await derivedTables(ctx.db)).toEqual(incremental);
+    expect(await derivedChecksums(ctx.db)).toEqual(incremental);
   });
 
   it('derives spans an earlier run left pending when started again', async () => {
