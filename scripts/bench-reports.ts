@@ -14,9 +14,10 @@
  *    and two at a time.
  * 1. For each size of BENCH_SCALES (default 1M,10M,100M raw events), builds a database
  *    `lavo_bench_<size>` (1m, 10m, 100m) on the PostgreSQL server of BENCH_DATABASE_URL (default
- *    the local one): the demo seed plus generated staff (a network as large as 90 days of
- *    simulator events need to reach the size; below what the demo's wearers make in 90 days,
- *    fewer days), stored through the ingest two batches at a time
+ *    the local one): the demo seed with as many copies of its two hospitals (organizations,
+ *    locations, rooms, devices, staff) as 90 days of simulator events need to reach the size, so
+ *    a room's occupancy stays a real ward's (below what one copy makes in 90 days, fewer days),
+ *    stored through the ingest two batches at a time
  *    and derived once. Prints generation, storage and derivation rates. The databases are kept;
  *    with BENCH_REUSE=1 one a previous run finished building is measured again as it is.
  * 2. On each, calls every report endpoint BENCH_CALLS times (default 40) with varied filters, or
@@ -31,7 +32,7 @@
  *
  * BENCH_END=YYYY-MM-DD sets the day the history ends and the ranges end on (default today).
  *
- * The 100M dataset takes about an hour and a half to build on two cores and some 40 GB of disk.
+ * The 100M dataset takes about two hours to build on two cores and some 60 GB of disk.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -42,7 +43,8 @@ import { resolveFilter } from '../server/src/modules/metrics/filters';
 import { overviewStatsScan } from '../server/src/modules/reports/dispensers.repo';
 import { loadScope } from '../server/src/core/scope';
 import { benchApp } from './bench/bench-app';
-import { addStaff, benchSubjects, buildHistory, eventsPerDay, freshPostgres, prepare } from './bench/dataset';
+import { benchSubjects, buildHistory, eventsPerDay, freshPostgres, prepare } from './bench/dataset';
+import { copyHospitals } from './bench/network';
 import { benchEndpoints, measure, type BenchEndpoint, type Measured } from './bench/endpoints';
 import { benchIngest } from './bench/ingest';
 import { benchEnd, parseScales, type Scale } from './bench/scales';
@@ -78,16 +80,16 @@ async function largeDataset(scale: Scale): Promise<DatabaseHandle> {
   const targetEvents = scale.events;
   const handle = await freshPostgres(serverUrl, name);
   await prepare(handle);
-  const baseUsers = Number((await handle.db.execute<{ n: number }>(sql`select count(distinct user_id)::int as n from wearable_assignments`)).rows[0]?.n);
   const perDay = await eventsPerDay(handle, end);
-  const perWearerDay = perDay / Math.max(1, baseUsers);
-  // A larger network over the same 90 days; below what the demo's own wearers make in 90 days, fewer days.
-  const wanted = Math.max(baseUsers, Math.ceil(targetEvents / (DAYS * perWearerDay) / 0.9));
-  const days = Math.min(DAYS, Math.max(1, Math.ceil(targetEvents / (wanted * perWearerDay) / 0.9)));
-  const totalUsers = Number((await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from users`)).rows[0]?.n) - baseUsers + wanted;
+  // Copies of the demo's hospitals over the same 90 days; below what one copy makes in 90 days, fewer days.
+  const copies = Math.max(1, Math.ceil(targetEvents / (DAYS * perDay) / 0.9));
+  const days = Math.min(DAYS, Math.max(1, Math.ceil(targetEvents / (copies * perDay) / 0.9)));
   log(`Building ${name} on ${new URL(serverUrl).host}: at least ${targetEvents.toLocaleString('en-US')} events, ${days} days`);
-  log(`  the simulator makes ${perWearerDay.toFixed(1)} events per wearer-day; ${wanted} wearers needed (${totalUsers} users)`);
-  await addStaff(handle, totalUsers);
+  const network = await copyHospitals(handle, copies);
+  log(
+    `  the demo's hospitals make ${perDay.toLocaleString('en-US')} events a day; ${copies} copies of them ` +
+      `(each ${network.locations} locations, ${network.rooms} rooms, ${network.devices} devices, ${network.staff} staff)`,
+  );
   const built = await buildHistory(handle, end, days, log, 2);
   log(
     `  ${built.events.toLocaleString('en-US')} events: generated at ${Math.round(built.events / (built.generateMs / 1000)).toLocaleString('en-US')} events/s, ` +

@@ -7,7 +7,7 @@ import { gatewayToken } from '../../server/src/core/gateway-auth';
 import { createDatabase, type Database, type DatabaseHandle } from '../../server/src/db/client';
 import { spanDeriver } from '../../server/src/modules/ingest/span-deriver';
 import { ingestEvents } from '../../server/src/modules/ingest/ingest.service';
-import { deriveAll } from '../../server/src/modules/metrics/derive';
+import { DERIVED_TABLE_NAMES, deriveAll } from '../../server/src/modules/metrics/derive';
 import { generateEvents, type SimEvent } from '../../server/src/simulator/generate';
 import { loadWorld } from '../../server/src/simulator/world';
 import { BENCH_INGEST_SECRET, benchApp } from './bench-app';
@@ -15,8 +15,6 @@ import { addStaff, eventsPerDay, freshPostgres, prepare } from './dataset';
 import { timed } from './timing';
 
 const DAY_MS = 86_400_000;
-/** Every table the derivation writes: after the route has answered they must equal a full re-derivation. */
-const DERIVED = ['visits', 'bed_visits', 'interactions', 'compliance_daily', 'hygiene_daily', 'dispense_daily', 'wear_session_days'];
 
 export interface IngestBenchOptions {
   /** PostgreSQL server; the benchmark makes its own databases on it. */
@@ -74,7 +72,7 @@ export async function benchIngest(opts: IngestBenchOptions): Promise<void> {
       const before = await derivedChecksums(viaRoute.db);
       await deriveAll(viaRoute.db);
       const after = await derivedChecksums(viaRoute.db);
-      const differing = DERIVED.filter((t) => before[t] !== after[t]);
+      const differing = DERIVED_TABLE_NAMES.filter((t) => before[t] !== after[t]);
       log(`    derived tables ${differing.length === 0 ? 'equal a full re-derivation' : `DIFFER from a full re-derivation: ${differing.join(', ')}`}`);
       await viaRoute.close();
     }
@@ -191,7 +189,7 @@ async function postAll(handle: DatabaseHandle, batches: readonly Batch[], depth:
 
 async function derivedChecksums(db: Database): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  for (const name of DERIVED) {
+  for (const name of DERIVED_TABLE_NAMES) {
     const r = await db.execute<{ sum: string }>(
       sql`select count(*)::text || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as sum from ${sql.identifier(name)} x`,
     );
