@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { dayBetween, type DayRange, filterWhere, type ReportFilter } from './filters';
+import { dayBetween, type DayRange, filterWhere, type ReportFilter, wearerJoin } from './filters';
 import { visitsFromRaw } from './derive';
 import { complianceRows, hygieneRows } from './rollups';
 
@@ -36,20 +36,20 @@ const toTotals = (row: TotalsRow | undefined): ComplianceTotals => {
 };
 
 /** Per-wearer opportunity sums of the range: the rollup read every compliance figure starts from. */
-function perUserOpportunities(filter: ReportFilter, range: DayRange, extra: SQL = sql`true`): SQL {
+function perUserOpportunities(filter: ReportFilter, range: DayRange, extra?: SQL): SQL {
   return sql`
     select c.user_id, sum(c.entry_opportunities + c.exit_opportunities)::int as opp,
            sum(c.entry_compliant + c.exit_compliant)::int as comp
-    from (${complianceRows(range)}) c join users u on u.id = c.user_id
-    where ${filterWhere(filter, sql`c.group_id`)} and ${extra}
+    from (${complianceRows(range)}) c ${wearerJoin(filter, sql`c.user_id`, extra)}
+    where ${filterWhere(filter, sql`c.group_id`)} and ${extra ?? sql`true`}
     group by c.user_id`;
 }
 
-function perUserWashes(filter: ReportFilter, range: DayRange, extra: SQL = sql`true`): SQL {
+function perUserWashes(filter: ReportFilter, range: DayRange, extra?: SQL): SQL {
   return sql`
     select h.user_id, sum(h.wash_count)::int as n, sum(h.duration_sum)::float8 as ds, sum(h.duration_count)::int as dc
-    from (${hygieneRows(range)}) h join users u on u.id = h.user_id
-    where ${filterWhere(filter, sql`h.group_id`)} and ${extra}
+    from (${hygieneRows(range)}) h ${wearerJoin(filter, sql`h.user_id`, extra)}
+    where ${filterWhere(filter, sql`h.group_id`)} and ${extra ?? sql`true`}
     group by h.user_id`;
 }
 
@@ -112,7 +112,7 @@ export async function complianceByDay(
     with per_user as (
       select c.day::text as day, c.user_id, sum(c.entry_opportunities + c.exit_opportunities)::int as opp,
              sum(c.entry_compliant + c.exit_compliant)::int as comp
-      from compliance_daily c join users u on u.id = c.user_id
+      from compliance_daily c ${wearerJoin(filter, sql`c.user_id`, extra)}
       where ${dayBetween(sql`c.day`, range)} and ${filterWhere(filter, sql`c.group_id`)} and ${extra ?? sql`true`}
       group by c.day, c.user_id
     )
@@ -145,7 +145,7 @@ export async function eventTypeBreakdown(db: Database, filter: ReportFilter, ran
   const result = await db.execute<{ eo: number; ec: number; xo: number; xc: number }>(sql`
     select coalesce(sum(c.entry_opportunities), 0)::int as eo, coalesce(sum(c.entry_compliant), 0)::int as ec,
            coalesce(sum(c.exit_opportunities), 0)::int as xo, coalesce(sum(c.exit_compliant), 0)::int as xc
-    from (${complianceRows(range)}) c join users u on u.id = c.user_id
+    from (${complianceRows(range)}) c ${wearerJoin(filter, sql`c.user_id`, extra)}
     where ${filterWhere(filter, sql`c.group_id`)} and ${extra ?? sql`true`}`);
   const r = result.rows[0];
   const part = (type: 'Entry' | 'Exit', o: number, c: number): EventTypeFigures => ({
@@ -167,7 +167,7 @@ export interface WashTypeFigures {
 export async function washTypeBreakdown(db: Database, filter: ReportFilter, range: DayRange, extra?: SQL): Promise<WashTypeFigures[]> {
   const result = await db.execute<{ wash_type: string; n: number; avg: number | null }>(sql`
     select h.wash_type, sum(h.wash_count)::int as n, sum(h.duration_sum)::float8 / nullif(sum(h.duration_count), 0) as avg
-    from (${hygieneRows(range)}) h join users u on u.id = h.user_id
+    from (${hygieneRows(range)}) h ${wearerJoin(filter, sql`h.user_id`, extra)}
     where ${filterWhere(filter, sql`h.group_id`)} and ${extra ?? sql`true`}
     group by h.wash_type`);
   const by = new Map(result.rows.map((r) => [r.wash_type, r]));
@@ -195,7 +195,7 @@ export async function washesByDay(db: Database, filter: ReportFilter, range: Day
   const result = await db.execute<{ day: string; wash_type: string; n: number; ds: number; dc: number }>(sql`
     select h.day::text as day, h.wash_type, sum(h.wash_count)::int as n, sum(h.duration_sum)::float8 as ds,
            sum(h.duration_count)::int as dc
-    from hygiene_daily h join users u on u.id = h.user_id
+    from hygiene_daily h ${wearerJoin(filter, sql`h.user_id`)}
     where ${dayBetween(sql`h.day`, range)} and ${filterWhere(filter, sql`h.group_id`)}
     group by h.day, h.wash_type`);
   const out = new Map(days.map((d) => [d, { n: { SOAP: 0, SANITIZER: 0 }, ds: { SOAP: 0, SANITIZER: 0 }, dc: { SOAP: 0, SANITIZER: 0 } }]));

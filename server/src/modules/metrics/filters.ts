@@ -114,6 +114,16 @@ export function filterWhere(filter: ReportFilter, groupColumn: SQL, userJoined =
   return sql.join(parts, sql` and `);
 }
 
+/**
+ * The join of a rollup row to its wearer as `u`, when the filter's conditions or `extra` read the
+ * wearer (organization view, an organization or profession filter, one user); else nothing, so a
+ * whole network's rows are summed without a lookup each.
+ */
+export function wearerJoin(filter: ReportFilter, userColumn: SQL, extra?: SQL): SQL {
+  const reads = extra !== undefined || filter.organizationIds || filter.organizationFilter || filter.professionCode;
+  return reads ? sql`join users u on u.id = ${userColumn}` : sql``;
+}
+
 /** The day column's bounds for a range: `col between start and end`. */
 export function dayBetween(column: SQL, range: DayRange): SQL {
   return sql`${column} between ${range.start}::date and ${range.end}::date`;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type DayRange, filterWhere, type ReportFilter } from './filters';
+import { type DayRange, filterWhere, type ReportFilter, wearerJoin } from './filters';
 import { complianceRows, hygieneRows } from './rollups';
 import { idIn } from '../../core/sql';
 import { userDisplayName } from '../../core/names';
@@ -43,7 +43,7 @@ export async function rankUsers(
     with c as (
       select c.user_id, sum(c.entry_opportunities + c.exit_opportunities)::int as opp,
              sum(c.entry_compliant + c.exit_compliant)::int as comp
-      from (${complianceRows(range)}) c join users u on u.id = c.user_id
+      from (${complianceRows(range)}) c ${wearerJoin(filter, sql`c.user_id`)}
       where ${filterWhere(filter, sql`c.group_id`)}
       group by c.user_id
     ),
@@ -51,7 +51,7 @@ export async function rankUsers(
       select h.user_id,
              sum(h.duration_sum) filter (where h.wash_type = 'SOAP')::float8 / nullif(sum(h.duration_count) filter (where h.wash_type = 'SOAP'), 0) as soap,
              sum(h.duration_sum) filter (where h.wash_type = 'SANITIZER')::float8 / nullif(sum(h.duration_count) filter (where h.wash_type = 'SANITIZER'), 0) as sanitizer
-      from (${hygieneRows(range)}) h join users u on u.id = h.user_id
+      from (${hygieneRows(range)}) h ${wearerJoin(filter, sql`h.user_id`)}
       where ${filterWhere(filter, sql`h.group_id`)}
       group by h.user_id
     ),
