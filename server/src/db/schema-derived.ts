@@ -1,4 +1,4 @@
-import { boolean, date, doublePrecision, index, integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
 import type { WashType } from '../contracts/devices';
 import { DISPENSE_HOUR_COLUMNS } from './enums';
 
@@ -145,6 +145,56 @@ export const hygieneWeekly = pgTable(
     primaryKey({ columns: [t.week, t.userId, t.groupId, t.washType] }),
     index('hygiene_weekly_user_id_week_idx').on(t.userId, t.week),
   ],
+);
+
+/**
+ * compliance_daily summed per UTC day and location over every wearer, for the figures that need no
+ * wearer (location view): a day of a whole network is one row a location instead of one a
+ * wearer. `ratio_sum` and `ratio_users` carry the mean of each wearer's own ratio (METRICS §4)
+ * for the wearers whose opportunities that day were all at this location; those of a wearer with
+ * opportunities at several locations that day are read from compliance_daily
+ * (compliance_split_days names them).
+ */
+export const complianceLocationDaily = pgTable(
+  'compliance_location_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    groupId: integer('group_id').notNull(),
+    entryOpportunities: integer('entry_opportunities').notNull(),
+    entryCompliant: integer('entry_compliant').notNull(),
+    exitOpportunities: integer('exit_opportunities').notNull(),
+    exitCompliant: integer('exit_compliant').notNull(),
+    visitCount: integer('visit_count').notNull(),
+    visitSeconds: integer('visit_seconds').notNull(),
+    /** Σ compliant ÷ opportunities of the wearers with opportunities here alone that day (exact: numeric). */
+    ratioSum: numeric('ratio_sum').notNull(),
+    ratioUsers: integer('ratio_users').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.groupId] })],
+);
+
+/** Wearer-days with opportunities at more than one location: their ratios depend on which locations a report selects. */
+export const complianceSplitDays = pgTable(
+  'compliance_split_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: integer('user_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userId] })],
+);
+
+/** hygiene_daily summed per UTC day, location and wash type over every wearer. */
+export const hygieneLocationDaily = pgTable(
+  'hygiene_location_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    groupId: integer('group_id').notNull(),
+    washType: text('wash_type').$type<WashType>().notNull(),
+    washCount: integer('wash_count').notNull(),
+    durationSum: doublePrecision('duration_sum').notNull(),
+    durationCount: integer('duration_count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.groupId, t.washType] })],
 );
 
 const HOURS = DISPENSE_HOUR_COLUMNS;

@@ -6,9 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/src/db/client';
 import { ingestEvents } from '../../../server/src/modules/ingest/ingest.service';
 import { deriveAll } from '../../../server/src/modules/metrics/derive';
+import { complianceByDay, eventTypeBreakdown, washesByDay, washTypeBreakdown } from '../../../server/src/modules/metrics/compliance.repo';
+import { dayRange, daysOf, type ReportFilter } from '../../../server/src/modules/metrics/filters';
 import { complianceRows, hygieneRows, splitWeeks } from '../../../server/src/modules/metrics/rollups';
 import { generateEvents } from '../../../server/src/simulator/generate';
 import { loadWorld } from '../../../server/src/simulator/world';
+import { createFleet, eventsFor } from '../helpers/fleet';
+import { ST_MARYS, staffOf } from '../helpers/staff';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 import { DAY, HOUR, T0 } from '../simulator/world';
 
@@ -99,7 +103,31 @@ describe('weekly rollups', () => {
     };
   };
 
-  it('equal the daily rows summed per week when days arrive out of order, after a rebuild and after the migration', async () => {
+  const locationsFromDaily = {
+    split: sql`select day::text as day, user_id from compliance_daily group by 1, 2 having count(*) > 1 order by 1, 2`,
+    compliance: sql`
+      select c.day::text as day, c.group_id, sum(c.entry_opportunities)::int as eo, sum(c.entry_compliant)::int as ec,
+             sum(c.exit_opportunities)::int as xo, sum(c.exit_compliant)::int as xc, sum(c.visit_count)::int as vc,
+             sum(c.visit_seconds)::int as vs, count(*) filter (where (select count(*) from compliance_daily o where o.day = c.day and o.user_id = c.user_id) = 1)::int as ru
+      from compliance_daily c group by 1, 2 order by 1, 2`,
+    hygiene: sql`
+      select day::text as day, group_id, wash_type, sum(wash_count)::int as n, round(sum(duration_sum::float8)::numeric, 3)::text as ds,
+             sum(duration_count)::int as dc
+      from hygiene_daily group by 1, 2, 3 order by 1, 2, 3`,
+  };
+  const locationsStored = {
+    split: sql`select day::text as day, user_id from compliance_split_days order by 1, 2`,
+    compliance: sql`
+      select day::text as day, group_id, entry_opportunities as eo, entry_compliant as ec, exit_opportunities as xo, exit_compliant as xc,
+             visit_count as vc, visit_seconds as vs, ratio_users as ru
+      from compliance_location_daily order by 1, 2`,
+    hygiene: sql`
+      select day::text as day, group_id, wash_type, wash_count as n, round(duration_sum::numeric, 3)::text as ds, duration_count as dc
+      from hygiene_location_daily order by 1, 2, 3`,
+  };
+  const all = async (q: typeof locationsStored) => [await rows(q.split), await rows(q.compliance), await rows(q.hygiene)];
+
+  it('equal the daily rows summed per week and per location when days arrive out of order, after a rebuild and after the migration', async () => {
     const world = await loadWorld(db);
     // Mornings of days over three weeks (T0 is a Monday), the later ones stored first.
     const days = [-8, -6, -1, 0, 3, 6, 7, 11, 13];
@@ -112,6 +140,7 @@ describe('weekly rollups', () => {
     expect(fromDaily[0]?.length).toBeGreaterThan(50);
     expect(new Set(fromDaily[0]?.map((r) => r.week)).size).toBe(4);
     expect([await rows(weeklyStored.compliance), await rows(weeklyStored.hygiene)]).toEqual(fromDaily);
+    expect(await all(locationsStored)).toEqual(await all(locationsFromDaily));
 
     // Whole weeks only, weeks with edge days on both sides, no whole week, one day.
     for (const [start, end] of [
@@ -138,5 +167,61 @@ describe('weekly rollups', () => {
     await db.execute(sql`delete from hygiene_weekly`);
     for (const statement of backfill) await db.execute(sql.raw(statement));
     expect([await rows(weeklyStored.compliance), await rows(weeklyStored.hygiene)]).toEqual(fromDaily);
+  });
+
+  it('sum every wearer per location and day, and answer a location view as the wearers\' own rows do', async () => {
+    // One wearer works in two units on one day, compliant in the first only: a split day.
+    const [nurse] = (await staffOf(db, ST_MARYS)).filter((s) => s.organizationId === 5);
+    if (!nurse) throw new Error('an ICU nurse expected');
+    const icu = await createFleet(db, 6, [nurse.id]);
+    const other = await createFleet(db, 7, [nurse.id]);
+    const day = iso(T0 + 3 * DAY);
+    const [i, o] = [eventsFor(icu), eventsFor(other)];
+    await ingestEvents(db, [
+      i.dispense(nurse.id, `${day}T07:59:50Z`), ...i.visit(nurse.id, `${day}T08:00:00Z`, `${day}T08:10:00Z`), i.dispense(nurse.id, `${day}T08:10:10Z`),
+      ...o.visit(nurse.id, `${day}T09:00:00Z`, `${day}T09:10:00Z`), o.wash(nurse.id, `${day}T11:00:00Z`, 'SOAP', 20),
+    ]);
+    expect(await rows(locationsStored.split)).toContainEqual({ day, user_id: nurse.id });
+    expect(await all(locationsStored)).toEqual(await all(locationsFromDaily));
+
+    // The location rollups answer as the wearers' rows, read when a wearer condition applies.
+    const everyOrganization = (await rows(sql`select id from organizations`)).map((r) => Number(r.id));
+    const seen = (await rows(sql`select distinct group_id from compliance_daily order by 1`)).map((r) => Number(r.group_id));
+    const rounded = (value: unknown) => JSON.parse(JSON.stringify(value), (_, v) => (typeof v === 'number' && !Number.isInteger(v) ? Math.round(v * 1e9) / 1e9 : v));
+    for (const groupIds of [[6], [7], [6, 7], seen]) {
+      for (const range of [dayRange(day, day), dayRange(iso(T0 - 8 * DAY), iso(T0 + 13 * DAY))]) {
+        const filter: ReportFilter = { range, previous: null, view: 'loc', groupIds, organizationIds: null, professionCode: null, selections: [] };
+        const days = daysOf(range);
+        const byLocation = [
+          await complianceByDay(db, filter, range, days),
+          await eventTypeBreakdown(db, filter, range),
+          await washTypeBreakdown(db, filter, range),
+          await washesByDay(db, filter, range, days),
+        ];
+        // Every organization: the same wearers, through the wearers' rows.
+        const wearers = { ...filter, organizationFilter: everyOrganization };
+        const byWearer = [
+          await complianceByDay(db, wearers, range, days),
+          await eventTypeBreakdown(db, wearers, range),
+          await washTypeBreakdown(db, wearers, range),
+          await washesByDay(db, wearers, range, days),
+        ];
+        expect(rounded(byLocation), `${groupIds.join(',')} ${range.start}..${range.end}`).toEqual(rounded(byWearer));
+      }
+    }
+    const icuDay = await complianceByDay(db, { range: dayRange(day, day), previous: null, view: 'loc', groupIds: [6, 7], organizationIds: null, professionCode: null, selections: [] }, dayRange(day, day), [day]);
+    expect(icuDay[0]?.opportunities).toBeGreaterThanOrEqual(4);
+
+    // A rebuild and the migration's backfill give the same rows.
+    const stored = await all(locationsStored);
+    for (const table of ['compliance_split_days', 'compliance_location_daily', 'hygiene_location_daily']) await db.execute(sql`delete from ${sql.identifier(table)}`);
+    await deriveAll(db);
+    expect(await all(locationsStored)).toEqual(stored);
+    const migration = await readFile(path.join(import.meta.dirname, '../../../server/drizzle/0014_location_rollups.sql'), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').slice(-3);
+    expect(backfill.join('')).toMatch(/INSERT INTO "compliance_split_days"[\s\S]*INSERT INTO "compliance_location_daily"[\s\S]*INSERT INTO "hygiene_location_daily"/);
+    for (const table of ['compliance_split_days', 'compliance_location_daily', 'hygiene_location_daily']) await db.execute(sql`delete from ${sql.identifier(table)}`);
+    for (const statement of backfill) await db.execute(sql.raw(statement));
+    expect(await all(locationsStored)).toEqual(stored);
   });
 });

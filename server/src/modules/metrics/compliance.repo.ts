@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { dayBetween, type DayRange, filterWhere, type ReportFilter, wearerJoin } from './filters';
+import { dayBetween, type DayRange, filterWhere, readsWearer, type ReportFilter, wearerJoin } from './filters';
 import { visitsFromRaw } from './derive';
 import { complianceRows, hygieneRows } from './rollups';
 
@@ -108,16 +108,39 @@ export async function complianceByDay(
   days: readonly string[],
   extra?: SQL,
 ): Promise<DayFigures[]> {
-  const result = await db.execute<{ day: string; opp: number; comp: number; avg: number | null }>(sql`
-    with per_user as (
-      select c.day::text as day, c.user_id, sum(c.entry_opportunities + c.exit_opportunities)::int as opp,
-             sum(c.entry_compliant + c.exit_compliant)::int as comp
-      from compliance_daily c ${wearerJoin(filter, sql`c.user_id`, extra)}
-      where ${dayBetween(sql`c.day`, range)} and ${filterWhere(filter, sql`c.group_id`)} and ${extra ?? sql`true`}
-      group by c.day, c.user_id
-    )
-    select day, sum(opp)::int as opp, sum(comp)::int as comp, avg(comp::float8 / nullif(opp, 0)) as avg
-    from per_user group by day`);
+  type Row = { day: string; opp: number; comp: number; avg: number | null };
+  // Without a wearer condition, each day is its locations' sums; the mean of the wearers' own
+  // ratios adds those of wearers who worked at several locations that day, over the selected ones.
+  const result = readsWearer(filter, extra)
+    ? await db.execute<Row>(sql`
+        with per_user as (
+          select c.day::text as day, c.user_id, sum(c.entry_opportunities + c.exit_opportunities)::int as opp,
+                 sum(c.entry_compliant + c.exit_compliant)::int as comp
+          from compliance_daily c ${wearerJoin(filter, sql`c.user_id`, extra)}
+          where ${dayBetween(sql`c.day`, range)} and ${filterWhere(filter, sql`c.group_id`)} and ${extra ?? sql`true`}
+          group by c.day, c.user_id
+        )
+        select day, sum(opp)::int as opp, sum(comp)::int as comp, avg(comp::float8 / nullif(opp, 0)) as avg
+        from per_user group by day`)
+    : await db.execute<Row>(sql`
+        with g as (
+          select c.day, sum(c.entry_opportunities + c.exit_opportunities) as opp, sum(c.entry_compliant + c.exit_compliant) as comp,
+                 sum(c.ratio_sum) as rs, sum(c.ratio_users) as ru
+          from compliance_location_daily c
+          where ${dayBetween(sql`c.day`, range)} and ${filterWhere(filter, sql`c.group_id`, false)}
+          group by c.day
+        ),
+        split as (
+          select day, sum(r) as rs, count(*) as n from (
+            select c.day, sum(c.entry_compliant + c.exit_compliant)::numeric / sum(c.entry_opportunities + c.exit_opportunities) as r
+            from compliance_split_days x join compliance_daily c on c.day = x.day and c.user_id = x.user_id
+            where ${dayBetween(sql`x.day`, range)} and ${filterWhere(filter, sql`c.group_id`, false)}
+            group by c.day, c.user_id
+          ) y group by day
+        )
+        select g.day::text as day, g.opp::int as opp, g.comp::int as comp,
+               ((g.rs + coalesce(s.rs, 0)) / nullif(g.ru + coalesce(s.n, 0), 0))::float8 as avg
+        from g left join split s on s.day = g.day`);
   const byDay = new Map(result.rows.map((r) => [String(r.day).slice(0, 10), r]));
   return days.map((date) => {
     const row = byDay.get(date);
@@ -133,6 +156,36 @@ export async function complianceByDay(
   });
 }
 
+/**
+ * `from … where …` of a range's compliance counts as `c` (location, opportunity and visit counts),
+ * for figures that are plain sums: the location rollup when the filter reads no wearer, else the
+ * wearers' rows (whole weeks from their weekly sums) joined to `u`.
+ */
+function complianceSums(filter: ReportFilter, range: DayRange, extra?: SQL): SQL {
+  if (!readsWearer(filter, extra)) {
+    return sql`from compliance_location_daily c where ${dayBetween(sql`c.day`, range)} and ${filterWhere(filter, sql`c.group_id`, false)}`;
+  }
+  return sql`from (${complianceRows(range)}) c ${wearerJoin(filter, sql`c.user_id`, extra)}
+             where ${filterWhere(filter, sql`c.group_id`)} and ${extra ?? sql`true`}`;
+}
+
+/**
+ * `from … where …` of a range's hand-hygiene counts as `h` (location, wash type, counts and
+ * duration sums), like complianceSums; `day` keeps the day column (daily rows only).
+ */
+function hygieneSums(filter: ReportFilter, range: DayRange, extra?: SQL, keep?: 'day'): SQL {
+  if (!readsWearer(filter, extra)) {
+    return sql`from hygiene_location_daily h where ${dayBetween(sql`h.day`, range)} and ${filterWhere(filter, sql`h.group_id`, false)}`;
+  }
+  const rows =
+    keep === 'day'
+      ? sql`select day, user_id, group_id, wash_type, wash_count, duration_sum::float8 as duration_sum, duration_count
+            from hygiene_daily where ${dayBetween(sql`day`, range)}`
+      : hygieneRows(range);
+  return sql`from (${rows}) h ${wearerJoin(filter, sql`h.user_id`, extra)}
+             where ${filterWhere(filter, sql`h.group_id`)} and ${extra ?? sql`true`}`;
+}
+
 export interface EventTypeFigures {
   type: 'Entry' | 'Exit';
   opportunities: number;
@@ -145,8 +198,7 @@ export async function eventTypeBreakdown(db: Database, filter: ReportFilter, ran
   const result = await db.execute<{ eo: number; ec: number; xo: number; xc: number }>(sql`
     select coalesce(sum(c.entry_opportunities), 0)::int as eo, coalesce(sum(c.entry_compliant), 0)::int as ec,
            coalesce(sum(c.exit_opportunities), 0)::int as xo, coalesce(sum(c.exit_compliant), 0)::int as xc
-    from (${complianceRows(range)}) c ${wearerJoin(filter, sql`c.user_id`, extra)}
-    where ${filterWhere(filter, sql`c.group_id`)} and ${extra ?? sql`true`}`);
+    ${complianceSums(filter, range, extra)}`);
   const r = result.rows[0];
   const part = (type: 'Entry' | 'Exit', o: number, c: number): EventTypeFigures => ({
     type,
@@ -167,8 +219,7 @@ export interface WashTypeFigures {
 export async function washTypeBreakdown(db: Database, filter: ReportFilter, range: DayRange, extra?: SQL): Promise<WashTypeFigures[]> {
   const result = await db.execute<{ wash_type: string; n: number; avg: number | null }>(sql`
     select h.wash_type, sum(h.wash_count)::int as n, sum(h.duration_sum)::float8 / nullif(sum(h.duration_count), 0) as avg
-    from (${hygieneRows(range)}) h ${wearerJoin(filter, sql`h.user_id`, extra)}
-    where ${filterWhere(filter, sql`h.group_id`)} and ${extra ?? sql`true`}
+    ${hygieneSums(filter, range, extra)}
     group by h.wash_type`);
   const by = new Map(result.rows.map((r) => [r.wash_type, r]));
   return (['SOAP', 'SANITIZER'] as const).map((t) => {
@@ -195,8 +246,7 @@ export async function washesByDay(db: Database, filter: ReportFilter, range: Day
   const result = await db.execute<{ day: string; wash_type: string; n: number; ds: number; dc: number }>(sql`
     select h.day::text as day, h.wash_type, sum(h.wash_count)::int as n, sum(h.duration_sum)::float8 as ds,
            sum(h.duration_count)::int as dc
-    from hygiene_daily h ${wearerJoin(filter, sql`h.user_id`)}
-    where ${dayBetween(sql`h.day`, range)} and ${filterWhere(filter, sql`h.group_id`)}
+    ${hygieneSums(filter, range, undefined, 'day')}
     group by h.day, h.wash_type`);
   const out = new Map(days.map((d) => [d, { n: { SOAP: 0, SANITIZER: 0 }, ds: { SOAP: 0, SANITIZER: 0 }, dc: { SOAP: 0, SANITIZER: 0 } }]));
   for (const r of result.rows) {

@@ -3,11 +3,12 @@ import type { Database } from '../../db/client';
 import { DISPENSE_HOUR_COLUMNS } from '../../db/enums';
 import { deriveInteractions } from './interactions';
 import { placeWristbandWashes } from './placement';
+import { type DayAt, rollUpLocations, rollUpWeeks } from './rollup-derive';
 import { deriveSessions } from './usage';
 import { DISPENSER_GAP_MS, type IdWindow, mergeWindows, rounds, USER_GAP_MS, userWindows, windowsParam } from './windows';
 
 // Keeps the derived tables (the placement of wristband washes, visits, bed_visits, interactions,
-// compliance_daily, hygiene_daily and their weekly sums, wear_session_days, dispense_daily) equal to docs/METRICS.md
+// compliance_daily, hygiene_daily and their weekly and location sums, wear_session_days, dispense_daily) equal to docs/METRICS.md
 // computed from the raw events, whatever order and batching the events arrived in. Work is done
 // per window: a wearer, a wearable or a dispenser and the time span new events touched, widened
 // so every derived row those events can change is recomputed (METRICS.md 'Late events').
@@ -21,6 +22,9 @@ export const DERIVED_TABLE_NAMES = [
   'hygiene_daily',
   'compliance_weekly',
   'hygiene_weekly',
+  'compliance_split_days',
+  'compliance_location_daily',
+  'hygiene_location_daily',
   'dispense_daily',
   'wear_session_days',
 ] as const;
@@ -130,8 +134,8 @@ export async function deriveUsers(db: Database, windows: readonly UserWindow[]):
 
   // Whole UTC days around each window, aggregated from the (now correct) visits and washes.
   const days = sql`select user_id, (a at time zone 'UTC')::date as d0, (b at time zone 'UTC')::date as d1 from (${w}) w`;
-  await db.execute(sql`delete from compliance_daily c using (${days}) d where c.user_id = d.user_id and c.day between d.d0 and d.d1`);
-  await db.execute(sql`
+  const complianceGone = await db.execute<DayAt>(sql`delete from compliance_daily c using (${days}) d where c.user_id = d.user_id and c.day between d.d0 and d.d1 returning c.day::text as day, c.group_id`);
+  const complianceAdded = await db.execute<DayAt>(sql`
     insert into compliance_daily (day, user_id, group_id, entry_opportunities, entry_compliant,
                                   exit_opportunities, exit_compliant, visit_count, visit_seconds)
     select (v.entry_at at time zone 'UTC')::date, v.user_id, v.group_id,
@@ -142,42 +146,21 @@ export async function deriveUsers(db: Database, windows: readonly UserWindow[]):
       and v.entry_at >= d.d0::timestamp at time zone 'UTC'
       and v.entry_at < (d.d1 + 1)::timestamp at time zone 'UTC'
     where v.counted
-    group by 1, 2, 3`);
-  await db.execute(sql`delete from hygiene_daily h using (${days}) d where h.user_id = d.user_id and h.day between d.d0 and d.d1`);
-  await db.execute(sql`
+    group by 1, 2, 3
+    returning day::text as day, group_id`);
+  const hygieneGone = await db.execute<DayAt>(sql`delete from hygiene_daily h using (${days}) d where h.user_id = d.user_id and h.day between d.d0 and d.d1 returning h.day::text as day, h.group_id`);
+  const hygieneAdded = await db.execute<DayAt>(sql`
     insert into hygiene_daily (day, user_id, group_id, wash_type, wash_count, duration_sum, duration_count)
     select (h.ts at time zone 'UTC')::date, h.user_id, coalesce(h.group_id, 0), h.wash_type,
            count(*), coalesce(sum(h.duration_s), 0), count(h.duration_s)
     from hygiene_events h join (${days}) d on h.user_id = d.user_id
       and h.ts >= d.d0::timestamp at time zone 'UTC'
       and h.ts < (d.d1 + 1)::timestamp at time zone 'UTC'
-    group by 1, 2, 3, 4`);
+    group by 1, 2, 3, 4
+    returning day::text as day, group_id`);
   await rollUpWeeks(db, days);
+  await rollUpLocations(db, days, [...complianceGone.rows, ...complianceAdded.rows], [...hygieneGone.rows, ...hygieneAdded.rows]);
   await deriveSessions(db, merged);
-}
-
-/**
- * Recomputes compliance_weekly and hygiene_weekly for every UTC week (Monday to Sunday) that holds
- * a rewritten day, from the daily rows. `days` is (user_id, d0, d1).
- */
-async function rollUpWeeks(db: Database, days: SQL): Promise<void> {
-  const weeks = sql`
-    select distinct d.user_id, w::date as week
-    from (${days}) d, generate_series(date_trunc('week', d.d0), date_trunc('week', d.d1), interval '1 week') w`;
-  await db.execute(sql`delete from compliance_weekly c using (${weeks}) w where c.user_id = w.user_id and c.week = w.week`);
-  await db.execute(sql`
-    insert into compliance_weekly (week, user_id, group_id, entry_opportunities, entry_compliant,
-                                   exit_opportunities, exit_compliant, visit_count, visit_seconds)
-    select w.week, c.user_id, c.group_id, sum(c.entry_opportunities), sum(c.entry_compliant),
-           sum(c.exit_opportunities), sum(c.exit_compliant), sum(c.visit_count), sum(c.visit_seconds)
-    from compliance_daily c join (${weeks}) w on c.user_id = w.user_id and c.day >= w.week and c.day < w.week + 7
-    group by 1, 2, 3`);
-  await db.execute(sql`delete from hygiene_weekly h using (${weeks}) w where h.user_id = w.user_id and h.week = w.week`);
-  await db.execute(sql`
-    insert into hygiene_weekly (week, user_id, group_id, wash_type, wash_count, duration_sum, duration_count)
-    select w.week, h.user_id, h.group_id, h.wash_type, sum(h.wash_count), sum(h.duration_sum::float8), sum(h.duration_count)
-    from hygiene_daily h join (${weeks}) w on h.user_id = w.user_id and h.day >= w.week and h.day < w.week + 7
-    group by 1, 2, 3, 4`);
 }
 
 const hourColumns = sql.raw(DISPENSE_HOUR_COLUMNS.join(', '));

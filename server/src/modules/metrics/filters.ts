@@ -115,13 +115,17 @@ export function filterWhere(filter: ReportFilter, groupColumn: SQL, userJoined =
 }
 
 /**
- * The join of a rollup row to its wearer as `u`, when the filter's conditions or `extra` read the
- * wearer (organization view, an organization or profession filter, one user); else nothing, so a
- * whole network's rows are summed without a lookup each.
+ * Whether the filter's conditions or `extra` read the wearer: organization view, an organization
+ * or profession filter, one user, or one wearer's events everywhere. Without, figures that are
+ * plain sums come from the location rollups, and per-wearer ones skip the lookup of each wearer.
  */
+export function readsWearer(filter: ReportFilter, extra?: SQL): boolean {
+  return Boolean(extra !== undefined || filter.anyLocation || filter.organizationIds || filter.organizationFilter || filter.professionCode);
+}
+
+/** The join of a rollup row to its wearer as `u`, when readsWearer; else nothing. */
 export function wearerJoin(filter: ReportFilter, userColumn: SQL, extra?: SQL): SQL {
-  const reads = extra !== undefined || filter.organizationIds || filter.organizationFilter || filter.professionCode;
-  return reads ? sql`join users u on u.id = ${userColumn}` : sql``;
+  return readsWearer(filter, extra) ? sql`join users u on u.id = ${userColumn}` : sql``;
 }
 
 /** The day column's bounds for a range: `col between start and end`. */
