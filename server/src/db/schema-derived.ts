@@ -6,6 +6,24 @@ import { DISPENSE_HOUR_COLUMNS } from './enums';
 // rebuilt for the wearers and days an ingest touches. Deleting every row and deriving again gives
 // the same rows.
 
+/** The opportunity and visit counts every compliance rollup keeps (each table its own columns). */
+const complianceCounts = () => ({
+    entryOpportunities: integer('entry_opportunities').notNull(),
+    entryCompliant: integer('entry_compliant').notNull(),
+    exitOpportunities: integer('exit_opportunities').notNull(),
+    exitCompliant: integer('exit_compliant').notNull(),
+    visitCount: integer('visit_count').notNull(),
+    visitSeconds: integer('visit_seconds').notNull(),
+});
+
+/** Wash type, count and duration sums of the hygiene rollups summed from hygiene_daily (in double precision, as a range's query adds them). */
+const hygieneSums = () => ({
+  washType: text('wash_type').$type<WashType>().notNull(),
+  washCount: integer('wash_count').notNull(),
+  durationSum: doublePrecision('duration_sum').notNull(),
+  durationCount: integer('duration_count').notNull(),
+});
+
 /** A wearer's stay in a patient room with its two opportunities (docs/METRICS.md §3). */
 export const visits = pgTable(
   'visits',
@@ -80,12 +98,7 @@ export const complianceDaily = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     userId: integer('user_id').notNull(),
     groupId: integer('group_id').notNull(),
-    entryOpportunities: integer('entry_opportunities').notNull(),
-    entryCompliant: integer('entry_compliant').notNull(),
-    exitOpportunities: integer('exit_opportunities').notNull(),
-    exitCompliant: integer('exit_compliant').notNull(),
-    visitCount: integer('visit_count').notNull(),
-    visitSeconds: integer('visit_seconds').notNull(),
+    ...complianceCounts(),
   },
   (t) => [primaryKey({ columns: [t.day, t.userId, t.groupId] }), index('compliance_daily_user_id_day_idx').on(t.userId, t.day)],
 );
@@ -118,12 +131,7 @@ export const complianceWeekly = pgTable(
     week: date('week', { mode: 'string' }).notNull(),
     userId: integer('user_id').notNull(),
     groupId: integer('group_id').notNull(),
-    entryOpportunities: integer('entry_opportunities').notNull(),
-    entryCompliant: integer('entry_compliant').notNull(),
-    exitOpportunities: integer('exit_opportunities').notNull(),
-    exitCompliant: integer('exit_compliant').notNull(),
-    visitCount: integer('visit_count').notNull(),
-    visitSeconds: integer('visit_seconds').notNull(),
+    ...complianceCounts(),
   },
   (t) => [primaryKey({ columns: [t.week, t.userId, t.groupId] }), index('compliance_weekly_user_id_week_idx').on(t.userId, t.week)],
 );
@@ -135,11 +143,7 @@ export const hygieneWeekly = pgTable(
     week: date('week', { mode: 'string' }).notNull(),
     userId: integer('user_id').notNull(),
     groupId: integer('group_id').notNull(),
-    washType: text('wash_type').$type<WashType>().notNull(),
-    washCount: integer('wash_count').notNull(),
-    /** The daily sums added in double precision, as a range's query adds the daily rows. */
-    durationSum: doublePrecision('duration_sum').notNull(),
-    durationCount: integer('duration_count').notNull(),
+    ...hygieneSums(),
   },
   (t) => [
     primaryKey({ columns: [t.week, t.userId, t.groupId, t.washType] }),
@@ -160,12 +164,7 @@ export const complianceLocationDaily = pgTable(
   {
     day: date('day', { mode: 'string' }).notNull(),
     groupId: integer('group_id').notNull(),
-    entryOpportunities: integer('entry_opportunities').notNull(),
-    entryCompliant: integer('entry_compliant').notNull(),
-    exitOpportunities: integer('exit_opportunities').notNull(),
-    exitCompliant: integer('exit_compliant').notNull(),
-    visitCount: integer('visit_count').notNull(),
-    visitSeconds: integer('visit_seconds').notNull(),
+    ...complianceCounts(),
     /** Σ compliant ÷ opportunities of the wearers with opportunities here alone that day (exact: numeric). */
     ratioSum: numeric('ratio_sum').notNull(),
     ratioUsers: integer('ratio_users').notNull(),
@@ -189,10 +188,7 @@ export const hygieneLocationDaily = pgTable(
   {
     day: date('day', { mode: 'string' }).notNull(),
     groupId: integer('group_id').notNull(),
-    washType: text('wash_type').$type<WashType>().notNull(),
-    washCount: integer('wash_count').notNull(),
-    durationSum: doublePrecision('duration_sum').notNull(),
-    durationCount: integer('duration_count').notNull(),
+    ...hygieneSums(),
   },
   (t) => [primaryKey({ columns: [t.day, t.groupId, t.washType] })],
 );
