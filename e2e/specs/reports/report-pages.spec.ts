@@ -15,6 +15,8 @@ const PAGES: { path: string; sections: string[] }[] = [
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 test('every report page draws all of its sections, in order, with no section left loading or failing', async ({ page }) => {
+  // Six pages in one test: three times the usual budget, as on a busy machine each takes up to 15 s.
+  test.slow();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   const reports = new ReportsPage(page);
