@@ -239,3 +239,4 @@ export * from './schema-idempotency';
 export * from './schema-nfc';
 export * from './schema-sessions';
 export * from './schema-audit';
+export * from './schema-answers';

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { DISPENSE_HOUR_COLUMNS } from '../../db/enums';
 import { deriveInteractions } from './interactions';
 import { placeWristbandWashes } from './placement';
+import { countDerivedDays } from './answers';
 import { type DayAt, rollUpLocations, rollUpWeeks } from './rollup-derive';
 import { deriveSessions } from './usage';
 import { DISPENSER_GAP_MS, type IdWindow, mergeWindows, rounds, USER_GAP_MS, userWindows, windowsParam } from './windows';
@@ -33,6 +34,12 @@ export const DERIVED_TABLE_NAMES = [
 export const MAX_VISIT = '12 hours';
 /** Compliance windows are at most this long, so a wash can only change visits this close to it. */
 const MAX_WINDOW_HOURS = 1;
+
+/** A span of time derived rows were rewritten for. */
+export interface TimeSpan {
+  from: Date;
+  to: Date;
+}
 
 export interface UserWindow {
   userId: number;
@@ -109,9 +116,12 @@ function bedVisitsFromRaw(w: SQL): SQL {
       and s.next_ts - s.ts <= interval '12 hours' and s.ts >= s.a and s.ts <= s.b`;
 }
 
-/** Recomputes visits, bed visits, sessions and the daily rollups of these wearers over these spans. */
-export async function deriveUsers(db: Database, windows: readonly UserWindow[]): Promise<void> {
-  if (windows.length === 0) return;
+/**
+ * Recomputes visits, bed visits, sessions and the daily rollups of these wearers over these
+ * spans. Returns the spans whose derived rows it rewrote.
+ */
+export async function deriveUsers(db: Database, windows: readonly UserWindow[]): Promise<TimeSpan[]> {
+  if (windows.length === 0) return [];
   const merged = mergeWindows(windows, (w) => w.userId);
   const widened = merged.map((w) => ({
     id: w.id,
@@ -160,7 +170,8 @@ export async function deriveUsers(db: Database, windows: readonly UserWindow[]):
     returning day::text as day, group_id`);
   await rollUpWeeks(db, days);
   await rollUpLocations(db, days, [...complianceGone.rows, ...complianceAdded.rows], [...hygieneGone.rows, ...hygieneAdded.rows]);
-  await deriveSessions(db, merged);
+  const sessions = await deriveSessions(db, merged);
+  return [...widened, ...sessions];
 }
 
 const hourColumns = sql.raw(DISPENSE_HOUR_COLUMNS.join(', '));
@@ -168,10 +179,11 @@ const hourCounts = sql.raw(
   DISPENSE_HOUR_COLUMNS.map((_, h) => `count(*) filter (where extract(hour from e.ts at time zone g.time_zone) = ${h})`).join(', '),
 );
 
-/** Recomputes dispense_daily for these dispensers over the UTC days of these spans. */
-export async function deriveDispensers(db: Database, windows: readonly DispenserWindow[]): Promise<void> {
-  if (windows.length === 0) return;
-  const param = windowsParam(mergeWindows(windows, (w) => w.dispenserId));
+/** Recomputes dispense_daily for these dispensers over the UTC days of these spans (which it returns). */
+export async function deriveDispensers(db: Database, windows: readonly DispenserWindow[]): Promise<TimeSpan[]> {
+  if (windows.length === 0) return [];
+  const merged = mergeWindows(windows, (w) => w.dispenserId);
+  const param = windowsParam(merged);
   const days = sql`select id as dispenser_id, (a at time zone 'UTC')::date as d0, (b at time zone 'UTC')::date as d1
                    from jsonb_to_recordset(${param}::jsonb) as r(id int, a timestamptz, b timestamptz)`;
   await db.execute(sql`delete from dispense_daily x using (${days}) d where x.dispenser_id = d.dispenser_id and x.day between d.d0 and d.d1`);
@@ -184,6 +196,7 @@ export async function deriveDispensers(db: Database, windows: readonly Dispenser
       and e.ts < (d.d1 + 1)::timestamp at time zone 'UTC'
     join groups g on g.id = e.group_id
     group by 1, 2`);
+  return merged;
 }
 
 /** What a set of stored events touched: the spans of their wearers, wearables and dispensers. */
@@ -198,9 +211,12 @@ export interface DerivationSpans {
 export async function deriveSpans(db: Database, spans: DerivationSpans): Promise<void> {
   // Placing washes reads only raw events; a wash that moved changes its wearer's daily figures.
   const moved = await placeWristbandWashes(db, spans.wearables);
+  const rewritten: TimeSpan[] = [];
   // One window per id and round: an id's spans far apart are derived apart, not as one long span.
-  for (const round of rounds([...spans.users, ...moved], (w) => w.userId, USER_GAP_MS)) await deriveUsers(db, round);
-  for (const round of rounds(spans.dispensers, (w) => w.dispenserId, DISPENSER_GAP_MS)) await deriveDispensers(db, round);
+  for (const round of rounds([...spans.users, ...moved], (w) => w.userId, USER_GAP_MS)) rewritten.push(...(await deriveUsers(db, round)));
+  for (const round of rounds(spans.dispensers, (w) => w.dispenserId, DISPENSER_GAP_MS)) rewritten.push(...(await deriveDispensers(db, round)));
+  // Last, so an answer computed while these rows were being written is already out of date.
+  await countDerivedDays(db, rewritten);
 }
 
 /** The spans of the raw events between `from` and `to` (every event when neither is given). */

@@ -96,9 +96,10 @@ export async function usageMsByUser(db: Database, userIds: readonly number[], ra
  * Recomputes wear_session_days for wearers whose events in [from, to] changed. Every stored
  * session within SESSION_GAP of a window may merge with or split around its new events, so each
  * window first grows to cover those sessions whole; outside the grown window nothing can change.
+ * Returns the grown windows.
  */
-export async function deriveSessions(db: Database, windows: readonly IdWindow[]): Promise<void> {
-  if (windows.length === 0) return;
+export async function deriveSessions(db: Database, windows: readonly IdWindow[]): Promise<IdWindow[]> {
+  if (windows.length === 0) return [];
   const w = userWindows(windows);
   const grown = await db.execute<{ id: number; a: string; b: string }>(sql`
     with w as (${w}),
@@ -114,7 +115,8 @@ export async function deriveSessions(db: Database, windows: readonly IdWindow[])
     )
     select w.user_id as id, least(w.a, span.s) as a, greatest(w.b, span.e) as b
     from w left join span on span.user_id = w.user_id`);
-  const g = userWindows(grown.rows.map((r) => ({ id: r.id, from: new Date(r.a), to: new Date(r.b) })));
+  const grownWindows = grown.rows.map((r) => ({ id: r.id, from: new Date(r.a), to: new Date(r.b) }));
+  const g = userWindows(grownWindows);
   await db.execute(sql`
     delete from wear_session_days p using (${g}) g
     where p.user_id = g.user_id and p.session_start >= g.a and p.session_start <= g.b`);
@@ -123,4 +125,5 @@ export async function deriveSessions(db: Database, windows: readonly IdWindow[])
     select user_id, (ts at time zone 'UTC')::date, session_start, min(ts), max(ts)
     from (${sessionEvents({ windows: g, closed: true })}) x
     group by 1, 2, 3`);
+  return grownWindows;
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { complianceEndpoints } from '../../contracts/reports/compliance';
 import type { Database } from '../../db/client';
+import type { AnswerCache } from '../metrics/answers';
 import { callerOf } from '../../plugins/auth';
 import { forPages } from '../../plugins/access';
 import { routeOf } from '../../plugins/endpoints';
@@ -10,8 +11,8 @@ import { createComplianceService } from './compliance.service';
  * GET compliance/report: compliance per UTC day for each selected user (userIds), else for each
  * selected organization or location (split=true), else for the whole selection.
  */
-export const complianceReportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const service = createComplianceService(db);
+export const complianceReportRoutes: FastifyPluginAsyncZod<{ db: Database; answers: AnswerCache }> = async (app, { db, answers }) => {
+  const service = createComplianceService(db, answers);
 
   app.route({
     ...routeOf(complianceEndpoints.report),

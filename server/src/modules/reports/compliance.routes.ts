@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { complianceEndpoints } from '../../contracts/reports/compliance';
 import type { Database } from '../../db/client';
+import type { AnswerCache } from '../metrics/answers';
 import { callerOf } from '../../plugins/auth';
 import { forPages, mayUse } from '../../plugins/access';
 import { auditRead, personInQuery } from '../../plugins/audit';
@@ -17,8 +18,8 @@ function breakdownPerson(request: FastifyRequest): number | null {
 }
 
 /** compliance/overview-stats, trend, breakdowns and the user and profession rankings. */
-export const complianceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const service = createComplianceService(db);
+export const complianceRoutes: FastifyPluginAsyncZod<{ db: Database; answers: AnswerCache }> = async (app, { db, answers }) => {
+  const service = createComplianceService(db, answers);
 
   app.route({
     ...routeOf(complianceEndpoints.overviewStats),

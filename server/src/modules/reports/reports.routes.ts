@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
+import { createAnswerCache } from '../metrics/answers';
 import { cdiffRoutes } from './cdiff.routes';
 import { complianceReportRoutes } from './compliance-report.routes';
 import { complianceRoutes } from './compliance.routes';
@@ -10,9 +11,14 @@ import { roundingRoutes } from './rounding.routes';
 import { userReportsRoutes } from './user-reports.routes';
 import { wearablesRoutes } from './wearables.routes';
 
-/** Every report GET of 02 §7, computed by docs/METRICS.md. */
+/**
+ * Every report GET of 02 §7, computed by docs/METRICS.md. The organization-level compliance and
+ * hand-wash figures share one answer cache (docs/ARCHITECTURE.md 'Answer cache').
+ */
 export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  for (const routes of [complianceRoutes, complianceReportRoutes, userReportsRoutes, hygieneRoutes, dispensersRoutes, roundingRoutes, exposureRoutes, cdiffRoutes, wearablesRoutes]) {
+  const answers = createAnswerCache(db);
+  for (const routes of [complianceRoutes, complianceReportRoutes, hygieneRoutes]) await app.register(routes, { db, answers });
+  for (const routes of [userReportsRoutes, dispensersRoutes, roundingRoutes, exposureRoutes, cdiffRoutes, wearablesRoutes]) {
     await app.register(routes, { db });
   }
 };
