@@ -34,6 +34,24 @@ describe('the answer cache', () => {
     expect(answers.stats()).toMatchObject({ hits: 1, misses: 4, entries: 4 });
   });
 
+  it('computes a question asked twice at once a single time, and a failure for both', async () => {
+    const answers = createAnswerCache(db);
+    const c = counter();
+    const slow = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return c.compute();
+    };
+    const both = await Promise.all([answers.get('wash-days', {}, APRIL, slow), answers.get('wash-days', {}, APRIL, slow)]);
+    expect(both).toEqual([{ n: 1 }, { n: 1 }]);
+    const failing = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      throw new Error('statement timeout');
+    };
+    const failed = await Promise.allSettled([answers.get('other', {}, APRIL, failing), answers.get('other', {}, APRIL, failing)]);
+    expect(failed.map((f) => f.status)).toEqual(['rejected', 'rejected']);
+    expect(await answers.get('other', {}, APRIL, c.compute)).toEqual({ n: 2 });
+  });
+
   it('computes again once the derivation rewrote a day of the answer, not for other days', async () => {
     const answers = createAnswerCache(db);
     const c = counter();

@@ -70,6 +70,8 @@ export function createAnswerCache(db: Database, opts: AnswerCacheOptions = {}): 
   const maxChars = opts.maxChars ?? DEFAULT_MAX_CHARS;
   // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
   const entries = new Map<string, Entry>();
+  // Answers being computed, by the same id.
+  const pending = new Map<string, { versions: string; value: Promise<unknown> }>();
   let chars = 0;
   let hits = 0;
   let misses = 0;
@@ -79,6 +81,18 @@ export function createAnswerCache(db: Database, opts: AnswerCacheOptions = {}): 
     if (!entry) return;
     entries.delete(id);
     chars -= entry.chars;
+  };
+
+  const keep = (id: string, versions: string, value: unknown) => {
+    const size = JSON.stringify(value)?.length ?? 0;
+    if (size > maxChars) return;
+    drop(id);
+    entries.set(id, { versions, value, chars: size });
+    chars += size;
+    for (const oldest of entries.keys()) {
+      if (entries.size <= maxEntries && chars <= maxChars) break;
+      drop(oldest);
+    }
   };
 
   return {
@@ -93,17 +107,21 @@ export function createAnswerCache(db: Database, opts: AnswerCacheOptions = {}): 
         entries.set(id, kept);
         return kept.value as T;
       }
+      // The same question asked again while it is being computed (a page's sections that share
+      // an answer load side by side) waits for that computation.
+      const running = pending.get(id);
+      if (running && running.versions === versions) {
+        hits++;
+        return running.value as Promise<T>;
+      }
       misses++;
       drop(id);
-      const value = await compute();
-      const size = JSON.stringify(value)?.length ?? 0;
-      if (size > maxChars) return value;
-      drop(id);
-      entries.set(id, { versions, value, chars: size });
-      chars += size;
-      for (const oldest of entries.keys()) {
-        if (entries.size <= maxEntries && chars <= maxChars) break;
-        drop(oldest);
+      const value = compute();
+      pending.set(id, { versions, value });
+      try {
+        keep(id, versions, await value);
+      } finally {
+        if (pending.get(id)?.value === value) pending.delete(id);
       }
       return value;
     },
