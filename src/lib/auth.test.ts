@@ -94,6 +94,18 @@ describe('sign-in state without Amplify until it is needed', () => {
     expect(amplify.getSession).toHaveBeenCalledTimes(1);
   });
 
+  it('judges stored tokens on the provider’s clock: with this device two hours behind, hour-long tokens are due', async () => {
+    storeSession(3_600_000);
+    localStorage.setItem(`${PREFIX}.admin.clockDrift`, String(2 * 3_600_000));
+    const auth = await freshAuth();
+    expect(await auth.getIdToken()).toBe('id-token');
+    expect(amplify.getIdToken).toHaveBeenCalledTimes(1);
+    // Two hours ahead instead, the same tokens are good for three hours here.
+    localStorage.setItem(`${PREFIX}.admin.clockDrift`, String(-2 * 3_600_000));
+    const ahead = await freshAuth();
+    expect(await ahead.getIdToken()).toMatch(/^e30\./);
+  });
+
   it('loads Amplify for a sign-in even with nothing stored', async () => {
     const auth = await freshAuth();
     await expect(auth.signInWithPassword('nurse@demo.health', 'secret')).resolves.toEqual({ status: 'signed-in' });

@@ -55,7 +55,7 @@ interface StoredTokens {
   signInName: string;
   idToken: string;
   accessToken: string;
-  /** When the earlier of the two expires (ms since the epoch). */
+  /** When the earlier of the two expires (ms since the epoch, on this device's clock). */
   expiresAt: number;
 }
 
@@ -74,7 +74,9 @@ function expiryOf(jwt: string): number {
  * The session Amplify keeps in localStorage (its own keys, which it writes and clears), when both
  * tokens are still good for at least `TOKEN_MARGIN_MS`. Used as is, the signed-in area starts
  * without waiting for Amplify to download; Amplify takes over for renewals, sign-out and anything
- * else.
+ * else. Expiry is judged as Amplify judges it: on the provider's clock, this device's time plus the
+ * clock drift Amplify stored at sign-in, so a device whose clock is behind does not send tokens
+ * the API already refuses.
  */
 function freshStoredTokens(now = Date.now()): StoredTokens | null {
   if (!config) return null;
@@ -85,7 +87,9 @@ function freshStoredTokens(now = Date.now()): StoredTokens | null {
     const idToken = localStorage.getItem(`${prefix}.${username}.idToken`);
     const accessToken = localStorage.getItem(`${prefix}.${username}.accessToken`);
     if (!idToken || !accessToken) return null;
-    const expiresAt = Math.min(expiryOf(idToken), expiryOf(accessToken));
+    const drift = Number(localStorage.getItem(`${prefix}.${username}.clockDrift`) ?? 0) || 0;
+    // When they expire on this device's clock.
+    const expiresAt = Math.min(expiryOf(idToken), expiryOf(accessToken)) - drift;
     if (expiresAt - now < TOKEN_MARGIN_MS) return null;
     const details = localStorage.getItem(`${prefix}.${username}.signInDetails`);
     const loginId = details ? (JSON.parse(details) as { loginId?: unknown }).loginId : undefined;
