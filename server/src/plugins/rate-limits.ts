@@ -41,8 +41,12 @@ const GATEWAY_PATH_PREFIXES = ['/api/ingest/', '/api/gateways/'];
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-/** The client's address as a trusted proxy reports it (IPv6 by its /64, as one host usually holds it). */
-const addressOf = (request: FastifyRequest) => normalizeIP(request.ip);
+/**
+ * The client's address as a trusted proxy reports it (IPv6 by its /64, as one host usually holds
+ * it). A request whose connection has already closed has none: it is counted under 'unknown'
+ * rather than failing (its answer reaches nobody).
+ */
+export const addressOf = (request: Pick<FastifyRequest, 'ip'>) => (request.ip ? normalizeIP(request.ip) : 'unknown');
 
 async function enforce(limiter: Limiter, request: FastifyRequest, reply: FastifyReply, what: string): Promise<void> {
   const state = await limiter(request);

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceRow } from '../../../../server/src/db/schema';
 import { gatewayToken } from '../../../../server/src/core/gateway-auth';
-import { ACCOUNT_ROUTE_LIMITS, BAD_GATEWAY_TOKEN_LIMIT } from '../../../../server/src/plugins/rate-limits';
+import { ACCOUNT_ROUTE_LIMITS, addressOf, BAD_GATEWAY_TOKEN_LIMIT } from '../../../../server/src/plugins/rate-limits';
 import { createTestApp, signIn, TEST_INGEST_SECRET, type Tokens } from '../../helpers/app';
 import { kiosk } from '../stations/stations-client';
 
@@ -118,5 +118,13 @@ describe('rate limits', () => {
         expect((await station(gateway.mac, token, address)).statusCode).toBe(200);
       }
     });
+  });
+});
+
+describe('the address a limit counts by', () => {
+  it('is the client address, an IPv6 one by its /64, and "unknown" once the connection has closed', () => {
+    expect(addressOf({ ip: '203.0.113.9' })).toBe('203.0.113.9');
+    expect(addressOf({ ip: '2001:db8:1:2:3:4:5:6' })).toBe(addressOf({ ip: '2001:db8:1:2:ffff:4:5:6' }));
+    expect(addressOf({ ip: undefined as unknown as string })).toBe('unknown');
   });
 });
