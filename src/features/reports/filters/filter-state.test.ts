@@ -177,7 +177,8 @@ describe('the address a page opens with', () => {
 
   it('is settled only on the filtered report pages', () => {
     expect(isReportPath('/app/reports/overview')).toBe(true);
-    expect(isReportPath('/app/reports/staff-rounding')).toBe(false);
+    expect(isReportPath('/app/reports/staff-rounding')).toBe(true);
+    expect(isReportPath('/app/reports/data-exports')).toBe(false);
     expect(isReportPath('/app/reports/toString')).toBe(false);
   });
 });

@@ -13,7 +13,13 @@ export type ReportPath =
   | '/app/reports/activity-breakdown'
   | '/app/reports/compliance'
   | '/app/reports/handwash'
-  | '/app/reports/user-performance';
+  | '/app/reports/user-performance'
+  | '/app/reports/dispenser-activity'
+  | '/app/reports/staff-rounding'
+  | '/app/reports/contact-tracing'
+  | '/app/reports/wearable-usage'
+  | '/app/reports/wearable-management'
+  | '/app/reports/c-diff-report';
 
 /** What a report page receives from the route table. */
 export interface PageEntry {
@@ -22,6 +28,8 @@ export interface PageEntry {
 
 export type Metric = 'average' | 'total';
 export type View = 'org' | 'loc';
+/** Staff Rounding's tabs: staff, or beds. */
+export type RoundingTab = 'user' | 'bed';
 
 export interface FilterState {
   organizationId: number | null;
@@ -32,6 +40,11 @@ export interface FilterState {
   groupIdFilters: number[];
   userIds: number[];
   userId: number | null;
+  /** A device (Dispenser Activity's chosen dispenser). */
+  deviceId: number | null;
+  /** Rooms (C. diff). */
+  zoneIds: number[];
+  tab: RoundingTab;
   professionId: string | null;
   /** UTC day, YYYY-MM-DD. */
   date: string;
@@ -57,6 +70,12 @@ export const PAGE_PARAMS: Record<ReportPath, readonly FilterParam[]> = {
   '/app/reports/compliance': [...OVERVIEW, 'userIds', 'metric', 'split'],
   '/app/reports/handwash': OVERVIEW,
   '/app/reports/user-performance': [...OVERVIEW, 'search'],
+  '/app/reports/dispenser-activity': ['groupId', 'deviceId', 'startDate', 'endDate'],
+  '/app/reports/staff-rounding': ['tab', 'organizationIds', 'groupIds', 'search', 'startDate', 'endDate'],
+  '/app/reports/contact-tracing': ['organizationIds', 'search', 'date'],
+  '/app/reports/wearable-usage': ['organizationIds', 'professionId', 'search', 'startDate', 'endDate'],
+  '/app/reports/wearable-management': ['organizationIds', 'search'],
+  '/app/reports/c-diff-report': ['organizationIds', 'groupIds', 'zoneIds', 'search', 'startDate', 'endDate'],
 };
 
 /** Whether `path` is one of the filtered report pages. */
@@ -107,6 +126,9 @@ export function defaultFilters(ctx: FilterContext, today: string): FilterState {
     groupIdFilters: [],
     userIds: [],
     userId: null,
+    deviceId: null,
+    zoneIds: [],
+    tab: 'user',
     professionId: null,
     date: today,
     startDate: shiftDay(today, -6),

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { defaultFilters } from '../filters/filter-state';
+import { personLink } from './person-links';
+
+const filters = {
+  ...defaultFilters(
+    { user: { managedOrganizationIds: [2], managedGroupIds: [] }, organizations: [{ id: 2, accessible: true }, { id: 3, accessible: true }], groups: [] },
+    '2026-11-26',
+  ),
+  startDate: '2026-11-01',
+  endDate: '2026-11-10',
+};
+const person = { id: 42, name: 'Ada Lovelace', organizationId: 3 };
+
+describe('personLink', () => {
+  it('opens the compliance report of the person over the same range', () => {
+    const link = personLink('compliance', filters, person);
+    expect(link.to).toBe('/app/reports/compliance');
+    expect(link.search).toMatchObject({ userIds: 42, startDate: '2026-11-01', endDate: '2026-11-10' });
+  });
+
+  it('opens staff rounding on the user tab searching the name, the person in the history state', () => {
+    const link = personLink('staff-rounding', filters, person);
+    expect(link.search).toMatchObject({ tab: 'user', search: 'Ada Lovelace', startDate: '2026-11-01', endDate: '2026-11-10' });
+    expect(link.state).toEqual({ reportPerson: person });
+  });
+
+  it("opens contact tracing on the range's last day in the person's organization", () => {
+    const link = personLink('contact-tracing', filters, person);
+    expect(link.search).toEqual({ organizationIds: 3, search: 'Ada Lovelace', date: '2026-11-10' });
+    expect(link.state).toEqual({ reportPerson: person });
+  });
+});
