@@ -12,6 +12,7 @@ function TablePlaceholder({ entry }: { entry: AppRouteEntry }) {
 /** Built pages by path, each its own chunk. Every path not listed renders the placeholder. */
 const PAGE_MODULES: Partial<Record<AppPath, () => Promise<{ default: PageComponent }>>> = {
   '/app/reports/overview': () => import('@/features/reports/pages/overview-page'),
+  '/app/reports/dispenser-overview': () => import('@/features/reports/pages/dispenser-overview-page'),
   '/app/reports/handwash': () => import('@/features/reports/pages/handwash-page'),
   '/app/reports/user-overview': () => import('@/features/reports/pages/user-overview-page'),
   '/app/reports/user-performance': () => import('@/features/reports/pages/user-performance-page'),

@@ -5,6 +5,7 @@ import { SignInPage } from '../../pages/sign-in-page';
 /** Each built report page and the sections it draws, top to bottom. */
 const PAGES: { path: string; sections: string[] }[] = [
   { path: '/app/reports/overview', sections: ['Compliance Total', 'Compliance Trend', 'Top 10 Compliance Ranking'] },
+  { path: '/app/reports/dispenser-overview', sections: ['Dispenses', 'Activations', 'Usage by Shift', 'Usage Ranking'] },
   { path: '/app/reports/handwash', sections: ['Total Washes', 'Hourly Washes', 'Wash Count'] },
   { path: '/app/reports/compliance', sections: ['Compliance Trend', 'Compliance Breakdown'] },
   { path: '/app/reports/user-performance', sections: ['Users by compliance'] },
@@ -15,7 +16,7 @@ const PAGES: { path: string; sections: string[] }[] = [
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 test('every report page draws all of its sections, in order, with no section left loading or failing', async ({ page }) => {
-  // Six pages in one test: three times the usual budget, as on a busy machine each takes up to 15 s.
+  // Seven pages in one test: three times the usual budget, as on a busy machine each takes up to 15 s.
   test.slow();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

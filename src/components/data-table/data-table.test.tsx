@@ -169,6 +169,18 @@ describe('DataTable', () => {
     expect(bodyRows()[2]).toHaveFocus();
   });
 
+  it('opens only the rows it may open', async () => {
+    const onRowClick = vi.fn();
+    renderTable({ onRowClick, isRowClickable: (u) => u.id !== 2 });
+    const [first, second] = bodyRows();
+    expect(second).not.toHaveAttribute('tabindex');
+    await userEvent.click(within(second!).getByText('Unit 02'));
+    expect(onRowClick).not.toHaveBeenCalled();
+    expect(first).toHaveAttribute('tabindex', '0');
+    await userEvent.click(within(first!).getByText('Unit 01'));
+    expect(onRowClick).toHaveBeenLastCalledWith(units[0]);
+  });
+
   it('selects rows, and the page with the header checkbox', async () => {
     const onChange = vi.fn();
     const { rerender } = renderTable({ selection: { selected: new Set([3]), onChange } });

@@ -71,6 +71,8 @@ export interface DataTableProps<T> {
   selection?: DataTableSelection<T>;
   /** Makes rows clickable and keyboard-activatable (Tab, then Enter or Space). */
   onRowClick?: (row: T) => void;
+  /** Which rows `onRowClick` applies to (default: every row); the others are plain rows. */
+  isRowClickable?: (row: T) => boolean;
   /** Shows an 'Export CSV' button; the export holds every row of the table in the current sort order (all pages), with the exportable columns. */
   exportable?: boolean;
   /** Extra controls on the toolbar row, left of the export button. */
@@ -100,7 +102,8 @@ export function DataTable<T>({
   emptyText = 'No data',
   initialSort,
   selection,
-  onRowClick,
+  onRowClick: rowClick,
+  isRowClickable,
   exportable = false,
   toolbar,
   onPageChange,
@@ -179,13 +182,13 @@ export function DataTable<T>({
     // A click on a control inside the row (a checkbox, a link, an action button) is that control's.
     const control = (event.target as HTMLElement).closest(INTERACTIVE);
     if (control && control !== event.currentTarget && event.currentTarget.contains(control)) return;
-    onRowClick?.(row);
+    rowClick?.(row);
   };
 
   const rowKeyDown = (row: T) => (event: KeyboardEvent<HTMLTableRowElement>) => {
     if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
     event.preventDefault();
-    onRowClick?.(row);
+    rowClick?.(row);
   };
 
   const head = (
@@ -255,6 +258,7 @@ export function DataTable<T>({
     const canSelect = selection?.isSelectable?.(row) ?? true;
     const detailsOpen = folded.length > 0 && openDetails.has(key);
     const rowDetailsId = `${detailsId}-${String(key)}`;
+    const onRowClick = rowClick && (isRowClickable?.(row) ?? true) ? rowClick : undefined;
     const line = (
       <Table.Tr
         key={key}
@@ -316,7 +320,7 @@ export function DataTable<T>({
       ) : (
         <>
           <Table.ScrollContainer minWidth={640} type="native">
-            <Table aria-label={label} aria-busy={loading || undefined} highlightOnHover={Boolean(onRowClick)} verticalSpacing="xs">
+            <Table aria-label={label} aria-busy={loading || undefined} highlightOnHover={Boolean(rowClick)} verticalSpacing="xs">
               {head}
               <Table.Tbody>{showSkeleton ? skeletonRows : pageRows.length > 0 ? bodyRows : emptyRow}</Table.Tbody>
             </Table>
