@@ -161,7 +161,7 @@ async function endpointTimes(handle: DatabaseHandle, n: number, budgetMs = Infin
   const warmup = (await benchApp(handle)) as unknown as FastifyInstance;
   const app = (await benchApp(handle)) as unknown as FastifyInstance;
   const subjects = await benchSubjects(handle);
-  const endpoints = benchEndpoints(end, subjects.unitIds, subjects.departmentIds, subjects.userIds);
+  const endpoints = benchEndpoints(end, subjects);
   const results = new Map<string, Measured & { targetMs: number | null }>();
   for (const endpoint of endpoints) {
     await measure(warmup, endpoint, 3, budgetMs, 1);

@@ -138,9 +138,14 @@ export async function benchSubjects(handle: DatabaseHandle) {
   const unitRows = await db.execute<{ id: number }>(sql`select distinct group_id as id from compliance_daily order by 1`);
   const userRows = await db.execute<{ id: number }>(sql`select distinct user_id as id from compliance_daily order by 1 limit 200`);
   const active = await db.select({ id: users.id }).from(users).where(and(inArray(users.organizationId, DEPARTMENTS), eq(users.active, true))).limit(1);
+  const ids = async (query: ReturnType<typeof sql>) => (await db.execute<{ id: number }>(query)).rows.map((r) => Number(r.id));
   return {
     unitIds: unitRows.rows.map((r) => Number(r.id)),
     departmentIds: DEPARTMENTS,
     userIds: userRows.rows.length ? userRows.rows.map((r) => Number(r.id)) : active.map((r) => r.id),
+    bedIds: await ids(sql`select id from devices where type = 'BEACON' and physical_role = 'BED' order by id limit 200`),
+    dispenserIds: await ids(sql`select id from devices where type = 'DISPENSER' and group_id is not null order by id limit 200`),
+    planGroupIds: await ids(sql`select id from groups where floorplan_image is not null order by id limit 200`),
+    cdiffZoneIds: await ids(sql`select id from zones where type = 'CDIFF' order by id limit 200`),
   };
 }

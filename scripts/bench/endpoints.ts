@@ -7,9 +7,25 @@ type Query = Record<string, string | number | number[]>;
 /** An endpoint and how to vary its parameters from call to call. */
 export interface BenchEndpoint {
   path: string;
-  /** The p95 it must reach: 100 ms for overview, trend and ranking endpoints, 1 s for contact tracing; none for the rest. */
+  /**
+   * The p95 it must reach: 100 ms for the overview, trend and ranking endpoints and for the calls a
+   * report screen makes as it is used (a dispenser's activity, a bed's or a user's rounding, a
+   * room's visits), 1 s for contact tracing; none for the rest.
+   */
   targetMs: number | null;
   query(i: number): Query;
+}
+
+/** The ids the endpoints are varied over (scripts/bench/dataset.ts benchSubjects). */
+export interface BenchSubjects {
+  unitIds: readonly number[];
+  departmentIds: readonly number[];
+  userIds: readonly number[];
+  /** BED beacons, dispensers, locations with a floor plan and C. diff rooms. */
+  bedIds: readonly number[];
+  dispenserIds: readonly number[];
+  planGroupIds: readonly number[];
+  cdiffZoneIds: readonly number[];
 }
 
 const DAY_MS = 86_400_000;
@@ -19,7 +35,8 @@ const day = (end: Date, back: number) => new Date(end.getTime() - back * DAY_MS)
  * The report endpoints with varied filters: 7-, 30- and 90-day ranges ending on `end`, the whole
  * network, one hospital, one unit, one department in organization view, with and without a profession.
  */
-export function benchEndpoints(end: Date, unitIds: readonly number[], departmentIds: readonly number[], userIds: readonly number[]): BenchEndpoint[] {
+export function benchEndpoints(end: Date, subjects: BenchSubjects): BenchEndpoint[] {
+  const { unitIds, departmentIds, userIds, bedIds, dispenserIds, planGroupIds, cdiffZoneIds } = subjects;
   const endDate = day(end, 0);
   const span = (i: number) => [6, 29, 89][i % 3] as number;
   const range = (i: number) => ({ startDate: day(end, span(i)), endDate });
@@ -57,11 +74,21 @@ export function benchEndpoints(end: Date, unitIds: readonly number[], department
     ep('dispensers/usage-trends', 100, locations),
     ep('dispensers/ranking', 100, locations),
     ep('compliance/user/dashboard', null, (i) => ({ userId: pick(userIds, i * 7), ...range(i) })),
+    ep('dispensers/group/activity', 100, (i) => ({ groupId: pick(planGroupIds, i), ...range(i) })),
+    ep('dispensers/dispenser/activity/hourly', 100, (i) => ({ dispenserId: pick(dispenserIds, i * 7), ...range(i) })),
+    ep('devices/group', null, (i) => ({ groupId: pick(planGroupIds, i), types: 'DISPENSER' })),
     ep('staffRounding/user', null, (i) => ({ groupIds: [pick(unitIds, i)], ...range(i) })),
+    ep('staffRounding/bed', 100, (i) => ({ groupIds: [pick(unitIds, i)], ...range(i) })),
+    ep('staffRounding/user/stats', 100, (i) => ({ userId: pick(userIds, i * 7), ...range(i) })),
+    ep('staffRounding/bed/stats', 100, (i) => ({ beaconId: pick(bedIds, i * 7), ...range(i) })),
+    ep('staffRounding/location', null, common),
+    ep('staffRounding/organization', null, (i) => ({ organizationIds: [pick(departmentIds, i)], view: 'org', ...range(i) })),
     ep('zones/cdiff', null, (i) => ({ groupIds: [i % 2 ? 2 : 3], ...range(i) })),
+    ep('zones/cdiff/:zoneId/visits', 100, (i) => ({ zoneId: pick(cdiffZoneIds, i * 3), ...range(i) })),
     // Contact tracing of a whole hospital for 30 days (the server adds its 24-hour look-back).
     ep('exposureReport/interaction', 1000, (i) => ({ organizationId: i % 2 ? 3 : 4, startDate: day(end, 29), endDate })),
     ep('wearable-usage/organization', null, (i) => ({ organizationIds: [pick(departmentIds, i)], startDate: day(end, 6), endDate })),
+    ep('wearable-management/organization', 100, (i) => ({ organizationIds: [pick(departmentIds, i)] })),
   ];
 }
 
@@ -96,13 +123,19 @@ export async function measure(
   const start = performance.now();
   for (let i = 0; i < calls && (i < minCalls || performance.now() - start < budgetMs); i++) {
     const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(endpoint.query(i))) params.set(k, Array.isArray(v) ? v.join(',') : String(v));
+    let path = endpoint.path;
+    for (const [k, v] of Object.entries(endpoint.query(i))) {
+      const text = Array.isArray(v) ? v.join(',') : String(v);
+      // A path parameter (':zoneId') takes its value from the query of the same name.
+      if (path.includes(`:${k}`)) path = path.replace(`:${k}`, encodeURIComponent(text));
+      else params.set(k, text);
+    }
     const { ms, value } = await timed(() =>
-      app.inject({ method: 'GET', url: `/api/${endpoint.path}?${params}`, headers: { authorization: BENCH_TOKEN } }),
+      app.inject({ method: 'GET', url: `/api/${path}?${params}`, headers: { authorization: BENCH_TOKEN } }),
     );
     if (value.statusCode === 503) stopped++;
-    else if (value.statusCode !== 200) throw new Error(`${endpoint.path}?${params} answered ${value.statusCode}: ${value.body.slice(0, 300)}`);
-    const question = `${endpoint.path}?${params}`;
+    else if (value.statusCode !== 200) throw new Error(`${path}?${params} answered ${value.statusCode}: ${value.body.slice(0, 300)}`);
+    const question = `${path}?${params}`;
     (asked.has(question) ? repeated : samples).push(ms);
     asked.add(question);
   }
