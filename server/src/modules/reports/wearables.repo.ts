@@ -139,21 +139,31 @@ export async function wearableManagement(
       from wearable_assignments a join w on w.id = a.device_id
       order by a.device_id, a.assigned_at desc, a.id desc
     ),
+    -- Each wearable's latest check-in, room and bed: one index lookup per wearable (its newest
+    -- row), not a sort of all of its history.
     ci as (
-      select distinct on (s.wearable_id) s.wearable_id, s.ts, s.gateway_id
-      from station_events s join w on w.id = s.wearable_id
-      where s.action = 'CHECK_IN'
-      order by s.wearable_id, s.ts desc, s.event_id desc
+      select w.id as wearable_id, x.ts, x.gateway_id from w
+      cross join lateral (
+        select s.ts, s.gateway_id from station_events s
+        where s.wearable_id = w.id and s.action = 'CHECK_IN'
+        order by s.ts desc, s.event_id desc limit 1
+      ) x
     ),
     lp as (
-      select distinct on (p.wearable_id) p.wearable_id, p.ts, p.zone_id, p.group_id
-      from presence_events p join w on w.id = p.wearable_id
-      order by p.wearable_id, p.ts desc, p.event_id desc
+      select w.id as wearable_id, x.ts, x.zone_id, x.group_id from w
+      cross join lateral (
+        select p.ts, p.zone_id, p.group_id from presence_events p
+        where p.wearable_id = w.id
+        order by p.ts desc, p.event_id desc limit 1
+      ) x
     ),
     lb as (
-      select distinct on (e.wearable_id) e.wearable_id, e.ts, e.beacon_id, e.group_id
-      from bed_events e join w on w.id = e.wearable_id
-      order by e.wearable_id, e.ts desc, e.event_id desc
+      select w.id as wearable_id, x.ts, x.beacon_id, x.group_id from w
+      cross join lateral (
+        select e.ts, e.beacon_id, e.group_id from bed_events e
+        where e.wearable_id = w.id
+        order by e.ts desc, e.event_id desc limit 1
+      ) x
     ),
     seen as (
       select w.id as wearable_id,
