@@ -46,8 +46,8 @@ export function PeriodSlider({ minutes, onChange }: { minutes: number; onChange:
         marks={MARKS}
         size="lg"
         thumbSize={28}
-        // A 44 px band to grab on touch screens: the track's padding is part of the slider.
-        styles={{ root: { paddingBlock: 12 } }}
+        // A 44 px band to grab on touch screens.
+        styles={{ root: { height: 44 }, trackContainer: { height: 44 } }}
         data-testid="exposure-slider"
       />
     </Box>

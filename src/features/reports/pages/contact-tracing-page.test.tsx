@@ -73,7 +73,7 @@ const span = (startDate: string, endDate: string) => ({
   to: `${endDate}T23:59:59.999Z`,
 });
 
-function tracing(of: UserSummary, interactions: ExposureInteraction[], startDate = DAY, endDate = DAY): ExposureResponse {
+function tracing(interactions: ExposureInteraction[], startDate = DAY, endDate = DAY): ExposureResponse {
   return { ...span(startDate, endDate), periodMs: 900_000, interactions, users: [] };
 }
 
@@ -97,13 +97,13 @@ function seeded(): QueryClient {
   seed(
     queryClient,
     { organizationIds: [5], startDate: DAY, endDate: DAY, userId: GRACE.id },
-    tracing(GRACE, [
+    tracing([
       overlap(GRACE, ADA, '2023-05-09T00:00:00.000Z', '2023-05-09T00:14:29.000Z'),
       overlap(GRACE, BYRON, '2023-05-10T11:09:29.000Z', '2023-05-10T11:10:00.000Z'),
       overlap(GRACE, ADA, '2023-05-10T15:00:00.000Z', '2023-05-10T15:01:00.000Z'),
     ]),
   );
-  seed(queryClient, { organizationIds: [5], startDate: DAY, endDate: DAY, userId: BYRON.id }, tracing(BYRON, [overlap(BYRON, GRACE, '2023-05-10T11:09:29.000Z', '2023-05-10T11:10:00.000Z')]));
+  seed(queryClient, { organizationIds: [5], startDate: DAY, endDate: DAY, userId: BYRON.id }, tracing([overlap(BYRON, GRACE, '2023-05-10T11:09:29.000Z', '2023-05-10T11:10:00.000Z')]));
   // The Exposure view: the week ending on the day, everyone from 1 minute up.
   const users = [
     ...Array.from({ length: 12 }, (_, i) => exposed(100 + i, `Nurse ${String(i).padStart(2, '0')}`, 20)),
@@ -114,7 +114,7 @@ function seeded(): QueryClient {
   seed(
     queryClient,
     { organizationIds: [5], startDate: '2023-05-04', endDate: DAY, userId: GRACE.id },
-    tracing(GRACE, [overlap(GRACE, ADA, '2023-05-06T08:00:00.000Z', '2023-05-06T08:15:00.000Z')], '2023-05-04', DAY),
+    tracing([overlap(GRACE, ADA, '2023-05-06T08:00:00.000Z', '2023-05-06T08:15:00.000Z')], '2023-05-04', DAY),
   );
   return queryClient;
 }
