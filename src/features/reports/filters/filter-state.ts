@@ -115,8 +115,9 @@ export function shiftDay(day: string, n: number): string {
 
 /**
  * The defaults: the first managed organization and group, every accessible organization and
- * group, no filters or users, a person's contacts (Contact Tracing), today, the last 7 days (today and six earlier), metric 'average',
- * no split, and view 'loc' when the user manages groups but no organizations, else 'org'.
+ * group, no filters or users, a person's contacts (Contact Tracing), today, the last 7 days (today
+ * and six earlier), metric 'average', no split, and view 'loc' when the user manages groups but no
+ * organizations, else 'org'.
  */
 export function defaultFilters(ctx: FilterContext, today: string): FilterState {
   const { managedOrganizationIds, managedGroupIds } = ctx.user;
