@@ -30,6 +30,8 @@ export type Metric = 'average' | 'total';
 export type View = 'org' | 'loc';
 /** Staff Rounding's tabs: staff, or beds. */
 export type RoundingTab = 'user' | 'bed';
+/** Contact Tracing's views: one person's contacts, or everyone's exposure. */
+export type TracingMode = 'contacts' | 'exposure';
 
 export interface FilterState {
   organizationId: number | null;
@@ -45,6 +47,7 @@ export interface FilterState {
   /** Rooms (C. diff). */
   zoneIds: number[];
   tab: RoundingTab;
+  mode: TracingMode;
   professionId: string | null;
   /** UTC day, YYYY-MM-DD. */
   date: string;
@@ -72,7 +75,7 @@ export const PAGE_PARAMS: Record<ReportPath, readonly FilterParam[]> = {
   '/app/reports/user-performance': [...OVERVIEW, 'search'],
   '/app/reports/dispenser-activity': ['groupId', 'deviceId', 'startDate', 'endDate'],
   '/app/reports/staff-rounding': ['tab', 'organizationIds', 'groupIds', 'search', 'startDate', 'endDate'],
-  '/app/reports/contact-tracing': ['organizationIds', 'search', 'date'],
+  '/app/reports/contact-tracing': ['mode', 'organizationIds', 'search', 'date'],
   '/app/reports/wearable-usage': ['organizationIds', 'professionId', 'search', 'startDate', 'endDate'],
   '/app/reports/wearable-management': ['organizationIds', 'search'],
   '/app/reports/c-diff-report': ['organizationIds', 'groupIds', 'zoneIds', 'search', 'startDate', 'endDate'],
@@ -112,8 +115,9 @@ export function shiftDay(day: string, n: number): string {
 
 /**
  * The defaults: the first managed organization and group, every accessible organization and
- * group, no filters or users, today, the last 7 days (today and six earlier), metric 'average',
- * no split, and view 'loc' when the user manages groups but no organizations, else 'org'.
+ * group, no filters or users, a person's contacts (Contact Tracing), today, the last 7 days (today
+ * and six earlier), metric 'average', no split, and view 'loc' when the user manages groups but no
+ * organizations, else 'org'.
  */
 export function defaultFilters(ctx: FilterContext, today: string): FilterState {
   const { managedOrganizationIds, managedGroupIds } = ctx.user;
@@ -129,6 +133,7 @@ export function defaultFilters(ctx: FilterContext, today: string): FilterState {
     deviceId: null,
     zoneIds: [],
     tab: 'user',
+    mode: 'contacts',
     professionId: null,
     date: today,
     startDate: shiftDay(today, -6),

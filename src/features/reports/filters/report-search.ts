@@ -16,6 +16,7 @@ const fields = z.object({
   deviceId: addressId,
   zoneIds: addressIds,
   tab: addressChoice(['user', 'bed']),
+  mode: addressChoice(['contacts', 'exposure']),
   professionId: addressTrimmedText,
   search: addressTrimmedText,
   date: addressDay,

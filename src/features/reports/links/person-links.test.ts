@@ -27,7 +27,13 @@ describe('personLink', () => {
 
   it("opens contact tracing on the range's last day in the person's organization", () => {
     const link = personLink('contact-tracing', filters, person);
-    expect(link.search).toEqual({ organizationIds: 3, search: 'Ada Lovelace', date: '2026-11-10' });
+    expect(link.search).toEqual({ mode: 'contacts', organizationIds: 3, search: 'Ada Lovelace', date: '2026-11-10' });
+    expect(link.state).toEqual({ reportPerson: person });
+  });
+
+  it("opens a person's contacts even from the exposure view", () => {
+    const link = personLink('contact-tracing', { ...filters, mode: 'exposure' }, person);
+    expect(link.search).toMatchObject({ mode: 'contacts', search: 'Ada Lovelace' });
     expect(link.state).toEqual({ reportPerson: person });
   });
 });

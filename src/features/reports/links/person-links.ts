@@ -41,7 +41,7 @@ export function personLink(target: PersonTarget, filters: FilterState, person: R
     case 'contact-tracing':
       return {
         to: '/app/reports/contact-tracing',
-        search: toSearch({ ...filters, organizationIds, search: person.name, date: filters.endDate }, PAGE_PARAMS['/app/reports/contact-tracing']),
+        search: toSearch({ ...filters, mode: 'contacts', organizationIds, search: person.name, date: filters.endDate }, PAGE_PARAMS['/app/reports/contact-tracing']),
         state: { reportPerson: person },
       } as const;
   }

@@ -1,0 +1,127 @@
+import { Alert, Stack, Text } from '@mantine/core';
+import { type ReactNode, useMemo } from 'react';
+import { type ExposureInteraction, exposureEndpoints } from '@contracts/reports/exposure';
+import { DataTable, type DataColumn } from '@/components/data-table';
+import { OfflineStamp } from '@/components/offline-stamp';
+import { useSession } from '@/lib/session-context';
+import { reportQueryOptions } from '../api/report-query';
+import { ReportCard } from '../components/report-card';
+import { reportSection } from '../components/report-section';
+import type { FilterState } from '../filters/filter-state';
+import type { ReportPerson } from '../links/person-links';
+import { PersonRowMenu } from '../links/person-row-menu';
+import { useProfessionName } from '../use-profession-name';
+import { type Contact, contactsOf, EXPOSURE_PAGE_SIZE, formatExposure, formatMoment, formatSpanBound } from './tracing';
+
+/** The call of one person's contacts: the chosen organizations and days, and the person. */
+export interface ContactsQuery {
+  organizationIds: number[];
+  startDate: string;
+  endDate: string;
+  userId: number;
+}
+
+/** The audit note shown wherever a person's contacts are. */
+export function auditNote(name: string): string {
+  return `Viewing ${name}’s contacts is recorded in the audit trail, with your name and the time.`;
+}
+
+/** The traced span as the server states it. */
+export function SpanLine({ from, to }: { from: string; to: string }) {
+  return (
+    <Text size="sm" data-testid="traced-span">
+      Traced from <strong>{formatSpanBound(from)}</strong> to <strong>{formatSpanBound(to)}</strong> (from 24 hours before the first day to the end of the last).
+    </Text>
+  );
+}
+
+/**
+ * One person's contacts: the span traced, the audit note, everyone they shared a room with (their
+ * totals), and each overlap. `actions` go in the first card's header (Back, Change person).
+ */
+export const ContactsSection = reportSection(
+  'ContactsSection',
+  {
+    contacts: ({ query }: { query: ContactsQuery; person: ReportPerson; filters: FilterState; actions: ReactNode }) =>
+      reportQueryOptions(exposureEndpoints.interactions, query),
+  },
+  function ContactsBody({ contacts, person, filters, actions }) {
+    const { bootstrap } = useSession();
+    const professionName = useProfessionName();
+    const answer = contacts.data;
+    const rows = useMemo(() => contactsOf(answer?.interactions ?? []), [answer]);
+    const organizationName = useMemo(() => new Map(bootstrap.organizations.map((o) => [o.id, o.name])), [bootstrap.organizations]);
+    const contactColumns = useMemo<DataColumn<Contact>[]>(
+      () => [
+        { key: 'name', header: 'Name', value: (r) => r.name },
+        { key: 'profession', header: 'Profession', value: (r) => professionName(r.profession), fold: true },
+        { key: 'organization', header: 'Organization', value: (r) => organizationName.get(r.organizationId) ?? null, fold: true },
+        { key: 'total', header: 'Total Exposure', value: (r) => r.totalMs, render: (r) => formatExposure(r.totalMs), unit: 'ms-to-s', align: 'right' },
+        { key: 'interactions', header: 'Interactions', value: (r) => r.interactions, align: 'right' },
+        { key: 'lastSeen', header: 'Last Contact', value: (r) => r.lastSeen, render: (r) => formatMoment(r.lastSeen), fold: true },
+        {
+          key: 'menu',
+          header: 'Actions',
+          value: () => null,
+          sortable: false,
+          exportable: false,
+          pin: 'end',
+          render: (r) => (
+            <PersonRowMenu person={{ id: r.userId, name: r.name, organizationId: r.organizationId }} filters={filters} targets={['compliance', 'staff-rounding', 'contact-tracing']} />
+          ),
+        },
+      ],
+      [filters, organizationName, professionName],
+    );
+    const overlapColumns = useMemo<DataColumn<ExposureInteraction>[]>(
+      () => [
+        { key: 'contact', header: 'Contact', value: (r) => r.name },
+        { key: 'room', header: 'Room', value: (r) => r.room },
+        { key: 'entry', header: 'Entry', value: (r) => r.entryTimestamp, render: (r) => formatMoment(r.entryTimestamp) },
+        { key: 'exit', header: 'Exit', value: (r) => r.exitTimestamp, render: (r) => formatMoment(r.exitTimestamp), fold: true },
+        { key: 'duration', header: 'Duration', value: (r) => r.durationMs, render: (r) => formatExposure(r.durationMs), unit: 'ms-to-s', align: 'right' },
+      ],
+      [],
+    );
+    const error = answer ? null : contacts.error;
+    const busy = contacts.isFetching && answer !== undefined;
+    return (
+      <>
+        <OfflineStamp updatedAt={contacts.dataUpdatedAt} hasData={answer !== undefined} />
+        <ReportCard title={`Contacts of ${person.name}`} loading={busy} error={error} actions={actions}>
+          <Stack gap="sm">
+            {answer && <SpanLine from={answer.from} to={answer.to} />}
+            <Alert color="blue" variant="light" p="xs" data-testid="audit-note">
+              {auditNote(person.name)}
+            </Alert>
+            <DataTable
+              label="Contacts"
+              columns={contactColumns}
+              rows={rows}
+              rowKey={(r) => r.userId}
+              rowLabel={(r) => r.name}
+              pageSize={EXPOSURE_PAGE_SIZE}
+              loading={contacts.isPending}
+              emptyText={`No contacts of ${person.name} in this span`}
+              exportable
+            />
+          </Stack>
+        </ReportCard>
+        <ReportCard title="Overlaps" loading={busy} error={error}>
+          <DataTable
+            label="Overlaps"
+            columns={overlapColumns}
+            rows={answer?.interactions ?? []}
+            rowKey={(r) => `${r.userId}-${r.zoneId}-${r.entryTimestamp}`}
+            rowLabel={(r) => `${r.name}, ${r.room}`}
+            pageSize={EXPOSURE_PAGE_SIZE}
+            loading={contacts.isPending}
+            emptyText="No overlaps in this span"
+            initialSort={{ key: 'entry', direction: 'asc' }}
+            exportable
+          />
+        </ReportCard>
+      </>
+    );
+  },
+);
