@@ -27,6 +27,9 @@ import { registerIdempotency } from './plugins/idempotency';
 import { registerRateLimits } from './plugins/rate-limits';
 import { registerRouteRegistry } from './plugins/route-registry';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerServerLog } from './plugins/server-log';
+import type { LogEnvironment } from './contracts/server-log';
+import { createServerLogPublisher, type PublisherOptions } from './modules/server-log/publisher';
 import { registerNotFound, registerStaticApp, shellScriptHashes } from './plugins/static-app';
 
 export interface AppDeps {
@@ -49,6 +52,8 @@ export interface AppDeps {
   requestLogging?: boolean;
   /** Where the demo history this server writes stands (none when absent). */
   demoHistory?: DemoHistoryTracker;
+  /** The live request log of the Server Logs page: its environment (dev when absent) and publishing limits. */
+  serverLog?: { env: LogEnvironment } & Omit<PublisherOptions, 'pusher' | 'warn'>;
 }
 
 /**
@@ -72,6 +77,12 @@ export async function buildApp(deps: AppDeps) {
   registerAuth(app, { db: deps.db, verifier: deps.verifier });
   registerIdempotency(app, deps.db);
   registerAudit(app, deps.db);
+  const serverLog = createServerLogPublisher({
+    ...deps.serverLog,
+    pusher: deps.pusher,
+    warn: (message, error) => app.log.warn({ err: error }, message),
+  });
+  registerServerLog(app, { publisher: serverLog, env: deps.serverLog?.env ?? 'dev' });
 
   await app.register(configRoutes, { runtimeConfig: deps.runtimeConfig });
   await app.register(
@@ -80,7 +91,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(sessionRoutes, { db: deps.db });
       await api.register(usersRoutes, { db: deps.db, reportDb: deps.reportDb });
       await api.register(accountAccessRoutes, { db: deps.db, identity: deps.identity, verifier: deps.verifier });
-      await api.register(pusherAuthRoutes, { db: deps.db, pusher: deps.pusher });
+      await api.register(pusherAuthRoutes, { db: deps.db, pusher: deps.pusher, onServerChannel: () => serverLog.subscriberExpected() });
       await api.register(ingestRoutes, { db: deps.db, secret: deps.ingestSecret });
       await api.register(reportsRoutes, { db: deps.reportDb });
       await api.register(nfcRoutes, { db: deps.db, reportDb: deps.reportDb });

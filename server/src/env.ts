@@ -27,6 +27,8 @@ function isTrustedPeer(entry: string): boolean {
 /** Server configuration, parsed once from the environment. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** The environment the Server Logs page names this deployment by; unset: from NODE_ENV (production: prod, test: test, else dev). */
+  LAVO_ENV: z.enum(['dev', 'prod', 'test']).optional(),
   /** Where the API listens: this machine only unless told otherwise (e.g. 0.0.0.0 behind a load balancer). */
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),

@@ -5,6 +5,7 @@ import { linkDemoIdentities } from './db/demo/identities';
 import { seedDemo } from './db/seed';
 import { ensureEventPartitions } from './db/partitions';
 import { loadEnv } from './env';
+import { logEnvironmentOf } from './plugins/server-log';
 import { readLocalIdentity } from './identity/provision';
 import { resolveSecrets } from './secrets';
 import { identityAdminFromEnv, pgliteDirOf, pusherFromEnv, runtimeConfigFromEnv, verifierFromEnv } from './runtime';
@@ -48,6 +49,7 @@ const app = await buildApp({
   logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
   requestLogging: env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace',
   demoHistory: simulation?.status,
+  serverLog: { env: logEnvironmentOf(env) },
 });
 
 let stopping = false;

@@ -19,6 +19,7 @@ const PAGE_MODULES: Partial<Record<AppPath, () => Promise<{ default: PageCompone
   '/app/reports/compliance': () => import('@/features/reports/pages/compliance-page'),
   '/app/reports/activity-breakdown': () => import('@/features/reports/pages/activity-breakdown-page'),
   '/app/reports/contact-tracing': () => import('@/features/reports/pages/contact-tracing-page'),
+  '/app/debug/server-logs-report': () => import('@/features/debug/pages/server-logs-page'),
   '/app/accounts/nfc': () => import('@/features/nfc/pages/nfc-page'),
   '/app/maintenance/badges': () => import('@/features/badges/pages/badges-page'),
   '/app/accounts/badge-management': () => import('@/features/badges/pages/badge-management-page'),

@@ -5,6 +5,7 @@ import type { Role } from '@contracts/entities';
 // their values relatively too.
 import { PAGE_ACCESS, type AppPage } from '../../server/src/contracts/page-access';
 import { badgeSearchSchema } from '../features/badges/badge-search';
+import { serverLogsSearchSchema } from '../features/debug/server-logs-search';
 import { nfcSearchSchema } from '../features/nfc/nfc-search';
 import { reportSearchSchema } from '../features/reports/filters/report-search';
 import { stationsSearchSchema } from '../features/stations/stations-search';
@@ -80,7 +81,7 @@ export const APP_ROUTES = [
   page('/app/reports/wearable-management', 'SmartSensor Management', report('SmartSensor Management'), reportSearchSchema),
   page('/app/reports/c-diff-report', 'C. Diff Report', report('C. Diff Report'), reportSearchSchema),
   page('/app/reports/data-exports', 'Data Exports', misc('Data Exports')),
-  page('/app/debug/server-logs-report', 'Server Logs', misc('Server Logs')),
+  page('/app/debug/server-logs-report', 'Server Logs', misc('Server Logs'), serverLogsSearchSchema),
   // Accounts section
   page('/app/accounts/organizations', 'Organizations', account('Organizations')),
   page('/app/accounts/locations', 'Locations', account('Locations')),

@@ -6,6 +6,13 @@ import type { Database } from '../db/client';
 import { devices, type DeviceRow } from '../db/schema';
 import { HttpError } from './http-error';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The gateway a gateway route authenticated (its location names the request in the server log). */
+    gateway?: DeviceRow;
+  }
+}
+
 /**
  * A gateway's ingest token: the hex HMAC-SHA256 of its MAC under the server's INGEST_SECRET. It is
  * provisioned onto the gateway once; the server keeps no per-gateway secret.
@@ -36,6 +43,7 @@ export async function authenticateGateway(db: Database, secret: string, request:
     .where(and(eq(devices.mac, mac), eq(devices.type, 'GATEWAY')));
   if (!gateway) throw new HttpError(403, `Gateway ${mac} is not part of the fleet`);
   if (!gateway.active) throw new HttpError(403, `Gateway ${mac} is inactive`);
+  request.gateway = gateway;
   return gateway;
 }
 

@@ -1,7 +1,7 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import Pusher from 'pusher';
 import { inject } from 'vitest';
-import { buildApp } from '../../../server/src/app';
+import { buildApp, type AppDeps } from '../../../server/src/app';
 import { linkDemoIdentities } from '../../../server/src/db/demo/identities';
 import type { DemoHistoryTracker } from '../../../server/src/modules/demo-history/demo-history.service';
 import { createIdentityAdmin, type IdentityAdmin } from '../../../server/src/identity/identity-admin';
@@ -34,6 +34,8 @@ export async function createTestApp(
     staticDir?: string;
     reportStatementTimeoutMs?: number;
     demoHistory?: DemoHistoryTracker;
+    /** The request log's environment and publishing limits. */
+    serverLog?: AppDeps['serverLog'];
   } = {},
 ) {
   const identity = inject('identity');
@@ -52,6 +54,7 @@ export async function createTestApp(
     ingestSecret: TEST_INGEST_SECRET,
     staticDir: opts.staticDir,
     demoHistory: opts.demoHistory,
+    serverLog: opts.serverLog,
     runtimeConfig: {
       apiBaseUrl: '/api',
       apiV2BaseUrl: '/api/v2',
