@@ -52,7 +52,7 @@ describe('the C. diff room list', () => {
     expect(calls().at(-1)?.searchParams.get('startingAfter')).toBe('15');
     expect(screen.getAllByRole('row')).toHaveLength(20);
     expect(screen.queryByRole('button', { name: 'Load more rooms' })).not.toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('opens a room from its Details button', async () => {
     fetchSpy.mockImplementation(async (input) => answerRooms(new URL(String(input), 'http://localhost')));
