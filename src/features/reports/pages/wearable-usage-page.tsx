@@ -50,14 +50,14 @@ export default function WearableUsagePage({ entry }: { entry: PageEntry }) {
       <PageHeader title={entry.title} />
       <Stack gap="sm" mb="lg" role="search" aria-label="Report filters">
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <Switch
-            label="Live"
-            size="md"
-            mih={44}
-            styles={{ body: { alignItems: 'center', minHeight: 44 } }}
-            checked={live}
-            onChange={(event) => update({ dates: liveToggleRange(event.currentTarget.checked, today) })}
-          />
+          <Group mih={44} align="center">
+            <Switch
+              label="Live"
+              size="lg"
+              checked={live}
+              onChange={(event) => update({ dates: liveToggleRange(event.currentTarget.checked, today) })}
+            />
+          </Group>
           <TreeMultiSelect label="Organizations" nodes={bootstrap.organizations} value={filters.organizationIds} onChange={(ids) => update({ organizationIds: ids })} />
           <SearchableSelect
             label="Profession"
