@@ -2,6 +2,7 @@ import { type CreateBadgeBody, type WearableRow } from '@contracts/wearables-adm
 import { ApiError } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { userKeys } from '@/entities/users/api/keys';
+import { deviceKeys } from '@/entities/devices/api/keys';
 import { userLabel } from '@/entities/users/user-label';
 import { registerOutboxHandler } from '@/offline/outbox';
 import { badgeKeys } from './api/keys';
@@ -80,7 +81,7 @@ const setHolder = (mac: string, user: BadgeUser | null) => (rows: WearableRow[])
     return row;
   });
 
-const refreshAfterAssign = () => [badgeKeys.lists(), badgeKeys.histories(), userKeys.all];
+const refreshAfterAssign = () => [badgeKeys.lists(), deviceKeys.histories(), userKeys.all];
 
 /** Registers the badge edit types with the outbox. */
 export function registerBadgeOutboxHandlers(): void {

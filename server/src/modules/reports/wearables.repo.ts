@@ -124,48 +124,42 @@ export async function wearableManagement(
   scope: { organizationIds: readonly number[]; groupIds: readonly number[] },
 ): Promise<WearableManagementRow[]> {
   if (groupIds.length === 0) return [];
+  // Each latest event is one index lookup per wearable, and every step is computed once
+  // (materialized): inlined, the planner re-ran them for each wearable, tens of seconds at demo size.
   const result = await db.execute<{
     id: number; code: string | null; mac: string; type: 'WRISTBAND' | 'BADGE'; group_id: number | null;
     user_id: number | null; user_name: string | null; profession_code: string | null;
     checkin_at: string | Date | null; tablet_name: string | null; tablet_group: string | null;
     seen_at: string | Date | null; beacon_name: string | null; beacon_group: string | null;
   }>(sql`
-    with w as (
+    with w as materialized (
       select d.id, d.code, d.mac, d.type, d.group_id from devices d
       where d.type in ('WRISTBAND', 'BADGE') and ${idIn(sql`d.group_id`, groupIds)}
     ),
-    la as (
+    la as materialized (
       select distinct on (a.device_id) a.device_id, a.user_id
       from wearable_assignments a join w on w.id = a.device_id
       order by a.device_id, a.assigned_at desc, a.id desc
     ),
-    -- Each wearable's latest check-in, room and bed: one index lookup per wearable (its newest
-    -- row), not a sort of all of its history.
-    ci as (
-      select w.id as wearable_id, x.ts, x.gateway_id from w
-      cross join lateral (
-        select s.ts, s.gateway_id from station_events s
-        where s.wearable_id = w.id and s.action = 'CHECK_IN'
-        order by s.ts desc, s.event_id desc limit 1
-      ) x
+    ci as materialized (
+      select w.id as wearable_id, s.ts, s.gateway_id from w
+      join lateral (select s.ts, s.gateway_id from station_events s
+                    where s.wearable_id = w.id and s.action = 'CHECK_IN'
+                    order by s.ts desc, s.event_id desc limit 1) s on true
     ),
-    lp as (
-      select w.id as wearable_id, x.ts, x.zone_id, x.group_id from w
-      cross join lateral (
-        select p.ts, p.zone_id, p.group_id from presence_events p
-        where p.wearable_id = w.id
-        order by p.ts desc, p.event_id desc limit 1
-      ) x
+    lp as materialized (
+      select w.id as wearable_id, p.ts, p.zone_id, p.group_id from w
+      join lateral (select p.ts, p.zone_id, p.group_id from presence_events p
+                    where p.wearable_id = w.id
+                    order by p.ts desc, p.event_id desc limit 1) p on true
     ),
-    lb as (
-      select w.id as wearable_id, x.ts, x.beacon_id, x.group_id from w
-      cross join lateral (
-        select e.ts, e.beacon_id, e.group_id from bed_events e
-        where e.wearable_id = w.id
-        order by e.ts desc, e.event_id desc limit 1
-      ) x
+    lb as materialized (
+      select w.id as wearable_id, e.ts, e.beacon_id, e.group_id from w
+      join lateral (select e.ts, e.beacon_id, e.group_id from bed_events e
+                    where e.wearable_id = w.id
+                    order by e.ts desc, e.event_id desc limit 1) e on true
     ),
-    seen as (
+    seen as materialized (
       select w.id as wearable_id,
              case when lb.ts is not null and (lp.ts is null or lb.ts > lp.ts) then lb.ts else lp.ts end as ts,
              case when lb.ts is not null and (lp.ts is null or lb.ts > lp.ts)

@@ -3,8 +3,6 @@ export const badgeKeys = {
   all: ['badges'] as const,
   lists: () => ['badges', 'list'] as const,
   list: (groupId: number | null) => ['badges', 'list', groupId] as const,
-  histories: () => ['badges', 'history'] as const,
-  history: (deviceId: number) => ['badges', 'history', deviceId] as const,
   models: () => ['badges', 'models'] as const,
   mac: (mac: string) => ['badges', 'mac', mac] as const,
 };

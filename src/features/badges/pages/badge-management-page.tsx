@@ -9,7 +9,7 @@ import type { BadgeRow } from '../badge-rows';
 import { AssignDialog } from '../components/assign-dialog';
 import { BadgeFilterBar } from '../components/badge-filter-bar';
 import { BadgeRowMenu } from '../components/badge-row-menu';
-import { HistoryDialog } from '../components/history-dialog';
+import { HistoryDialog } from '@/entities/devices/device-history-dialog';
 import { HolderCell } from '../components/holder-cell';
 import { UnassignDialog } from '../components/unassign-dialog';
 import type { BadgeUser } from '../outbox-handlers';

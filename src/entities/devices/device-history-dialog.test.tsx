@@ -3,10 +3,8 @@ import type { InfiniteData } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createTestQueryClient, render } from '@/test/render';
-import { badgeKeys } from '../api/keys';
-import { badgeRowsOf } from '../badge-rows';
-import { makeBadge } from '../test-data';
-import { HistoryDialog } from './history-dialog';
+import { deviceKeys } from './api/keys';
+import { HistoryDialog } from './device-history-dialog';
 
 const entry = (n: number): HistoryEntry => ({
   id: `${n % 2 ? 'a' : 'u'}-${n}`,
@@ -20,12 +18,11 @@ const entry = (n: number): HistoryEntry => ({
 function renderHistory(entries: HistoryEntry[]) {
   const queryClient = createTestQueryClient();
   queryClient.setDefaultOptions({ queries: { staleTime: Infinity, retry: false } });
-  queryClient.setQueryData<InfiniteData<HistoryResponse, string | undefined>>(badgeKeys.history(1), {
+  queryClient.setQueryData<InfiniteData<HistoryResponse, string | undefined>>(deviceKeys.history(1), {
     pages: [{ data: entries, hasMore: false }],
     pageParams: [undefined],
   });
-  const [device] = badgeRowsOf([makeBadge(1)], [], null);
-  render(<HistoryDialog device={device!} onClose={() => {}} />, { queryClient });
+  render(<HistoryDialog device={{ id: 1, mac: 'AA:BB:CC:DD:EE:01' }} onClose={() => {}} />, { queryClient });
   return within(screen.getByRole('dialog', { name: 'History of AA:BB:CC:DD:EE:01' }));
 }
 

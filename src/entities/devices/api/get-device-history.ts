@@ -1,7 +1,7 @@
 import { HISTORY_DEFAULT_TAKE, type HistoryResponse, wearableEndpoints } from '@contracts/wearables-admin';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { mainApi } from '@/lib/api-client';
-import { badgeKeys } from './keys';
+import { deviceKeys } from './keys';
 
 /** GET /devices/{id}/history: one page of a device's assignment history, newest first. */
 export function getDeviceHistory(deviceId: number, startingAfter: string | undefined, signal?: AbortSignal): Promise<HistoryResponse> {
@@ -15,7 +15,7 @@ export function getDeviceHistory(deviceId: number, startingAfter: string | undef
 /** A device's assignment history, newest first, 45 entries a request. */
 export function useDeviceHistory(deviceId: number | null) {
   return useInfiniteQuery({
-    queryKey: badgeKeys.history(deviceId ?? 0),
+    queryKey: deviceKeys.history(deviceId ?? 0),
     enabled: deviceId !== null,
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) => getDeviceHistory(deviceId ?? 0, pageParam, signal),

@@ -3,8 +3,7 @@ import { Modal, Text } from '@mantine/core';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { formatDateTime } from '@/lib/format';
 import { useOnlineStatus } from '@/offline/connectivity';
-import { useDeviceHistory } from '../api/get-device-history';
-import type { BadgeRow } from '../badge-rows';
+import { useDeviceHistory } from './api/get-device-history';
 
 /** Dialog tables show this many rows a page (03 §9). */
 export const HISTORY_PAGE_SIZE = 5;
@@ -44,14 +43,20 @@ function HistoryTable({ deviceId }: { deviceId: number }) {
   );
 }
 
-/** A badge's assignments and unassignments, newest first. */
-export function HistoryDialog({ device, onClose }: { device: BadgeRow | null; onClose: () => void }) {
+/** The device a History dialog is about: its id (null while it has not reached the server) and MAC. */
+export interface HistoryDevice {
+  id: number | null;
+  mac: string;
+}
+
+/** A wearable's assignments and unassignments, newest first (badges, wristbands, SmartSensors). */
+export function HistoryDialog({ device, onClose }: { device: HistoryDevice | null; onClose: () => void }) {
   return (
     <Modal opened={device !== null} onClose={onClose} title={`History of ${device?.mac ?? ''}`} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       {device?.id != null ? (
         <HistoryTable deviceId={device.id} />
       ) : (
-        <Text c="dimmed">No events: this badge has not reached the server yet.</Text>
+        <Text c="dimmed">No events: this device has not reached the server yet.</Text>
       )}
     </Modal>
   );
