@@ -1,6 +1,6 @@
 import { ActionIcon, Loader, Stack, Text } from '@mantine/core';
-import { type CSSProperties, memo, type ReactNode, useCallback, useId, useState } from 'react';
-import { TransformComponent, TransformWrapper, useControls } from 'react-zoom-pan-pinch';
+import { type CSSProperties, memo, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ReactZoomPanPinchRef, TransformComponent, TransformWrapper, useControls } from 'react-zoom-pan-pinch';
 import classes from './floor-plan.module.css';
 
 // A location's floor plan that pans and zooms (pinch, wheel, drag, the buttons, the keyboard),
@@ -62,6 +62,30 @@ export function FloorPlanMap({
   // A new address starts afresh (the size and failure were the last image's).
   const current = state.url === imageUrl ? state : { url: imageUrl, size: null, failed: false };
   const { size, failed } = current;
+  const viewport = useRef<HTMLDivElement>(null);
+  const controls = useRef<ReactZoomPanPinchRef>(null);
+  // Until the user moves or zooms it, the plan stays fitted as the map changes size (a card
+  // beside it, the tablet turned); after that it stays where they put it.
+  const untouched = useRef(true);
+  const touched = useCallback(() => {
+    untouched.current = false;
+  }, []);
+  const fitted = useCallback(() => {
+    untouched.current = true;
+  }, []);
+  useEffect(() => {
+    const element = viewport.current;
+    if (!element || !size) return;
+    let last = element.clientWidth * 100_000 + element.clientHeight;
+    const observer = new ResizeObserver(() => {
+      const now = element.clientWidth * 100_000 + element.clientHeight;
+      if (now === last) return;
+      last = now;
+      if (untouched.current) void controls.current?.fitToView({ mode: 'contain', animationTime: 0 });
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [size]);
 
   const loaded = useCallback(
     (event: React.SyntheticEvent<HTMLImageElement>) => {
@@ -90,9 +114,13 @@ export function FloorPlanMap({
   }
 
   return (
-    <div className={classes.viewport} style={{ height }} data-floor-plan>
+    <div className={classes.viewport} style={{ height }} data-floor-plan ref={viewport} onKeyDown={(event) => /^(Arrow|[-+=_]$)/.test(event.key) && touched()}>
       <TransformWrapper
         key={imageUrl}
+        ref={controls}
+        onPanning={touched}
+        onWheel={touched}
+        onPinch={touched}
         minScale={minScale}
         maxScale={maxScale}
         fitOnInit="contain"
@@ -102,7 +130,7 @@ export function FloorPlanMap({
         keyboard={{ disabled: false, panStep: 60, zoomStep: ZOOM_STEP }}
         wheel={{ step: 0.15 }}
       >
-        <Controls />
+        <Controls onZoom={touched} onFit={fitted} />
         <TransformComponent
           wrapperClass={classes.wrapper}
           contentClass={classes.content}
@@ -128,7 +156,7 @@ export function FloorPlanMap({
 }
 
 /** The zoom buttons; they read the map's controls and never its transform, so a gesture leaves them be. */
-const Controls = memo(function Controls() {
+const Controls = memo(function Controls({ onZoom, onFit }: { onZoom: () => void; onFit: () => void }) {
   const { zoomIn, zoomOut, fitToView } = useControls();
   const button = (text: string, name: string, onClick: () => void) => (
     <ActionIcon variant="default" size={BUTTON_SIZE} radius="md" aria-label={name} title={name} onClick={onClick}>
@@ -139,9 +167,18 @@ const Controls = memo(function Controls() {
   );
   return (
     <Stack gap={6} className={classes.controls}>
-      {button('+', 'Zoom in', () => void zoomIn(ZOOM_STEP))}
-      {button('−', 'Zoom out', () => void zoomOut(ZOOM_STEP))}
-      {button('⤢', 'Fit to screen', () => void fitToView({ mode: 'contain' }))}
+      {button('+', 'Zoom in', () => {
+        onZoom();
+        void zoomIn(ZOOM_STEP);
+      })}
+      {button('−', 'Zoom out', () => {
+        onZoom();
+        void zoomOut(ZOOM_STEP);
+      })}
+      {button('⤢', 'Fit to screen', () => {
+        onFit();
+        void fitToView({ mode: 'contain' });
+      })}
     </Stack>
   );
 });
