@@ -13,6 +13,13 @@
  * 2. Lighthouse (performance only, default mobile emulation and simulated throttling): score and
  *    LCP. Target: score at least 0.90 on both.
  *
+ * And for Dispenser Activity's map (/app/reports/dispenser-activity on ICU – 3 North, given 300
+ * more dispensers and a day of their dispenses in the database before the server first starts,
+ * scripts/bench/dispenser-map-data.ts): the JavaScript before the map shows (its plan and all its
+ * bars), Lighthouse as above (target 0.90), and, with the CPU slowed 4× (CDP
+ * Emulation.setCPUThrottlingRate), the longest main-thread task and the frame intervals while the
+ * map is zoomed with the wheel, dragged and pinched (target: no task of 50 ms or more).
+ *
  * Each figure is the median of BENCH_WEB_RUNS loads of the page (default 3).
  *
  * A missed target is marked OVER and still exits 0; only a failed measurement exits non-zero.
@@ -21,6 +28,8 @@
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, measureJs, type JsBytes } from './bench/web-js-bytes';
 import { clearCachesKeepingSession, launchChromeForLighthouse, runLighthouse, withDefaultContext, type LighthouseRun } from './bench/web-lighthouse';
+import { MAP_DISPENSERS, MAP_GROUP_ID, prepareDispenserMap } from './bench/dispenser-map-data';
+import { dispenserMapShown, type GestureFigures, panAndZoom } from './bench/web-map-gestures';
 import { buildApp, startWebServer } from './bench/web-server';
 import { PAGE_IN_SHELL_SELECTOR, SIGN_IN_SCREEN_SELECTOR, signedInPageShown, signInAsAdmin, signInScreenShown } from './bench/web-sign-in';
 import { percentile, table } from './bench/timing';
@@ -32,6 +41,11 @@ const DEMO_HISTORY_DAYS = 7;
 const JS_TARGET_BYTES = 200_000;
 const SCORE_TARGET = 0.9;
 const REPORT_PATH = '/app/reports/overview';
+const MAP_PATH = '/app/reports/dispenser-activity';
+const MAP_CPU_SLOWDOWN = 4;
+const LONG_TASK_TARGET_MS = 50;
+/** The map's address: the location given the benchmark's dispensers, on the day of their dispenses (set in main). */
+let mapUrl = MAP_PATH;
 const log = (line: string) => console.log(line);
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
@@ -90,9 +104,13 @@ async function measureJavaScript(baseUrl: string): Promise<Map<string, JsBytes[]
     await signIn.close();
     const report: JsBytes[] = [];
     for (let i = 0; i < runs; i++) report.push(await load(`${baseUrl}${REPORT_PATH}`, (page) => signedInPageShown(page, REPORT_PATH), PAGE_IN_SHELL_SELECTOR));
+    // The map has shown when its bars are on the plan: the JavaScript before it is what the map costs.
+    const map: JsBytes[] = [];
+    for (let i = 0; i < runs; i++) map.push(await load(`${baseUrl}${mapUrl}`, (page) => dispenserMapShown(page, MAP_DISPENSERS), '[data-dispenser-id]'));
     return new Map([
       ['/auth', auth],
       [REPORT_PATH, report],
+      [MAP_PATH, map],
     ]);
   } finally {
     await browser.close();
@@ -119,7 +137,61 @@ async function lighthouseRuns(baseUrl: string): Promise<Map<string, LighthouseRu
     report.push(await runLighthouse(chrome.port, `${baseUrl}${REPORT_PATH}`, true));
   }
   results.set(REPORT_PATH, report);
+  const map: LighthouseRun[] = [];
+  for (let i = 0; i < runs; i++) {
+    await clearCachesKeepingSession(chrome.port, baseUrl);
+    map.push(await runLighthouse(chrome.port, `${baseUrl}${mapUrl}`, true));
+  }
+  results.set(MAP_PATH, map);
   return results;
+}
+
+/** Pans and zooms the map of 300+ dispensers, on an iPad-sized touch screen, BENCH_WEB_RUNS times. */
+async function measureGestures(baseUrl: string): Promise<GestureFigures[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  cleanups.push(() => browser.close());
+  try {
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, serviceWorkers: 'block' });
+    const signIn = await context.newPage();
+    await signInAsAdmin(signIn, baseUrl);
+    await signIn.close();
+    const figures: GestureFigures[] = [];
+    for (let i = 0; i < runs; i++) {
+      const page = await context.newPage();
+      try {
+        await page.goto(`${baseUrl}${mapUrl}`);
+        await dispenserMapShown(page, MAP_DISPENSERS);
+        await page.waitForTimeout(1000);
+        figures.push(await panAndZoom(page, MAP_CPU_SLOWDOWN));
+      } finally {
+        await page.close();
+      }
+    }
+    return figures;
+  } finally {
+    await browser.close();
+  }
+}
+
+function printGestures(figures: GestureFigures[]) {
+  const longest = Math.max(...figures.map((f) => f.longestTaskMs));
+  log('');
+  log(`Dispenser Activity map, ${MAP_DISPENSERS}+ dispensers on one plan, panned and zoomed (wheel, drag, pinch) with the CPU slowed ${MAP_CPU_SLOWDOWN}× (1024×768 touch, desktop Chromium):`);
+  log(
+    table(
+      ['run', 'longest task ms', `<${LONG_TASK_TARGET_MS}`, 'long tasks', 'frames', 'p95 frame ms', 'longest frame ms'],
+      figures.map((f, i) => [
+        String(i + 1),
+        f.longestTaskMs === 0 ? 'none ≥50' : f.longestTaskMs.toFixed(0),
+        f.longestTaskMs < LONG_TASK_TARGET_MS ? 'ok' : 'OVER',
+        String(f.longTasks),
+        String(f.frames),
+        f.p95FrameMs.toFixed(1),
+        f.longestFrameMs.toFixed(1),
+      ]),
+    ),
+  );
+  log(`  Longest main-thread task over all runs: ${longest === 0 ? 'none of 50 ms or more' : `${longest.toFixed(0)} ms`}.`);
 }
 
 function print(pages: PageFigures[]) {
@@ -151,7 +223,7 @@ function print(pages: PageFigures[]) {
       : 'JS: bytes over the wire as the server sent them, compressed (DevTools protocol encodedDataLength). 1 kB = 1,000 bytes.',
   );
   log(
-    `JS before render: responses finished before the screen's own content first showed (/auth: its form; the report: its heading in the shell) on a cold load (HTTP cache disabled, no service worker), desktop Chromium; the median of ${runs} loads per page, FCP ms and render ms being that load's first paint (index.html's first screen) and that moment.`,
+    `JS before render: responses finished before the screen's own content first showed (/auth: its form; the report: its heading in the shell; the map: its first dispenser bar) on a cold load (HTTP cache disabled, no service worker), desktop Chromium; the median of ${runs} loads per page, FCP ms and render ms being that load's first paint (index.html's first screen) and that moment.`,
   );
   for (const { path, js } of pages) log(`  ${path}: JS before render ${js.map((load) => kB(load.beforeRender.bytes)).join(', ')}`);
   log(`Lighthouse ${first?.version ?? ''}: performance only, default mobile emulation and simulated throttling; median of ${runs} runs per page (median of each figure).`);
@@ -166,6 +238,9 @@ function print(pages: PageFigures[]) {
 async function main() {
   log(`Building the app into ${DATA_DIR}/dist (vite build)…`);
   const staticDir = await buildApp({ port, dataDir: DATA_DIR, demoHistoryDays: DEMO_HISTORY_DAYS });
+  log(`Writing the demo database with ${MAP_DISPENSERS} more dispensers in location ${MAP_GROUP_ID}…`);
+  const mapDay = await prepareDispenserMap(DATA_DIR);
+  mapUrl = `${MAP_PATH}?groupId=${MAP_GROUP_ID}&startDate=${mapDay}&endDate=${mapDay}`;
   log(`Starting it on port ${port} (${DATA_DIR}, ${DEMO_HISTORY_DAYS} days of demo history, no simulator)…`);
   const server = await startWebServer({ port, dataDir: DATA_DIR, demoHistoryDays: DEMO_HISTORY_DAYS }, staticDir);
   cleanups.push(server.stop);
@@ -173,13 +248,16 @@ async function main() {
   const js = await measureJavaScript(server.url);
   log(`Running Lighthouse, ${runs} runs per page…`);
   const lighthouse = await lighthouseRuns(server.url);
+  log(`Panning and zooming the Dispenser Activity map, ${runs} runs…`);
+  const gestures = await measureGestures(server.url);
   print(
-    ['/auth', REPORT_PATH].map((path) => ({
+    ['/auth', REPORT_PATH, MAP_PATH].map((path) => ({
       path,
       js: js.get(path) as JsBytes[],
       lighthouse: lighthouse.get(path) as LighthouseRun[],
     })),
   );
+  printGestures(gestures);
 }
 
 try {

@@ -27,7 +27,9 @@ export async function settleReportAddress(
   const ctx = sessionFilterContext(session);
   const search = reportSearchSchema.parse(address);
   const wanted = canonicalSearch(path, ctx, search, utcToday());
-  if (sameSearch(address, wanted)) return;
+  // Compared as the schema reads both: the router hands over the address as the route's schema
+  // read it, which adds what a page does not keep (a groupId also reads as groupIds).
+  if (sameSearch(search, reportSearchSchema.parse(wanted))) return;
   // Ids of a link the user has no access to are left out, and said so once: the rewritten address no longer holds them.
   if (withinScope(ctx, search).dropped > 0) void import('@/components/filters/report-toast').then(({ showOutOfScopeNotice }) => showOutOfScopeNotice());
   throw redirect({ to: path, search: wanted, replace: true });

@@ -1,0 +1,209 @@
+import { ActionIcon, Loader, Stack, Text } from '@mantine/core';
+import { type CSSProperties, memo, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ReactZoomPanPinchRef, TransformComponent, TransformWrapper, useControls } from 'react-zoom-pan-pinch';
+import classes from './floor-plan.module.css';
+
+// A location's floor plan that pans and zooms (pinch, wheel, drag, the buttons, the keyboard),
+// with whatever the caller places on it positioned in floor-plan pixels. The library moves one
+// wrapper with a CSS transform, so a gesture never re-renders React or lays out what sits on the
+// plan: 300 markers cost what one does while the plan moves.
+
+/** A floor plan's size in its own pixels (the image's natural size). */
+export interface PlanSize {
+  width: number;
+  height: number;
+}
+
+export interface FloorPlanMapProps {
+  /** The plan image's address (a location's `floorplanImage`). */
+  imageUrl: string;
+  /** Accessible name of the map (e.g. 'Floor plan of ICU – 3 North'). */
+  label: string;
+  /**
+   * What sits on the plan, positioned in floor-plan pixels (see FloorPlanMarker); a function
+   * receives the plan's size. Rendered once the image has loaded.
+   */
+  children?: ReactNode | ((size: PlanSize) => ReactNode);
+  /** Height of the map on screen (CSS length or pixels; default 480). */
+  height?: CSSProperties['height'];
+  /** Smallest zoom (default 0.05: a large plan still fits a phone). */
+  minScale?: number;
+  /** Largest zoom (default 8). */
+  maxScale?: number;
+  /** The image has loaded, with the plan's size. */
+  onLoad?: (size: PlanSize) => void;
+  /** The image could not be loaded (missing, or offline and never cached). */
+  onLoadError?: () => void;
+  /** Shown in place of the plan when the image could not be loaded. */
+  errorText?: string;
+}
+
+const ZOOM_STEP = 0.5;
+const BUTTON_SIZE = 44;
+
+/**
+ * A pannable, zoomable floor plan. Touch first: pinch and drag, 44 px zoom buttons and 'Fit to
+ * screen'; a mouse wheel zooms at the pointer; focused, +/− zoom and the arrow keys pan. Opens
+ * fitted to the screen.
+ */
+export function FloorPlanMap({
+  imageUrl,
+  label,
+  children,
+  height = 480,
+  minScale = 0.05,
+  maxScale = 8,
+  onLoad,
+  onLoadError,
+  errorText = 'The floor plan could not be loaded.',
+}: FloorPlanMapProps) {
+  const hintId = useId();
+  const [state, setState] = useState<{ url: string; size: PlanSize | null; failed: boolean }>({ url: imageUrl, size: null, failed: false });
+  // A new address starts afresh (the size and failure were the last image's).
+  const current = state.url === imageUrl ? state : { url: imageUrl, size: null, failed: false };
+  const { size, failed } = current;
+  const viewport = useRef<HTMLDivElement>(null);
+  const controls = useRef<ReactZoomPanPinchRef>(null);
+  // Until the user moves or zooms it, the plan stays fitted as the map changes size (a card
+  // beside it, the tablet turned); after that it stays where they put it.
+  const untouched = useRef(true);
+  const touched = useCallback(() => {
+    untouched.current = false;
+  }, []);
+  const fitted = useCallback(() => {
+    untouched.current = true;
+  }, []);
+  useEffect(() => {
+    const element = viewport.current;
+    if (!element || !size) return;
+    let last = element.clientWidth * 100_000 + element.clientHeight;
+    const observer = new ResizeObserver(() => {
+      const now = element.clientWidth * 100_000 + element.clientHeight;
+      if (now === last) return;
+      last = now;
+      if (untouched.current) void controls.current?.fitToView({ mode: 'contain', animationTime: 0 });
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [size]);
+
+  const loaded = useCallback(
+    (event: React.SyntheticEvent<HTMLImageElement>) => {
+      const image = event.currentTarget;
+      const next = { width: image.naturalWidth, height: image.naturalHeight };
+      setState({ url: imageUrl, size: next, failed: false });
+      onLoad?.(next);
+    },
+    [imageUrl, onLoad],
+  );
+  const errored = useCallback(() => {
+    setState({ url: imageUrl, size: null, failed: true });
+    onLoadError?.();
+  }, [imageUrl, onLoadError]);
+
+  if (failed) {
+    return (
+      <div className={classes.viewport} style={{ height }} role="img" aria-label={label}>
+        <div className={classes.status}>
+          <Text c="dimmed" ta="center" px="md">
+            {errorText}
+          </Text>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className={classes.viewport} style={{ height }} data-floor-plan ref={viewport} onKeyDown={(event) => /^(Arrow|[-+=_]$)/.test(event.key) && touched()}>
+      <TransformWrapper
+        key={imageUrl}
+        ref={controls}
+        onPanning={touched}
+        onWheel={touched}
+        onPinch={touched}
+        minScale={minScale}
+        maxScale={maxScale}
+        fitOnInit="contain"
+        centerZoomedOut
+        limitToBounds
+        doubleClick={{ disabled: true }}
+        keyboard={{ disabled: false, panStep: 60, zoomStep: ZOOM_STEP }}
+        wheel={{ step: 0.15 }}
+      >
+        <Controls onZoom={touched} onFit={fitted} />
+        <TransformComponent
+          wrapperClass={classes.wrapper}
+          contentClass={classes.content}
+          wrapperProps={{ role: 'group', 'aria-label': label, 'aria-describedby': hintId, 'aria-roledescription': 'map' } as React.HTMLAttributes<HTMLDivElement>}
+          contentProps={{ 'data-testid': 'floor-plan-content' } as React.HTMLAttributes<HTMLDivElement>}
+        >
+          <div className={classes.plan} style={size ? { width: size.width, height: size.height } : undefined}>
+            <img className={classes.image} src={imageUrl} alt="" decoding="async" draggable={false} onLoad={loaded} onError={errored} />
+            {size && <div className={classes.overlay}>{typeof children === 'function' ? children(size) : children}</div>}
+          </div>
+        </TransformComponent>
+      </TransformWrapper>
+      {!size && (
+        <div className={classes.status} aria-hidden>
+          <Loader size="sm" />
+        </div>
+      )}
+      <span id={hintId} hidden>
+        Pinch or use the wheel to zoom, drag to move. When focused, + and − zoom and the arrow keys move the plan.
+      </span>
+    </div>
+  );
+}
+
+/** The zoom buttons; they read the map's controls and never its transform, so a gesture leaves them be. */
+const Controls = memo(function Controls({ onZoom, onFit }: { onZoom: () => void; onFit: () => void }) {
+  const { zoomIn, zoomOut, fitToView } = useControls();
+  const button = (text: string, name: string, onClick: () => void) => (
+    <ActionIcon variant="default" size={BUTTON_SIZE} radius="md" aria-label={name} title={name} onClick={onClick}>
+      <span aria-hidden style={{ fontSize: 20, lineHeight: 1 }}>
+        {text}
+      </span>
+    </ActionIcon>
+  );
+  return (
+    <Stack gap={6} className={classes.controls}>
+      {button('+', 'Zoom in', () => {
+        onZoom();
+        void zoomIn(ZOOM_STEP);
+      })}
+      {button('−', 'Zoom out', () => {
+        onZoom();
+        void zoomOut(ZOOM_STEP);
+      })}
+      {button('⤢', 'Fit to screen', () => {
+        onFit();
+        void fitToView({ mode: 'contain' });
+      })}
+    </Stack>
+  );
+});
+
+/**
+ * Places its children on the plan with their top-left corner at (x, y) floor-plan pixels; the
+ * caller centres or anchors them (e.g. `translate(-50%, -100%)` for a pin's tip). A transform
+ * rather than left/top, so placing 300 of them costs no layout of their neighbours.
+ */
+export const FloorPlanMarker = memo(function FloorPlanMarker({
+  x,
+  y,
+  children,
+  className,
+  style,
+}: {
+  x: number;
+  y: number;
+  children: ReactNode;
+  className?: string;
+  style?: CSSProperties;
+}) {
+  return (
+    <div className={className ? `${classes.marker} ${className}` : classes.marker} style={{ ...style, transform: `translate(${x}px, ${y}px)` }}>
+      {children}
+    </div>
+  );
+});
