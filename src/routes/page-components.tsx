@@ -17,6 +17,7 @@ const PAGE_MODULES: Partial<Record<AppPath, () => Promise<{ default: PageCompone
   '/app/reports/user-performance': () => import('@/features/reports/pages/user-performance-page'),
   '/app/reports/compliance': () => import('@/features/reports/pages/compliance-page'),
   '/app/reports/activity-breakdown': () => import('@/features/reports/pages/activity-breakdown-page'),
+  '/app/reports/staff-rounding': () => import('@/features/reports/pages/staff-rounding-page'),
   '/app/accounts/nfc': () => import('@/features/nfc/pages/nfc-page'),
   '/app/maintenance/badges': () => import('@/features/badges/pages/badges-page'),
   '/app/accounts/badge-management': () => import('@/features/badges/pages/badge-management-page'),
