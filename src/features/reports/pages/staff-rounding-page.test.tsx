@@ -93,15 +93,15 @@ describe('the Staff Rounding page', () => {
     expect(await screen.findByRole('heading', { name: 'Ana Lopez' })).toBeInTheDocument();
     const visits = await list('Bed visits of Ana Lopez');
     expect(await within(visits).findByText('Room 302 Bed A')).toBeInTheDocument();
-    expect(within(visits).getByText('Mar 3, 2:05 AM PST')).toBeInTheDocument();
-    expect(within(visits).getByText('2 min')).toBeInTheDocument();
+    expect(await within(visits).findByText('Mar 3, 2:05 AM PST')).toBeInTheDocument();
+    expect(await within(visits).findByText('2 min')).toBeInTheDocument();
     const hours = await list('Hourly stats of Ana Lopez');
-    expect(within(hours).getByText('2:00')).toBeInTheDocument();
-    expect(within(hours).getByText('3 min')).toBeInTheDocument();
-    expect(screen.getByTestId('audit-note')).toHaveTextContent('recorded in the audit trail');
+    expect(await within(hours).findByText('2:00')).toBeInTheDocument();
+    expect(await within(hours).findByText('3 min')).toBeInTheDocument();
+    expect(await screen.findByTestId('audit-note')).toHaveTextContent('recorded in the audit trail');
     expect(calls.find((c) => c.path === '/staffRounding/user/stats')?.query).toMatchObject({ userId: 11, groupIds: [6, 7], startDate: '2026-03-01' });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Back to the users' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Back to the users' }));
     expect(await list('Staff rounding by user')).toBeInTheDocument();
   });
 
