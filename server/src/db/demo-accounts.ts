@@ -9,7 +9,7 @@ export interface DemoAccount {
   description: string;
 }
 
-/** The six demo accounts by role key; DEMO_ACCOUNTS lists the same objects. */
+/** The seven demo accounts by role key; DEMO_ACCOUNTS lists the same objects. */
 export const DEMO_ACCOUNT_BY_KEY = {
   admin: {
     email: 'admin@demo.health',
@@ -43,9 +43,14 @@ export const DEMO_ACCOUNT_BY_KEY = {
     disabled: true,
     description: 'Disabled account: sign-in is refused',
   },
+  charge: {
+    email: 'charge@demo.health',
+    password: 'Demo!2345',
+    description: "Charge nurse (PRO) of St. Mary's Hospital, template 'Charge Nurse': the compliance reports and Staff Rounding",
+  },
 } as const satisfies Record<string, DemoAccount>;
 
 export type DemoAccountKey = keyof typeof DEMO_ACCOUNT_BY_KEY;
 
-/** The six demo accounts in the order of DESIGN.md. Docs, identity provisioning, the seed and browser tests read this. */
+/** The seven demo accounts in the order of DESIGN.md. Docs, identity provisioning, the seed and browser tests read this. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = Object.values(DEMO_ACCOUNT_BY_KEY);

@@ -10,6 +10,7 @@ import {
   organizations,
   permissions,
   permissionTemplatePermissions,
+  permissionTemplates,
   professions,
   userManagedGroups,
   userManagedOrganizations,
@@ -116,9 +117,15 @@ describe('seedDemo', () => {
     expect(tech).not.toContain('PERFORMANCE');
     expect(tech).not.toContain('COMPLIANCE');
     expect(await templateSubjects(db, 4)).toEqual(['USER_OVERVIEW']);
+    // St. Mary's own template for its charge nurses: the compliance reports and Staff Rounding.
+    const [charge] = await db.select().from(permissionTemplates).where(eq(permissionTemplates.id, 5));
+    expect(charge).toMatchObject({ name: 'Charge Nurse', organizationId: 3 });
+    expect(await templateSubjects(db, 5)).toEqual(
+      ['ACTIVITY_BREAKDOWN_REPORT', 'COMPLIANCE', 'HAND_WASH', 'PERFORMANCE', 'STAFF_ROUNDING', 'USER_OVERVIEW', 'USER_PERFORMANCE'],
+    );
   });
 
-  it('creates the six demo accounts with their organizations, templates and scopes', async () => {
+  it('creates the seven demo accounts with their organizations, templates and scopes', async () => {
     const scope = async (email: string) => {
       const [u] = await db.select().from(users).where(eq(users.userName, email));
       if (!u) throw new Error(`${email} missing`);
@@ -135,11 +142,12 @@ describe('seedDemo', () => {
       };
     };
     expect(DEMO_ACCOUNTS.map((a) => a.email)).toEqual(
-      ['admin', 'manager', 'nurse', 'tech', 'invited', 'disabled'].map((k) => `${k}@demo.health`),
+      ['admin', 'manager', 'nurse', 'tech', 'invited', 'disabled', 'charge'].map((k) => `${k}@demo.health`),
     );
     expect(await scope('admin@demo.health')).toEqual({ org: 1, accountType: 'LAVO', template: 1, active: true, orgs: [1], groups: [1] });
     expect(await scope('manager@demo.health')).toEqual({ org: 3, accountType: 'PRO', template: 2, active: true, orgs: [3], groups: [2] });
     expect(await scope('tech@demo.health')).toEqual({ org: 2, accountType: 'LAVO', template: 3, active: true, orgs: [2], groups: [1] });
+    expect(await scope('charge@demo.health')).toEqual({ org: 3, accountType: 'PRO', template: 5, active: true, orgs: [3], groups: [2] });
     const nurse = await scope('nurse@demo.health');
     expect(nurse).toMatchObject({ accountType: 'BASIC', template: 4, orgs: [], groups: [] });
     const [nurseOrg] = await db.select().from(organizations).where(eq(organizations.id, nurse.org));

@@ -3,6 +3,7 @@ import type { Database } from '../client';
 import { DEFAULT_TEMPLATES, SUBJECT_CATALOG } from '../permission-catalog';
 import { permissions, permissionTemplatePermissions, permissionTemplates, professions } from '../schema';
 import { GLOBAL_PROFESSIONS, ORGANIZATION_PROFESSIONS, professionCode } from './people-data';
+import { DEMO_ORGANIZATION_TEMPLATES } from './templates';
 
 /** Inserts the global and organization-specific professions. */
 export async function seedProfessions(db: Database): Promise<void> {
@@ -12,7 +13,10 @@ export async function seedProfessions(db: Database): Promise<void> {
   ]);
 }
 
-/** Inserts one permission per subject and the four default templates (ids 1–4) with their subjects. */
+/**
+ * Inserts one permission per subject, the four default templates (ids 1–4) and the demo
+ * organizations' own templates (from id 5), with their subjects.
+ */
 export async function seedPermissions(db: Database): Promise<void> {
   const rows = await db
     .insert(permissions)
@@ -20,11 +24,13 @@ export async function seedPermissions(db: Database): Promise<void> {
     .returning({ id: permissions.id, subject: permissions.subject });
   const idOf = new Map(rows.map((r) => [r.subject, r.id]));
 
-  await db.insert(permissionTemplates).values(
-    DEFAULT_TEMPLATES.map(({ id, name, description }) => ({ id, name, description, owner: 'Lavo', organizationId: null })),
-  );
+  const organizationTemplates = Object.values(DEMO_ORGANIZATION_TEMPLATES);
+  await db.insert(permissionTemplates).values([
+    ...DEFAULT_TEMPLATES.map(({ id, name, description }) => ({ id, name, description, owner: 'Lavo', organizationId: null })),
+    ...organizationTemplates.map(({ id, name, description, owner, organizationId }) => ({ id, name, description, owner, organizationId })),
+  ]);
   await db.insert(permissionTemplatePermissions).values(
-    DEFAULT_TEMPLATES.flatMap((t) =>
+    [...DEFAULT_TEMPLATES, ...organizationTemplates].flatMap((t) =>
       t.subjects.map((subject) => {
         const permissionId = idOf.get(subject);
         if (permissionId === undefined) throw new Error(`no permission row for ${subject}`);

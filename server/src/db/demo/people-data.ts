@@ -1,5 +1,5 @@
 import type { DemoAccountKey } from '../demo-accounts';
-import type { TemplateKey } from '../permission-catalog';
+import type { DemoTemplateKey } from './templates';
 
 /** Name upper-cased with spaces turned to underscores: the profession's id/code. */
 export const professionCode = (name: string) => name.trim().toUpperCase().replace(/\s+/g, '_');
@@ -69,7 +69,7 @@ export interface DemoProfile {
   professionCode: string;
   organizationId: number;
   groupId: number | null;
-  template: TemplateKey;
+  template: DemoTemplateKey;
   managedOrganizationIds: readonly number[];
   managedGroupIds: readonly number[];
 }
@@ -107,9 +107,16 @@ export const DEMO_PROFILES: Record<DemoAccountKey, DemoProfile> = {
     professionCode: 'PATIENT_CARE_TECHNICIAN', organizationId: 7, groupId: 10, template: 'individualUser',
     managedOrganizationIds: [], managedGroupIds: [],
   },
+  // Runs shifts across the hospital's wards; wears no SmartSensor in the demo (the hospital's own
+  // staff, not a department's, so the fleet handed to the departments' staff stays as it was).
+  charge: {
+    firstName: 'Jordan', lastName: 'Ellis', clientUserId: 'E00107', phone: '5035550107',
+    professionCode: 'REGISTERED_NURSE', organizationId: 3, groupId: 2, template: 'chargeNurse',
+    managedOrganizationIds: [3], managedGroupIds: [2],
+  },
 };
 
-/** Staff generated per department, so the demo holds about 200 users with the six accounts. */
+/** Staff generated per department, so the demo holds about 200 users with the demo accounts. */
 export const STAFF_PER_DEPARTMENT: Record<number, number> = {
   5: 30, 6: 32, 7: 36, 8: 22, 9: 24, 10: 28, 11: 22,
 };

@@ -1,7 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../client';
 import { DEMO_ACCOUNT_BY_KEY, DEMO_ACCOUNTS, type DemoAccountKey } from '../demo-accounts';
-import { TEMPLATE_IDS } from '../permission-catalog';
 import {
   emailSubscriptions,
   type NewEmailSubscriptionRow,
@@ -12,9 +11,13 @@ import {
 } from '../schema';
 import { DEMO_PROFILES } from './people-data';
 import { createRandom } from './random';
+import { DEMO_TEMPLATE_IDS } from './templates';
 import { buildStaff, type StaffMember } from './staff';
 
 const SEED = 20_240_611;
+// The first six demo accounts hold ids 1–6 and the generated staff follow; accounts added since
+// come after the staff, so no staff member's id (nor the fleet and tags handed out by id) moves.
+const FIRST_ACCOUNTS = 6;
 const DEMO_CREATED_AT = new Date('2023-01-09T15:00:00Z');
 
 function demoMembers(): StaffMember[] {
@@ -26,7 +29,7 @@ function demoMembers(): StaffMember[] {
       userName: email,
       email,
       picture: null,
-      roleId: TEMPLATE_IDS[template],
+      roleId: DEMO_TEMPLATE_IDS[template],
       // Switched off once the devices are handed out (switchOffDisabledAccounts).
       active: true,
       demo: false,
@@ -49,7 +52,6 @@ const DEMO_SUBSCRIPTIONS: readonly (Omit<NewEmailSubscriptionRow, 'userId'> & { 
   { key: 'nurse', type: 'USER_COMPLIANCE_REPORT', schedule: 'MONTHLY' },
 ];
 
-/** Inserts the six demo accounts (ids 1–6) and ~194 generated staff, with scopes and subscriptions. */
 /**
  * disabled@… is an account an administrator switched off: its identity is disabled (sign-in is
  * refused) and its row inactive, so no list of active users offers it. Done after the devices and
@@ -60,13 +62,14 @@ export async function switchOffDisabledAccounts(db: Database): Promise<void> {
   if (disabled.length > 0) await db.update(users).set({ active: false }).where(inArray(users.userName, disabled));
 }
 
+/** Inserts the demo accounts (the first six as ids 1–6) and ~194 generated staff, with scopes and subscriptions. */
 export async function seedUsers(db: Database): Promise<void> {
   const demo = demoMembers();
   const staff = buildStaff(
     createRandom(SEED),
     demo.map((m) => m.user.userName),
   );
-  const members = [...demo, ...staff];
+  const members = [...demo.slice(0, FIRST_ACCOUNTS), ...staff, ...demo.slice(FIRST_ACCOUNTS)];
 
   const inserted = await db
     .insert(users)

@@ -6,6 +6,8 @@ import { complianceEndpoints, type userRankingSchema } from '@contracts/reports/
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { SearchInput } from '@/components/filters';
 import { PageHeader } from '@/components/page-header';
+import { PAGE_ACCESS } from '@contracts/page-access';
+import { allowed } from '@/lib/permissions';
 import { useSession } from '@/lib/session-context';
 import { formatSeconds, formatUsage } from '@/lib/units';
 import { reportQueryOptions } from '../api/report-query';
@@ -14,7 +16,9 @@ import { OfflineStamp } from '@/components/offline-stamp';
 import { ReportCard } from '../components/report-card';
 import { ReportFilterBar } from '../components/report-filter-bar';
 import { reportSection } from '../components/report-section';
-import { PAGE_PARAMS, type ReportQueryParams, reportQuery, toSearch } from '../filters/filter-state';
+import { type FilterState, PAGE_PARAMS, type ReportQueryParams, reportQuery, toSearch } from '../filters/filter-state';
+import type { PersonTarget } from '../links/person-links';
+import { PersonRowMenu } from '../links/person-row-menu';
 import { useReportFilters } from '../filters/use-report-filters';
 import { useProfessionName } from '../use-profession-name';
 
@@ -25,10 +29,20 @@ const TAKE = 1000;
 
 type RankingQuery = ReportQueryParams & { take: number; includeEmpty: boolean; search: string | undefined };
 
+/** The reports a row's menu offers (the row itself opens Compliance), those the user may open. */
+const MENU_TARGETS = [
+  { target: 'staff-rounding', page: '/app/reports/staff-rounding' },
+  { target: 'contact-tracing', page: '/app/reports/contact-tracing' },
+] as const satisfies readonly { target: PersonTarget; page: keyof typeof PAGE_ACCESS }[];
+
 /** User Performance: every user of the selection ranked by compliance; a row opens their compliance report. */
 export default function UserPerformancePage({ entry }: { entry: PageEntry }) {
-  const { user } = useSession();
+  const { user, role, accountType } = useSession();
   const { filters, update } = useReportFilters('/app/reports/user-performance');
+  const menuTargets = useMemo(
+    () => MENU_TARGETS.filter(({ page }) => allowed(PAGE_ACCESS[page], role, accountType)).map(({ target }) => target),
+    [role, accountType],
+  );
   const navigate = useNavigate();
   // 'Users With No Data' needs managed organizations (01 §6).
   const mayIncludeEmpty = user.managedOrganizationIds.length > 0;
@@ -61,7 +75,14 @@ export default function UserPerformancePage({ entry }: { entry: PageEntry }) {
     <Stack gap="md">
       <PageHeader title={entry.title} />
       <ReportFilterBar filters={filters} update={update} />
-      <RankingSection query={query} toolbar={toolbar} open={open} showDurations={user.organization.settings.displayDurations} />
+      <RankingSection
+        query={query}
+        toolbar={toolbar}
+        open={open}
+        showDurations={user.organization.settings.displayDurations}
+        filters={filters}
+        menuTargets={menuTargets}
+      />
     </Stack>
   );
 }
@@ -70,10 +91,19 @@ export default function UserPerformancePage({ entry }: { entry: PageEntry }) {
 const RankingSection = reportSection(
   'RankingSection',
   {
-    ranking: ({ query }: { query: RankingQuery; toolbar: ReactNode; open: (userId: number) => void; showDurations: boolean }) =>
+    ranking: ({
+      query,
+    }: {
+      query: RankingQuery;
+      toolbar: ReactNode;
+      open: (userId: number) => void;
+      showDurations: boolean;
+      filters: FilterState;
+      menuTargets: readonly PersonTarget[];
+    }) =>
       reportQueryOptions(complianceEndpoints.userRanking, query),
   },
-  function RankingBody({ ranking, toolbar, open, showDurations }) {
+  function RankingBody({ ranking, toolbar, open, showDurations, filters, menuTargets }) {
     const { bootstrap } = useSession();
     const professionName = useProfessionName();
     const organizationName = new Map(bootstrap.organizations.map((o) => [o.id, o.name]));
@@ -92,6 +122,19 @@ const RankingSection = reportSection(
         : []),
       { key: 'usage', header: 'Usage', value: (r) => r.usageMs, render: (r) => formatUsage(r.usageMs), unit: 'ms-to-h', align: 'right', fold: true },
       { key: 'compliance', header: 'Compliance', value: (r) => r.compliance, render: (r) => <ComplianceBadge ratio={r.compliance} />, align: 'right' },
+      ...(menuTargets.length > 0
+        ? ([
+            {
+              key: 'menu',
+              header: 'Actions',
+              value: () => null,
+              sortable: false,
+              exportable: false,
+              pin: 'end',
+              render: (r) => <PersonRowMenu person={{ id: r.userId, name: r.name, organizationId: r.organizationId }} filters={filters} targets={menuTargets} />,
+            },
+          ] satisfies DataColumn<Row>[])
+        : []),
     ];
     return (
       <>

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices } from '../../../../server/src/db/schema';
+import { auditEvents, devices, users } from '../../../../server/src/db/schema';
 import { createTestApp, signIn, type Tokens } from '../../helpers/app';
 import { createFleet, eventsFor, ingest, type Fleet } from '../../helpers/fleet';
 import { RIVERSIDE, ST_MARYS, staffOf } from '../../helpers/staff';
@@ -107,6 +107,16 @@ describe('staff rounding reports', () => {
     expect(body.hourly[2]).toEqual({ hour: '2:00', total: 2, duration: 180 });
     expect(body.hourly[7]).toEqual({ hour: '7:00', total: 1, duration: 90 });
     expect(body.hourly.reduce((n: number, h: { total: number }) => n + h.total, 0)).toBe(3);
+  });
+
+  it('records a read of one user’s visits in the audit trail, naming them; a bed’s visits name nobody', async () => {
+    const [me] = await ctx.db.select().from(users).where(eq(users.userName, 'manager@demo.health'));
+    const lastRead = async (route: string) =>
+      (await ctx.db.select().from(auditEvents).where(and(eq(auditEvents.actorUserId, me!.id), eq(auditEvents.route, route))).orderBy(desc(auditEvents.id)).limit(1))[0];
+    expect((await report(manager, 'staffRounding/user/stats', { userId: staff[0] as number, ...day('2023-03-03') })).status).toBe(200);
+    expect(await lastRead('/api/staffRounding/user/stats')).toMatchObject({ action: 'read', personUserId: staff[0], status: 200 });
+    expect((await report(manager, 'staffRounding/bed/stats', { beaconId: roomBed, ...day('2023-03-03') })).status).toBe(200);
+    expect(await lastRead('/api/staffRounding/bed/stats')).toBeUndefined();
   });
 
   it('gives a bed’s visits with who made them', async () => {
