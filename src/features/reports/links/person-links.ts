@@ -1,4 +1,8 @@
 import { useLocation } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { PAGE_ACCESS } from '@contracts/page-access';
+import { allowed } from '@/lib/permissions';
+import { useSession } from '@/lib/session-context';
 import { type FilterState, PAGE_PARAMS, toSearch } from '../filters/filter-state';
 
 // Links from a person's row on one report to their figures on another (02 §2: "Row menus elsewhere
@@ -22,6 +26,23 @@ export interface ReportPerson {
 
 /** Where the row menus lead. */
 export type PersonTarget = 'compliance' | 'staff-rounding' | 'contact-tracing';
+
+/** The page of each target, whose access rule decides whether a menu offers it. */
+export const PERSON_TARGET_PAGES = {
+  compliance: '/app/reports/compliance',
+  'staff-rounding': '/app/reports/staff-rounding',
+  'contact-tracing': '/app/reports/contact-tracing',
+} as const satisfies Record<PersonTarget, keyof typeof PAGE_ACCESS>;
+
+/** Of `targets`, those the signed-in user may open (Contact Tracing is for LAVO accounts only). */
+export function useAllowedPersonTargets(targets: readonly PersonTarget[]): PersonTarget[] {
+  const { role, accountType } = useSession();
+  const key = targets.join(',');
+  return useMemo(
+    () => (key === '' ? [] : (key.split(',') as PersonTarget[])).filter((t) => allowed(PAGE_ACCESS[PERSON_TARGET_PAGES[t]], role, accountType)),
+    [key, role, accountType],
+  );
+}
 
 /** The navigation to `target` for `person`, carrying the current filters. */
 export function personLink(target: PersonTarget, filters: FilterState, person: ReportPerson) {

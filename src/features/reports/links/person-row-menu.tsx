@@ -2,7 +2,7 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { FilterState } from '../filters/filter-state';
-import { personLink, type PersonTarget, type ReportPerson } from './person-links';
+import { personLink, type PersonTarget, type ReportPerson, useAllowedPersonTargets } from './person-links';
 
 const LABELS: Record<PersonTarget, string> = {
   compliance: 'Compliance',
@@ -11,8 +11,9 @@ const LABELS: Record<PersonTarget, string> = {
 };
 
 /**
- * A person's row menu on a report: the reports of `targets` for them, with the current filters,
- * then the page's own items (`children`, such as History). 44 px targets for touch.
+ * A person's row menu on a report: the reports of `targets` the user may open, for them, with the
+ * current filters, then the page's own items (`children`, such as History). 44 px targets for
+ * touch. Nothing when it would offer nothing.
  */
 export function PersonRowMenu({
   person,
@@ -26,6 +27,8 @@ export function PersonRowMenu({
   children?: ReactNode;
 }) {
   const navigate = useNavigate();
+  const offered = useAllowedPersonTargets(targets);
+  if (offered.length === 0 && !children) return null;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -38,7 +41,7 @@ export function PersonRowMenu({
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
-        {targets.map((target) => (
+        {offered.map((target) => (
           <Menu.Item key={target} mih={44} onClick={() => void navigate(personLink(target, filters, person))}>
             {LABELS[target]}
           </Menu.Item>

@@ -6,8 +6,6 @@ import { complianceEndpoints, type userRankingSchema } from '@contracts/reports/
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { SearchInput } from '@/components/filters';
 import { PageHeader } from '@/components/page-header';
-import { PAGE_ACCESS } from '@contracts/page-access';
-import { allowed } from '@/lib/permissions';
 import { useSession } from '@/lib/session-context';
 import { formatSeconds, formatUsage } from '@/lib/units';
 import { reportQueryOptions } from '../api/report-query';
@@ -17,7 +15,7 @@ import { ReportCard } from '../components/report-card';
 import { ReportFilterBar } from '../components/report-filter-bar';
 import { reportSection } from '../components/report-section';
 import { type FilterState, PAGE_PARAMS, type ReportQueryParams, reportQuery, toSearch } from '../filters/filter-state';
-import type { PersonTarget } from '../links/person-links';
+import { type PersonTarget, useAllowedPersonTargets } from '../links/person-links';
 import { PersonRowMenu } from '../links/person-row-menu';
 import { useReportFilters } from '../filters/use-report-filters';
 import { useProfessionName } from '../use-profession-name';
@@ -30,19 +28,13 @@ const TAKE = 1000;
 type RankingQuery = ReportQueryParams & { take: number; includeEmpty: boolean; search: string | undefined };
 
 /** The reports a row's menu offers (the row itself opens Compliance), those the user may open. */
-const MENU_TARGETS = [
-  { target: 'staff-rounding', page: '/app/reports/staff-rounding' },
-  { target: 'contact-tracing', page: '/app/reports/contact-tracing' },
-] as const satisfies readonly { target: PersonTarget; page: keyof typeof PAGE_ACCESS }[];
+const MENU_TARGETS: readonly PersonTarget[] = ['staff-rounding', 'contact-tracing'];
 
 /** User Performance: every user of the selection ranked by compliance; a row opens their compliance report. */
 export default function UserPerformancePage({ entry }: { entry: PageEntry }) {
-  const { user, role, accountType } = useSession();
+  const { user } = useSession();
   const { filters, update } = useReportFilters('/app/reports/user-performance');
-  const menuTargets = useMemo(
-    () => MENU_TARGETS.filter(({ page }) => allowed(PAGE_ACCESS[page], role, accountType)).map(({ target }) => target),
-    [role, accountType],
-  );
+  const menuTargets = useAllowedPersonTargets(MENU_TARGETS);
   const navigate = useNavigate();
   // 'Users With No Data' needs managed organizations (01 §6).
   const mayIncludeEmpty = user.managedOrganizationIds.length > 0;
