@@ -7,6 +7,7 @@ import { ensureEventPartitions } from './db/partitions';
 import { loadEnv } from './env';
 import { readLocalIdentity } from './identity/provision';
 import { resolveSecrets } from './secrets';
+import { storageFromEnv } from './storage';
 import { identityAdminFromEnv, pgliteDirOf, pusherFromEnv, runtimeConfigFromEnv, verifierFromEnv } from './runtime';
 import { prepareDemoSimulation, type DemoSimulation } from './simulator/startup';
 
@@ -48,6 +49,8 @@ const app = await buildApp({
   logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
   requestLogging: env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace',
   demoHistory: simulation?.status,
+  storage: storageFromEnv(env),
+  dataExports: { timeoutMs: env.DATA_EXPORT_TIMEOUT_MS, maxRows: env.DATA_EXPORT_MAX_ROWS },
 });
 
 let stopping = false;
