@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type Pusher from 'pusher';
@@ -9,6 +11,10 @@ import type { TokenVerifier } from './identity/verifier';
 import { accountAccessRoutes } from './modules/account-access/account-access.routes';
 import { bootstrapRoutes } from './modules/bootstrap/bootstrap.routes';
 import { configRoutes } from './modules/config/config.routes';
+import { dataExportsRoutes } from './modules/data-exports/data-exports.routes';
+import { DATA_EXPORT_JOB, dataExportJob } from './modules/data-exports/data-exports.service';
+import { createJobRunner, type JobRunner } from './jobs/job-runner';
+import { localStorage, type FileStorage } from './storage';
 import { demoHistoryRoutes } from './modules/demo-history/demo-history.routes';
 import { createDemoHistoryTracker, type DemoHistoryTracker } from './modules/demo-history/demo-history.service';
 import { ingestRoutes } from './modules/ingest/ingest.routes';
@@ -32,6 +38,13 @@ import type { LogEnvironment } from './contracts/server-log';
 import { createServerLogPublisher, type PublisherOptions } from './modules/server-log/publisher';
 import { registerNotFound, registerStaticApp, shellScriptHashes } from './plugins/static-app';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The persistent jobs of this server (jobs/job-runner.ts). */
+    jobs: JobRunner;
+  }
+}
+
 export interface AppDeps {
   db: Database;
   /** The same database with a time limit on every statement: reports and reads that grow with a range or with people. */
@@ -54,6 +67,12 @@ export interface AppDeps {
   demoHistory?: DemoHistoryTracker;
   /** The live request log of the Server Logs page: its environment (dev when absent) and publishing limits. */
   serverLog?: { env: LogEnvironment } & Omit<PublisherOptions, 'pusher' | 'warn'>;
+  /** Where files go (storage/): a scratch directory of this process when absent. */
+  storage?: FileStorage;
+  /** Data exports: how long a query may run and how many rows it writes (env DATA_EXPORT_*). */
+  dataExports?: { timeoutMs: number; maxRows: number };
+  /** Run the persistent jobs (exports) in this process (default true). */
+  runJobs?: boolean;
 }
 
 /**
@@ -84,6 +103,18 @@ export async function buildApp(deps: AppDeps) {
   });
   registerServerLog(app, { publisher: serverLog, env: deps.serverLog?.env ?? 'dev' });
 
+  const storage = deps.storage ?? localStorage(path.join(os.tmpdir(), `lavo-files-${process.pid}`));
+  const exportLimits = deps.dataExports ?? { timeoutMs: 60_000, maxRows: 100_000 };
+  const jobs = createJobRunner({
+    db: deps.db,
+    log: app.log,
+    handlers: { [DATA_EXPORT_JOB]: dataExportJob({ db: deps.db, reportDb: deps.reportDb, storage, limits: exportLimits, pusher: deps.pusher, log: app.log }) },
+  });
+  // Queued jobs and those a stopped server left are picked up once the server is ready.
+  if (deps.runJobs ?? true) app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
+  app.decorate('jobs', jobs);
+
   await app.register(configRoutes, { runtimeConfig: deps.runtimeConfig });
   await app.register(
     async (api) => {
@@ -94,6 +125,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(pusherAuthRoutes, { db: deps.db, pusher: deps.pusher, onServerChannel: () => serverLog.subscriberExpected() });
       await api.register(ingestRoutes, { db: deps.db, secret: deps.ingestSecret });
       await api.register(reportsRoutes, { db: deps.reportDb });
+      await api.register(dataExportsRoutes, { db: deps.db, reportDb: deps.reportDb, storage, jobs, limits: exportLimits });
       await api.register(nfcRoutes, { db: deps.db, reportDb: deps.reportDb });
       await api.register(wearablesRoutes, { db: deps.db, reportDb: deps.reportDb });
       await api.register(stationsRoutes, { db: deps.db });

@@ -64,6 +64,14 @@ export const envSchema = z.object({
   PUSHER_PUBLIC_HOST: z.string().optional(),
   /** Secret from which each gateway's ingest token is derived (HMAC of its MAC). Unset locally: generated per installation. Required in production. */
   INGEST_SECRET: z.string().min(16).optional(),
+  /** S3 bucket for files (exports, floor plans); unset means a directory under LAVO_DATA_DIR. Region, endpoint and credentials come from the usual AWS environment (AWS_REGION, AWS_ENDPOINT_URL_S3, ...). */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  /** Put before every object key in the bucket, e.g. 'lavo/'. */
+  S3_PREFIX: z.string().max(200).default(''),
+  /** Milliseconds a data export's query may run before the database stops it. */
+  DATA_EXPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** Rows a data export writes at most; a longer result is cut there and marked truncated. */
+  DATA_EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   SUPPORT_URL: z.string().url().default('https://support.lavo.health'),
   /**
    * Which peers may report the client's address and scheme (X-Forwarded-For, X-Forwarded-Proto):

@@ -8,6 +8,7 @@ import { loadEnv } from './env';
 import { logEnvironmentOf } from './plugins/server-log';
 import { readLocalIdentity } from './identity/provision';
 import { resolveSecrets } from './secrets';
+import { storageFromEnv } from './storage';
 import { identityAdminFromEnv, pgliteDirOf, pusherFromEnv, runtimeConfigFromEnv, verifierFromEnv } from './runtime';
 import { prepareDemoSimulation, type DemoSimulation } from './simulator/startup';
 
@@ -50,6 +51,8 @@ const app = await buildApp({
   requestLogging: env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace',
   demoHistory: simulation?.status,
   serverLog: { env: logEnvironmentOf(env) },
+  storage: storageFromEnv(env),
+  dataExports: { timeoutMs: env.DATA_EXPORT_TIMEOUT_MS, maxRows: env.DATA_EXPORT_MAX_ROWS },
 });
 
 let stopping = false;

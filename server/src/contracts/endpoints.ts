@@ -4,6 +4,7 @@ import { bootstrapEndpoints } from './bootstrap';
 import { demoHistoryEndpoints } from './demo-history';
 import { nfcEndpoints } from './nfc';
 import { cdiffEndpoints } from './reports/cdiff';
+import { dataExportEndpoints } from './reports/data-exports';
 import { complianceEndpoints, handwashEndpoints, userReportEndpoints } from './reports/compliance';
 import { dispenserEndpoints } from './reports/dispensers';
 import { exposureEndpoints } from './reports/exposure';
@@ -24,6 +25,7 @@ export const MAIN_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string,
   rounding: roundingEndpoints,
   exposure: exposureEndpoints,
   cdiff: cdiffEndpoints,
+  dataExports: dataExportEndpoints,
   wearableReports: wearableReportEndpoints,
   wearables: wearableEndpoints,
   users: userEndpoints,
@@ -42,6 +44,7 @@ export const V2_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string, E
 /**
  * Routes of /api that no client of this repository calls through a description: the device
  * protocol (the ingest and a gateway's own calls, answered to gateways, not to users) and Pusher's
- * channel authorization, which pusher-js posts as a form.
+ * channel authorization, which pusher-js posts as a form; and the file of a finished data export,
+ * which the browser downloads from the request's link.
  */
-export const UNDESCRIBED_ROUTES = ['POST /api/ingest/events', 'GET /api/gateways/station', 'POST /api/gateways/pusher/auth', 'POST /api/pusher/auth'] as const;
+export const UNDESCRIBED_ROUTES = ['POST /api/ingest/events', 'GET /api/gateways/station', 'POST /api/gateways/pusher/auth', 'POST /api/pusher/auth', 'GET /api/data-exports/requests/:id/file'] as const;

@@ -240,3 +240,5 @@ export * from './schema-nfc';
 export * from './schema-sessions';
 export * from './schema-audit';
 export * from './schema-answers';
+export * from './schema-jobs';
+export * from './schema-exports';

@@ -1,3 +1,4 @@
+import { seedDataExports } from './demo/data-exports';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { DEMO_SEEDED_KEY } from './enums';
@@ -56,6 +57,7 @@ export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
     await seedDevices(tx);
     await seedNfcTags(tx);
     await switchOffDisabledAccounts(tx);
+    await seedDataExports(tx);
     await resetSequences(tx);
     await tx.insert(appMeta).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() });
     return { seeded: true };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_ACCESS, passesAny, type AppPage } from '../../../server/src/contracts/page-access';
-import { PERMISSION_SUBJECTS, type AccountType, type PermissionSubject } from '../../../server/src/contracts/permissions';
+import { PERMISSION_SUBJECTS, PROVIDER_ORGANIZATION_ID, type AccountType, type PermissionSubject } from '../../../server/src/contracts/permissions';
 import { SERVER_CHANNEL } from '../../../server/src/contracts/realtime';
 import { gatewayCommandChannel } from '../../../server/src/contracts/stations-realtime';
 import { DEMO_ORG_IDS } from '../../../server/src/db/seed';
@@ -53,10 +53,14 @@ const normalized = (access: RouteAccess | undefined) =>
  */
 const ACTING_ON_ANOTHER_USER: Record<string, AppPage[]> = { 'PUT /api/users/set-password': ['/app/accounts/users'] };
 
+/** Routes the handler keeps for employees (users of the provider organization; docs/PERMISSIONS.md 'Decisions'). */
+const EMPLOYEES_ONLY: ReadonlySet<string> = new Set(['POST /api/data-exports']);
+
 interface MatrixCaller extends SampleCaller {
   name: string;
   subjects: ReadonlySet<PermissionSubject>;
   accountType: AccountType;
+  isEmployee: boolean;
 }
 
 describe('the permission matrix', () => {
@@ -73,8 +77,9 @@ describe('the permission matrix', () => {
       const userName = `${key}@demo.health`;
       const tokens = await signIn(userName);
       const me = await ctx.app.inject({ method: 'GET', url: '/api/v2/users/me', headers: { version: '2', authorization: `Bearer ${tokens.accessToken}` } });
-      const body = me.json<{ id: number; role: { permissions: { subject: PermissionSubject }[] } }>();
-      return { name: key, userName, userId: body.id, tokens, accountType, subjects: new Set(body.role.permissions.map((p) => p.subject)) };
+      const body = me.json<{ id: number; organizationId: number; role: { permissions: { subject: PermissionSubject }[] } }>();
+      const isEmployee = body.organizationId === PROVIDER_ORGANIZATION_ID;
+      return { name: key, userName, userId: body.id, tokens, accountType, isEmployee, subjects: new Set(body.role.permissions.map((p) => p.subject)) };
     };
     // Riverside is a BASIC account: its administrator holds every subject but only BASIC's pages, and only Riverside.
     const other = await createScopedAccount(ctx.db, {
@@ -89,7 +94,7 @@ describe('the permission matrix', () => {
       await demo('manager', 'PRO'),
       await demo('nurse', 'BASIC'),
       await demo('tech', 'LAVO'),
-      { name: 'other hospital', userName: other.user.userName, userId: other.user.id, tokens: other.tokens, accountType: 'BASIC', subjects: new Set(PERMISSION_SUBJECTS) },
+      { name: 'other hospital', userName: other.user.userName, userId: other.user.id, tokens: other.tokens, accountType: 'BASIC', isEmployee: false, subjects: new Set(PERMISSION_SUBJECTS) },
     ];
   });
   afterAll(() => ctx.close());
@@ -106,6 +111,7 @@ describe('the permission matrix', () => {
     const access = TABLE.get(key);
     if (access === 'public' || access === 'signed-in') return ACTING_ON_ANOTHER_USER[key] ? passes(ACTING_ON_ANOTHER_USER[key], caller) : true;
     if (access === 'gateway' || access === undefined) return false;
+    if (EMPLOYEES_ONLY.has(key) && !caller.isEmployee) return false;
     return passesAny(access.pages.map((u) => ({ subjects: u.subjects ?? PAGE_ACCESS[u.page].subjects, accountTypes: PAGE_ACCESS[u.page].accountTypes })), caller.subjects, caller.accountType);
   }
   const passes = (pages: AppPage[], caller: MatrixCaller) => passesAny(pages.map((p) => PAGE_ACCESS[p]), caller.subjects, caller.accountType);

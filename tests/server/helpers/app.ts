@@ -7,7 +7,8 @@ import type { DemoHistoryTracker } from '../../../server/src/modules/demo-histor
 import { createIdentityAdmin, type IdentityAdmin } from '../../../server/src/identity/identity-admin';
 import { localCognitoClient } from '../../../server/src/identity/provision';
 import { createTokenVerifier, issuerFor } from '../../../server/src/identity/verifier';
-import { createTestDatabase } from './test-db';
+import type { FileStorage } from '../../../server/src/storage';
+import { createTestDatabase, type TestDatabase } from './test-db';
 
 /** The ingest secret of the test server, from which each gateway's token is derived. */
 export const TEST_INGEST_SECRET = 'lavo-test-ingest-secret';
@@ -36,11 +37,19 @@ export async function createTestApp(
     demoHistory?: DemoHistoryTracker;
     /** The request log's environment and publishing limits. */
     serverLog?: AppDeps['serverLog'];
+    /** Run the persistent jobs (exports); off by default, so a queued export waits and changes nothing behind a test's back. */
+    runJobs?: boolean;
+    /** Where files go; a scratch directory of the test otherwise. */
+    storage?: FileStorage;
+    /** Data exports' time and row limits. */
+    dataExports?: { timeoutMs: number; maxRows: number };
+    /** The database of an earlier test app, to build another server on it (a restart); closing this app leaves it open. */
+    database?: TestDatabase;
   } = {},
 ) {
   const identity = inject('identity');
-  const database = await createTestDatabase({ reportStatementTimeoutMs: opts.reportStatementTimeoutMs });
-  await linkDemoIdentities(database.handle.db, identity.subjects);
+  const database = opts.database ?? (await createTestDatabase({ reportStatementTimeoutMs: opts.reportStatementTimeoutMs }));
+  if (!opts.database) await linkDemoIdentities(database.handle.db, identity.subjects);
   const pusher = new Pusher({ ...PUSHER_TEST_APP, host: '127.0.0.1', port: String(opts.pusherPort ?? 1), useTLS: false });
   const app = await buildApp({
     db: database.handle.db,
@@ -55,6 +64,9 @@ export async function createTestApp(
     staticDir: opts.staticDir,
     demoHistory: opts.demoHistory,
     serverLog: opts.serverLog,
+    storage: opts.storage,
+    runJobs: opts.runJobs ?? false,
+    dataExports: opts.dataExports,
     runtimeConfig: {
       apiBaseUrl: '/api',
       apiV2BaseUrl: '/api/v2',
@@ -68,9 +80,10 @@ export async function createTestApp(
     pusher,
     db: database.handle.db,
     reportDb: database.handle.reportDb,
+    database,
     async close() {
       await app.close();
-      await database.close();
+      if (!opts.database) await database.close();
     },
   };
 }

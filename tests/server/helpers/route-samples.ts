@@ -4,7 +4,7 @@ import { KIOSK_GATEWAY_MODEL_ID } from '../../../server/src/contracts/devices';
 import { gatewayCommandChannel } from '../../../server/src/contracts/stations-realtime';
 import type { Database } from '../../../server/src/db/client';
 import { DEMO_GROUP_IDS, DEMO_ORG_IDS } from '../../../server/src/db/seed';
-import { devices, firmwareVersions, nfcTags, users, wearableAssignments, zones } from '../../../server/src/db/schema';
+import { dataExports, devices, firmwareVersions, nfcTags, users, wearableAssignments, zones } from '../../../server/src/db/schema';
 import type { RegisteredRoute } from '../../../server/src/plugins/route-registry';
 import { gatewayToken } from '../../../server/src/core/gateway-auth';
 import { TEST_INGEST_SECRET, type Tokens } from './app';
@@ -52,6 +52,8 @@ export interface SampleIds {
   inviteeUserName: string;
   /** A St. Mary's staff member with a sign-in account whose password is SAMPLE_PASSWORD. */
   accountUserName: string;
+  /** The demo's 'Staff list' data export (network-wide, one boolean parameter :active). */
+  dataExportId: number;
 }
 
 /** A request, as the route's own sign-in asks for it (the kiosk gateway's credentials for 'gateway'). */
@@ -144,6 +146,24 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
   'GET /api/zones/cdiff/:zoneId/visits': (ids) => ({ params: { zoneId: ids.cdiffZoneId }, query: { take: 5, ...week() } }),
   'GET /api/wearable-usage/organization': () => ({ query: report() }),
   'GET /api/wearable-management/organization': () => ({ query: { organizationIds: [DEMO_ORG_IDS.stMarys] } }),
+  'GET /api/data-exports': () => ({}),
+  'GET /api/data-exports/requests': () => ({}),
+  'POST /api/data-exports': () => ({
+    body: {
+      name: 'Sample export',
+      sqlQuery: 'SELECT first_name FROM export_views.staff WHERE active = :active AND location_id = :locationId;',
+      organizationsIds: [DEMO_ORG_IDS.stMarys],
+      parameters: [
+        { parameter: 'active', type: 'boolean' },
+        { parameter: 'locationId', type: 'integer' },
+      ],
+    },
+    status: 201,
+  }),
+  // The body's cognitoId is accepted and never read: the requester is the token's subject.
+  'POST /api/data-exports/requests/:id': (ids) => ({ params: { id: ids.dataExportId }, query: { ...week(), active: 'true' }, body: { cognitoId: 'any-subject' }, status: 201 }),
+  // No request of this id is anyone's: the file route answers 404 to every caller it lets through.
+  'GET /api/data-exports/requests/:id/file': () => ({ params: { id: 2_147_483_000 }, status: 404 }),
 
   'GET /api/nfc-tags': () => ({ query: { groupId: ICU_NORTH, status: 'active', search: 'ae', take: 10 } }),
   'GET /api/nfc/nfcId/:nfcId': (ids) => ({ params: { nfcId: ids.tag.nfcId } }),
@@ -300,6 +320,7 @@ export async function loadSampleIds(db: Database, share: StaffShare): Promise<Sa
     .where(and(eq(zones.type, 'CDIFF'), eq(zones.groupId, ICU_NORTH)))
     .orderBy(asc(zones.id))
     .limit(1);
+  const [staffList] = await db.select({ id: dataExports.id }).from(dataExports).where(eq(dataExports.name, 'Staff list')).limit(1);
   const nextStaff = handOut(await staffOf(db, ST_MARYS), share);
   const invitee = nextStaff();
   const account = nextStaff();
@@ -314,8 +335,8 @@ export async function loadSampleIds(db: Database, share: StaffShare): Promise<Sa
   const heldBadge = badges.find((row) => row.holderId !== null);
   // Not the badge's holder: assigning them something else would end that holding before its unassign sample.
   const [a, b] = free.filter((row) => row.id !== heldBadge?.holderId);
-  if (!spare || !a || !b || !tagless || !tag?.holderId || !freeBadge || !heldBadge?.holderId || !firmware || !dispenser || !bed || !roomBeacon || !worn || !cdiff) {
-    throw new Error(`the demo data lacks a row the route samples need: ${JSON.stringify({ spare, free, tagless, tag, freeBadge, heldBadge, firmware, dispenser, bed, roomBeacon, worn, cdiff })}`);
+  if (!spare || !a || !b || !tagless || !tag?.holderId || !freeBadge || !heldBadge?.holderId || !firmware || !dispenser || !bed || !roomBeacon || !worn || !cdiff || !staffList) {
+    throw new Error(`the demo data lacks a row the route samples need: ${JSON.stringify({ spare, free, tagless, tag, freeBadge, heldBadge, firmware, dispenser, bed, roomBeacon, worn, cdiff, staffList })}`);
   }
   return {
     kiosk: { id: kiosk.id, mac: kiosk.mac, name: kiosk.name },
@@ -331,5 +352,6 @@ export async function loadSampleIds(db: Database, share: StaffShare): Promise<Sa
     presence: { wearableMac: worn.mac, beaconMac: roomBeacon.mac },
     inviteeUserName: invitee.userName,
     accountUserName: account.userName,
+    dataExportId: staffList.id,
   };
 }
