@@ -91,8 +91,8 @@ describe('routes and guards', () => {
 
   it('labels a page that is not built yet as a placeholder', async () => {
     signInAs('admin');
-    await openApp('/app/reports/dispenser-overview');
-    expect(await screen.findByRole('heading', { name: 'Dispenser Overview' })).toBeInTheDocument();
+    await openApp('/app/accounts/organizations');
+    expect(await screen.findByRole('heading', { name: 'Organizations' })).toBeInTheDocument();
     expect(screen.getByText('Placeholder — this page is not built yet')).toBeInTheDocument();
   });
 

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setConfig } from '@/lib/config';
-import { testConfig } from '@/test/fixtures';
+import { SessionProvider } from '@/lib/session-context';
+import { makeSession, testConfig } from '@/test/fixtures';
 import { renderWithRouter } from '@/test/router';
 
 vi.mock('@/lib/auth', () => ({
@@ -57,7 +58,11 @@ describe('a C. diff room\'s visits', () => {
   it('lists 15 visits, then the rest after the last visit\'s id, each with a tick for soap and a menu to the visitor\'s reports', async () => {
     fetchSpy.mockImplementation(async (input) => answerVisits(new URL(String(input), 'http://localhost')));
     const onBack = vi.fn();
-    await renderWithRouter(<CdiffVisits room={{ name: '3N-303' }} filter={filter} filters={filters} onBack={onBack} />);
+    await renderWithRouter(
+      <SessionProvider value={makeSession('manager')}>
+        <CdiffVisits room={{ name: '3N-303' }} filter={filter} filters={filters} onBack={onBack} />
+      </SessionProvider>,
+    );
     expect(await screen.findByText('15 of 17 visits loaded')).toBeInTheDocument();
     expect(urls()[0]?.pathname).toMatch(/\/zones\/cdiff\/42\/visits$/);
     const table = screen.getByRole('table', { name: 'Visits to 3N-303' });
