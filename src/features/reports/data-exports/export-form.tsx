@@ -113,8 +113,7 @@ export function ExportForm({
           description="Over the views of schema export_views. :startDate and :endDate take the request's date range; any other :name is a parameter."
           value={draft.sqlQuery}
           onChange={(event) => change({ sqlQuery: event.currentTarget.value })}
-          autosize
-          minRows={6}
+          rows={8}
           styles={{ input: { fontFamily: 'monospace' } }}
         />
       )}
