@@ -21,7 +21,7 @@ export const createDataExport = (body: CreateDataExportBody) => mainApi.call(dat
 
 /** Queues a run: the date range and each filled parameter go in the query. */
 export const requestDataExport = (id: number, values: Record<string, string>) =>
-  mainApi.call(dataExportEndpoints.request, { params: { id }, query: values as { startDate: string; endDate: string }, body: undefined });
+  mainApi.call(dataExportEndpoints.request, { params: { id }, query: values as { startDate: string; endDate: string }, body: {} });
 
 /** The file's name from a Content-Disposition header, else a fallback. */
 export function fileNameOf(disposition: string | null, fallback: string): string {

@@ -172,7 +172,7 @@ export function ExportFormDialog({
   ...props
 }: { opened: boolean; onClose: () => void } & Omit<Parameters<typeof ExportForm>[0], 'onCancel'>) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Add data export" size="xl">
+    <Modal opened={opened} onClose={onClose} title="Add data export" size="xl" closeOnEscape={false}>
       {opened && <ExportForm {...props} onCancel={onClose} />}
     </Modal>
   );
