@@ -100,4 +100,12 @@ test('a hospital manager sees the exports without the SQL column or the Add butt
   await expect(exportsTable(page).getByRole('columnheader', { name: 'Name' })).toBeVisible();
   await expect(exportsTable(page).getByRole('columnheader', { name: 'SQL' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add' })).toHaveCount(0);
+
+  // On an iPad upright the page never scrolls sideways: the organizations fold into the row's details.
+  await page.setViewportSize({ width: 810, height: 1080 });
+  await expect(exportsTable(page).getByRole('columnheader', { name: 'Organizations' })).toHaveCount(0);
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  await page.getByRole('tab', { name: 'Requests' }).click();
+  await expect(requestsTable(page).getByRole('columnheader', { name: 'Status' })).toBeVisible();
 });
