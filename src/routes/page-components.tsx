@@ -25,6 +25,7 @@ const PAGE_MODULES: Partial<Record<AppPath, () => Promise<{ default: PageCompone
   '/app/reports/wearable-management': () => import('@/features/reports/pages/wearable-management-page'),
   '/app/reports/dispenser-activity': () => import('@/features/reports/pages/dispenser-activity-page'),
   '/app/reports/staff-rounding': () => import('@/features/reports/pages/staff-rounding-page'),
+  '/app/reports/data-exports': () => import('@/features/reports/pages/data-exports-page'),
   '/app/accounts/nfc': () => import('@/features/nfc/pages/nfc-page'),
   '/app/maintenance/badges': () => import('@/features/badges/pages/badges-page'),
   '/app/accounts/badge-management': () => import('@/features/badges/pages/badge-management-page'),

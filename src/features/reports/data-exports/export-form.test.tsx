@@ -1,0 +1,68 @@
+import { EXPORT_MESSAGES } from '@contracts/reports/data-exports';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { render } from '@/test/render';
+import { ExportForm } from './export-form';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const organizations = [{ id: 1, parentId: null, name: 'Demo Health', accessible: true }];
+
+function setup() {
+  const onSave = vi.fn().mockResolvedValue({});
+  render(<ExportForm organizations={organizations} onSave={onSave} onCancel={() => {}} offline={false} />);
+  return { onSave, user: userEvent.setup() };
+}
+
+describe('ExportForm', () => {
+  it('shows each step’s message when it is not valid, goes back and forth, and saves on the last step', async () => {
+    const { onSave, user } = setup();
+    const next = () => screen.getByRole('button', { name: 'Next' });
+
+    await user.click(next());
+    expect(screen.getByRole('alert')).toHaveTextContent(EXPORT_MESSAGES.nameRequired);
+    await user.type(screen.getByLabelText('Name'), 'Active staff');
+    await user.click(next());
+
+    const sql = screen.getByLabelText('SQL query');
+    await user.click(next());
+    expect(screen.getByRole('alert')).toHaveTextContent(EXPORT_MESSAGES.sqlRequired);
+    fireEvent.change(sql, { target: { value: 'SELECT * FROM export_views.staff WHERE active = :active AND day >= :startDate' } });
+    await user.click(next());
+    expect(screen.getByRole('alert')).toHaveTextContent(EXPORT_MESSAGES.sqlSemicolon);
+    fireEvent.change(sql, { target: { value: 'SELECT 1; drop table x;' } });
+    await user.click(next());
+    expect(screen.getByRole('alert')).toHaveTextContent(EXPORT_MESSAGES.sqlForbidden);
+    fireEvent.change(sql, { target: { value: 'SELECT * FROM export_views.staff WHERE active = :active AND day >= :startDate;' } });
+    await user.click(next());
+
+    await user.click(next());
+    expect(screen.getByRole('alert')).toHaveTextContent(EXPORT_MESSAGES.organizationsRequired);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('SQL query')).toHaveValue('SELECT * FROM export_views.staff WHERE active = :active AND day >= :startDate;');
+    await user.click(next());
+    await user.click(screen.getByLabelText('Organizations'));
+    await user.click(await screen.findByRole('checkbox', { name: /Demo Health/ }));
+    await user.keyboard('{Escape}');
+    await user.click(next());
+
+    // Only :active needs a type: the date range's parameters are given by every request.
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Type of :startDate')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(EXPORT_MESSAGES.parameterTypes);
+    expect(onSave).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('combobox', { name: 'Type of :active' }));
+    await user.click(await screen.findByRole('option', { name: 'Boolean' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith({
+        name: 'Active staff',
+        sqlQuery: 'SELECT * FROM export_views.staff WHERE active = :active AND day >= :startDate;',
+        organizationsIds: [1],
+        parameters: [{ parameter: 'active', type: 'boolean' }],
+      }),
+    );
+  });
+});
