@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_ACCESS, passesAny, type AppPage } from '../../../server/src/contracts/page-access';
 import { PERMISSION_SUBJECTS, PROVIDER_ORGANIZATION_ID, type AccountType, type PermissionSubject } from '../../../server/src/contracts/permissions';
 import { SERVER_CHANNEL } from '../../../server/src/contracts/realtime';
 import { gatewayCommandChannel } from '../../../server/src/contracts/stations-realtime';
+import { users } from '../../../server/src/db/schema';
 import { DEMO_ORG_IDS } from '../../../server/src/db/seed';
 import type { PageUse, RouteAccess } from '../../../server/src/plugins/access';
 import type { RegisteredRoute } from '../../../server/src/plugins/route-registry';
@@ -77,8 +79,10 @@ describe('the permission matrix', () => {
       const userName = `${key}@demo.health`;
       const tokens = await signIn(userName);
       const me = await ctx.app.inject({ method: 'GET', url: '/api/v2/users/me', headers: { version: '2', authorization: `Bearer ${tokens.accessToken}` } });
-      const body = me.json<{ id: number; organizationId: number; role: { permissions: { subject: PermissionSubject }[] } }>();
-      const isEmployee = body.organizationId === PROVIDER_ORGANIZATION_ID;
+      const body = me.json<{ id: number; role: { permissions: { subject: PermissionSubject }[] } }>();
+      // An employee is a user of the provider organization (the /me answer does not carry it).
+      const [row] = await ctx.db.select({ organizationId: users.organizationId }).from(users).where(eq(users.id, body.id));
+      const isEmployee = row?.organizationId === PROVIDER_ORGANIZATION_ID;
       return { name: key, userName, userId: body.id, tokens, accountType, isEmployee, subjects: new Set(body.role.permissions.map((p) => p.subject)) };
     };
     // Riverside is a BASIC account: its administrator holds every subject but only BASIC's pages, and only Riverside.
