@@ -3,15 +3,13 @@ import { type ReactNode, useMemo } from 'react';
 import { type ExposureInteraction, exposureEndpoints } from '@contracts/reports/exposure';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { OfflineStamp } from '@/components/offline-stamp';
-import { useSession } from '@/lib/session-context';
 import { reportQueryOptions } from '../api/report-query';
 import { ReportCard } from '../components/report-card';
 import { reportSection } from '../components/report-section';
 import type { FilterState } from '../filters/filter-state';
 import type { ReportPerson } from '../links/person-links';
-import { PersonRowMenu } from '../links/person-row-menu';
-import { useProfessionName } from '../use-profession-name';
 import { type Contact, contactsOf, EXPOSURE_PAGE_SIZE, formatExposure, formatMoment, formatSpanBound } from './tracing';
+import { personColumns, personMenuColumn, usePersonNames, PERSON_ROW_FIELDS, personOfRow } from '../person-columns';
 
 /** The call of one person's contacts: the chosen organizations and days, and the person. */
 export interface ContactsQuery {
@@ -46,32 +44,18 @@ export const ContactsSection = reportSection(
       reportQueryOptions(exposureEndpoints.interactions, query),
   },
   function ContactsBody({ contacts, person, filters, actions }) {
-    const { bootstrap } = useSession();
-    const professionName = useProfessionName();
+    const names = usePersonNames();
     const answer = contacts.data;
     const rows = useMemo(() => contactsOf(answer?.interactions ?? []), [answer]);
-    const organizationName = useMemo(() => new Map(bootstrap.organizations.map((o) => [o.id, o.name])), [bootstrap.organizations]);
     const contactColumns = useMemo<DataColumn<Contact>[]>(
       () => [
-        { key: 'name', header: 'Name', value: (r) => r.name },
-        { key: 'profession', header: 'Profession', value: (r) => professionName(r.profession), fold: true },
-        { key: 'organization', header: 'Organization', value: (r) => organizationName.get(r.organizationId) ?? null, fold: true },
+        ...personColumns<Contact>(names, PERSON_ROW_FIELDS),
         { key: 'total', header: 'Total Exposure', value: (r) => r.totalMs, render: (r) => formatExposure(r.totalMs), unit: 'ms-to-s', align: 'right' },
         { key: 'interactions', header: 'Interactions', value: (r) => r.interactions, align: 'right' },
         { key: 'lastSeen', header: 'Last Contact', value: (r) => r.lastSeen, render: (r) => formatMoment(r.lastSeen), fold: true },
-        {
-          key: 'menu',
-          header: 'Actions',
-          value: () => null,
-          sortable: false,
-          exportable: false,
-          pin: 'end',
-          render: (r) => (
-            <PersonRowMenu person={{ id: r.userId, name: r.name, organizationId: r.organizationId }} filters={filters} targets={['compliance', 'staff-rounding', 'contact-tracing']} />
-          ),
-        },
+        personMenuColumn<Contact>(personOfRow, filters, ['compliance', 'staff-rounding', 'contact-tracing']),
       ],
-      [filters, organizationName, professionName],
+      [filters, names],
     );
     const overlapColumns = useMemo<DataColumn<ExposureInteraction>[]>(
       () => [

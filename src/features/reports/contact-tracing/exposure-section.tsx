@@ -3,16 +3,14 @@ import { useDeferredValue, useMemo } from 'react';
 import { EXPOSURE_PERIOD_MS, type ExposureUser, exposureEndpoints } from '@contracts/reports/exposure';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { OfflineStamp } from '@/components/offline-stamp';
-import { useSession } from '@/lib/session-context';
 import { reportQueryOptions } from '../api/report-query';
 import { ReportCard } from '../components/report-card';
 import { reportSection } from '../components/report-section';
 import type { FilterState } from '../filters/filter-state';
 import type { ReportPerson } from '../links/person-links';
-import { PersonRowMenu } from '../links/person-row-menu';
-import { useProfessionName } from '../use-profession-name';
 import { SpanLine } from './contacts-section';
 import { EXPOSURE_PAGE_SIZE, exposedUsers, formatExposure, PERIOD_MINUTES } from './tracing';
+import { personColumns, personMenuColumn, usePersonNames, PERSON_ROW_FIELDS, personOfRow } from '../person-columns';
 
 /** The Exposure call: everyone's totals over the chosen organizations and days. */
 export interface ExposureQuery {
@@ -62,18 +60,14 @@ export const ExposureSection = reportSection(
       reportQueryOptions(exposureEndpoints.interactions, query),
   },
   function ExposureBody({ exposure, minutes, filters, open }) {
-    const { bootstrap } = useSession();
-    const professionName = useProfessionName();
+    const names = usePersonNames();
     const answer = exposure.data;
     // The slider moves at once; the table follows in a deferred render.
     const period = useDeferredValue(minutes);
     const rows = useMemo(() => exposedUsers(answer?.users ?? [], period), [answer, period]);
-    const organizationName = useMemo(() => new Map(bootstrap.organizations.map((o) => [o.id, o.name])), [bootstrap.organizations]);
     const columns = useMemo<DataColumn<ExposureUser>[]>(
       () => [
-        { key: 'name', header: 'Name', value: (r) => r.name },
-        { key: 'profession', header: 'Profession', value: (r) => professionName(r.profession), fold: true },
-        { key: 'organization', header: 'Organization', value: (r) => organizationName.get(r.organizationId) ?? null, fold: true },
+        ...personColumns<ExposureUser>(names, PERSON_ROW_FIELDS),
         { key: 'total', header: 'Total Exposure', value: (r) => r.totalMs, render: (r) => formatExposure(r.totalMs), unit: 'ms-to-s', align: 'right' },
         { key: 'contacts', header: 'Contacts', value: (r) => r.contacts, align: 'right' },
         { key: 'interactions', header: 'Interactions', value: (r) => r.interactions, align: 'right', fold: true },
@@ -98,17 +92,9 @@ export const ExposureSection = reportSection(
             </Button>
           ),
         },
-        {
-          key: 'menu',
-          header: 'Actions',
-          value: () => null,
-          sortable: false,
-          exportable: false,
-          pin: 'end',
-          render: (r) => <PersonRowMenu person={{ id: r.userId, name: r.name, organizationId: r.organizationId }} filters={filters} targets={['compliance', 'staff-rounding', 'contact-tracing']} />,
-        },
+        personMenuColumn<ExposureUser>(personOfRow, filters, ['compliance', 'staff-rounding', 'contact-tracing']),
       ],
-      [filters, open, organizationName, professionName],
+      [filters, open, names],
     );
     return (
       <>

@@ -16,9 +16,8 @@ import { ReportFilterBar } from '../components/report-filter-bar';
 import { reportSection } from '../components/report-section';
 import { type FilterState, PAGE_PARAMS, type ReportQueryParams, reportQuery, toSearch } from '../filters/filter-state';
 import { type PersonTarget, useAllowedPersonTargets } from '../links/person-links';
-import { PersonRowMenu } from '../links/person-row-menu';
 import { useReportFilters } from '../filters/use-report-filters';
-import { useProfessionName } from '../use-profession-name';
+import { personColumns, personMenuColumn, usePersonNames, PERSON_ROW_FIELDS, personOfRow } from '../person-columns';
 
 type Row = (typeof userRankingSchema)['_output'][number];
 
@@ -96,14 +95,10 @@ const RankingSection = reportSection(
       reportQueryOptions(complianceEndpoints.userRanking, query),
   },
   function RankingBody({ ranking, toolbar, open, showDurations, filters, menuTargets }) {
-    const { bootstrap } = useSession();
-    const professionName = useProfessionName();
-    const organizationName = new Map(bootstrap.organizations.map((o) => [o.id, o.name]));
+    const names = usePersonNames();
     const columns: DataColumn<Row>[] = [
       { key: 'rank', header: 'Rank', value: (r) => (ranking.data?.indexOf(r) ?? 0) + 1, align: 'right' },
-      { key: 'name', header: 'Name', value: (r) => r.name },
-      { key: 'profession', header: 'Profession', value: (r) => professionName(r.profession), fold: true },
-      { key: 'organization', header: 'Organization', value: (r) => organizationName.get(r.organizationId) ?? null, fold: true },
+      ...personColumns<Row>(names, PERSON_ROW_FIELDS),
       { key: 'opportunities', header: 'Opportunities', value: (r) => r.opportunities, align: 'right' },
       { key: 'handwashes', header: 'Compliant Events', value: (r) => r.handwashes, align: 'right', fold: true },
       ...(showDurations
@@ -115,17 +110,7 @@ const RankingSection = reportSection(
       { key: 'usage', header: 'Usage', value: (r) => r.usageMs, render: (r) => formatUsage(r.usageMs), unit: 'ms-to-h', align: 'right', fold: true },
       { key: 'compliance', header: 'Compliance', value: (r) => r.compliance, render: (r) => <ComplianceBadge ratio={r.compliance} />, align: 'right' },
       ...(menuTargets.length > 0
-        ? ([
-            {
-              key: 'menu',
-              header: 'Actions',
-              value: () => null,
-              sortable: false,
-              exportable: false,
-              pin: 'end',
-              render: (r) => <PersonRowMenu person={{ id: r.userId, name: r.name, organizationId: r.organizationId }} filters={filters} targets={menuTargets} />,
-            },
-          ] satisfies DataColumn<Row>[])
+        ? [personMenuColumn<Row>(personOfRow, filters, menuTargets)]
         : []),
     ];
     return (

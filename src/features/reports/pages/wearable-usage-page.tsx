@@ -14,9 +14,8 @@ import { ReportCard } from '../components/report-card';
 import { reportSection } from '../components/report-section';
 import { utcToday } from '../filters/filter-state';
 import { useReportFilters } from '../filters/use-report-filters';
-import { PersonRowMenu } from '../links/person-row-menu';
-import { useProfessionName } from '../use-profession-name';
 import { formatLocalWallClock, isLiveRange, LIVE_REFRESH_MS, liveToggleRange, searchUsage } from '../smartsensors';
+import { personColumns, personMenuColumn, usePersonNames } from '../person-columns';
 
 const ALL_PROFESSIONS = 'ALL';
 
@@ -102,14 +101,10 @@ const UsageSection = reportSection(
     }),
   },
   function UsageBody({ usage, live, search, filters, toolbar, showDurations, onHistory }) {
-    const { bootstrap } = useSession();
-    const professionName = useProfessionName();
-    const organizationName = new Map(bootstrap.organizations.map((o) => [o.id, o.name]));
+    const names = usePersonNames();
     const rows = useMemo(() => searchUsage(usage.data ?? [], search), [usage.data, search]);
     const columns: DataColumn<WearableUsageRow>[] = [
-      { key: 'user', header: 'User', value: (r) => r.userName },
-      { key: 'profession', header: 'Profession', value: (r) => professionName(r.profession), fold: true },
-      { key: 'organization', header: 'Organization', value: (r) => organizationName.get(r.organizationId) ?? null, fold: true },
+      ...personColumns<WearableUsageRow>(names, { name: (r) => r.userName, profession: (r) => r.profession, organizationId: (r) => r.organizationId }, { key: 'user', header: 'User' }),
       { key: 'start', header: 'Usage Start', value: (r) => r.usageStartLocal, render: (r) => formatLocalWallClock(r.usageStartLocal), fold: true },
       { key: 'bedVisits', header: 'Bed Visits', value: (r) => r.bedVisits, align: 'right' },
       { key: 'handwashes', header: 'Hand Washes', value: (r) => r.handwashes, align: 'right' },
@@ -129,25 +124,20 @@ const UsageSection = reportSection(
             },
           ] satisfies DataColumn<WearableUsageRow>[])
         : []),
-      {
-        key: 'menu',
-        header: 'Actions',
-        value: () => null,
-        sortable: false,
-        exportable: false,
-        pin: 'end',
-        render: (r) => (
-          <PersonRowMenu person={{ id: r.userId, name: r.userName, organizationId: r.organizationId }} filters={filters} targets={['compliance', 'staff-rounding']}>
-            <Menu.Item
-              mih={44}
-              disabled={r.wearableId === null}
-              onClick={() => r.wearableId !== null && onHistory({ id: r.wearableId, mac: r.wearableMac ?? r.code ?? `SmartSensor ${r.wearableId}` })}
-            >
-              History
-            </Menu.Item>
-          </PersonRowMenu>
+      personMenuColumn<WearableUsageRow>(
+        (r) => ({ id: r.userId, name: r.userName, organizationId: r.organizationId }),
+        filters,
+        ['compliance', 'staff-rounding'],
+        (r) => (
+          <Menu.Item
+            mih={44}
+            disabled={r.wearableId === null}
+            onClick={() => r.wearableId !== null && onHistory({ id: r.wearableId, mac: r.wearableMac ?? r.code ?? `SmartSensor ${r.wearableId}` })}
+          >
+            History
+          </Menu.Item>
         ),
-      },
+      ),
     ];
     return (
       <>

@@ -8,9 +8,9 @@ import { formatMinutesSeconds } from '@/lib/units';
 import { reportQueryOptions } from '../api/report-query';
 import { ReportCard } from '../components/report-card';
 import { reportSection } from '../components/report-section';
-import { useProfessionName } from '../use-profession-name';
 import type { RoundingListQuery } from './rounding-query';
 import type { RoundingSubject } from './use-rounding-details';
+import { personColumns, usePersonNames } from '../person-columns';
 
 /** Rounding lists page by 15 (02 §9). */
 export const ROUNDING_LIST_PAGE_SIZE = 15;
@@ -40,14 +40,10 @@ export const UserListSection = reportSection(
   'RoundingUserList',
   { users: ({ query }: ListProps) => reportQueryOptions(roundingEndpoints.users, query) },
   function UserListBody({ users, toolbar, onDetails }) {
-    const { bootstrap } = useSession();
-    const professionName = useProfessionName();
-    const organizationName = new Map(bootstrap.organizations.map((o) => [o.id, o.name]));
+    const names = usePersonNames();
     const open = (r: RoundingUserRow) => onDetails({ kind: 'user', id: r.id, name: r.name });
     const columns: DataColumn<RoundingUserRow>[] = [
-      { key: 'name', header: 'Name', value: (r) => r.name },
-      { key: 'profession', header: 'Profession', value: (r) => professionName(r.profession), fold: true },
-      { key: 'organization', header: 'Organization', value: (r) => organizationName.get(r.organizationId) ?? null, fold: true },
+      ...personColumns<RoundingUserRow>(names, { name: (r) => r.name, profession: (r) => r.profession, organizationId: (r) => r.organizationId }),
       duration('avg', 'Avg Visit', (r) => r.avgDuration),
       duration('total', 'Total Time', (r) => r.totalDuration, true),
       { key: 'beds', header: 'Beds Visited', value: (r) => r.uniqueBedsVisited, align: 'right', fold: true },
