@@ -35,41 +35,87 @@ function DetailsButton({ name, onClick }: { name: string; onClick: () => void })
   );
 }
 
+/** A rounding list's answer, as its section hands it over. */
+interface ListAnswer<T> {
+  data: T[] | undefined;
+  dataUpdatedAt: number;
+  isFetching: boolean;
+  isPending: boolean;
+  error: Error | null;
+}
+
+/** What the user and bed lists share: the visit columns, the Details button, the card and the table. */
+function RoundingList<T extends { name: string; avgDuration: number; totalDuration: number }>({
+  answer,
+  title,
+  label,
+  leading,
+  counts,
+  rowKey,
+  open,
+  toolbar,
+}: {
+  answer: ListAnswer<T>;
+  title: string;
+  label: string;
+  /** The columns naming the row. */
+  leading: DataColumn<T>[];
+  /** The count columns: distinct visitors or beds (folds on narrow screens), and visits. */
+  counts: [DataColumn<T>, DataColumn<T>];
+  rowKey: (row: T) => number;
+  open: (row: T) => void;
+  toolbar: ReactNode;
+}) {
+  const columns: DataColumn<T>[] = [
+    ...leading,
+    duration<T>('avg', 'Avg Visit', (r) => r.avgDuration),
+    duration<T>('total', 'Total Time', (r) => r.totalDuration, true),
+    ...counts,
+    { key: 'details', header: 'Details', value: () => null, sortable: false, exportable: false, pin: 'end', render: (r) => <DetailsButton name={r.name} onClick={() => open(r)} /> },
+  ];
+  return (
+    <>
+      <OfflineStamp updatedAt={answer.dataUpdatedAt} hasData={answer.data !== undefined} />
+      <ReportCard title={title} loading={answer.isFetching && answer.data !== undefined} error={answer.data ? null : answer.error}>
+        <DataTable
+          label={label}
+          columns={columns}
+          rows={answer.data ?? []}
+          rowKey={rowKey}
+          rowLabel={(r) => r.name}
+          pageSize={ROUNDING_LIST_PAGE_SIZE}
+          loading={answer.isPending}
+          emptyText="No bed visits in this range"
+          initialSort={{ key: 'visits', direction: 'desc' }}
+          exportable
+          toolbar={toolbar}
+          onRowClick={open}
+        />
+      </ReportCard>
+    </>
+  );
+}
+
 /** The user tab: each member of staff's bed visits over the range. */
 export const UserListSection = reportSection(
   'RoundingUserList',
   { users: ({ query }: ListProps) => reportQueryOptions(roundingEndpoints.users, query) },
   function UserListBody({ users, toolbar, onDetails }) {
     const names = usePersonNames();
-    const open = (r: RoundingUserRow) => onDetails({ kind: 'user', id: r.id, name: r.name });
-    const columns: DataColumn<RoundingUserRow>[] = [
-      ...personColumns<RoundingUserRow>(names, { name: (r) => r.name, profession: (r) => r.profession, organizationId: (r) => r.organizationId }),
-      duration('avg', 'Avg Visit', (r) => r.avgDuration),
-      duration('total', 'Total Time', (r) => r.totalDuration, true),
-      { key: 'beds', header: 'Beds Visited', value: (r) => r.uniqueBedsVisited, align: 'right', fold: true },
-      { key: 'visits', header: 'Bed Visits', value: (r) => r.totalBedVisits, align: 'right' },
-      { key: 'details', header: 'Details', value: () => null, sortable: false, exportable: false, pin: 'end', render: (r) => <DetailsButton name={r.name} onClick={() => open(r)} /> },
-    ];
     return (
-      <>
-        <OfflineStamp updatedAt={users.dataUpdatedAt} hasData={users.data !== undefined} />
-        <ReportCard title="Staff" loading={users.isFetching && users.data !== undefined} error={users.data ? null : users.error}>
-          <DataTable
-            label="Staff rounding by user"
-            columns={columns}
-            rows={users.data ?? []}
-            rowKey={(r) => r.id}
-            rowLabel={(r) => r.name}
-            pageSize={ROUNDING_LIST_PAGE_SIZE}
-            loading={users.isPending}
-            emptyText="No bed visits in this range"
-            initialSort={{ key: 'visits', direction: 'desc' }}
-            exportable
-            toolbar={toolbar}
-            onRowClick={open}
-          />
-        </ReportCard>
-      </>
+      <RoundingList<RoundingUserRow>
+        answer={users}
+        title="Staff"
+        label="Staff rounding by user"
+        leading={personColumns<RoundingUserRow>(names, { name: (r) => r.name, profession: (r) => r.profession, organizationId: (r) => r.organizationId })}
+        counts={[
+          { key: 'beds', header: 'Beds Visited', value: (r) => r.uniqueBedsVisited, align: 'right', fold: true },
+          { key: 'visits', header: 'Bed Visits', value: (r) => r.totalBedVisits, align: 'right' },
+        ]}
+        rowKey={(r) => r.id}
+        open={(r) => onDetails({ kind: 'user', id: r.id, name: r.name })}
+        toolbar={toolbar}
+      />
     );
   },
 );
@@ -81,36 +127,23 @@ export const BedListSection = reportSection(
   function BedListBody({ beds, toolbar, onDetails }) {
     const { bootstrap } = useSession();
     const groupName = new Map(bootstrap.groups.map((g) => [g.id, g.name]));
-    const open = (r: RoundingBedRow) => onDetails({ kind: 'bed', id: r.beaconId, name: r.name, groupId: r.groupId });
-    const columns: DataColumn<RoundingBedRow>[] = [
-      { key: 'name', header: 'Bed', value: (r) => r.name },
-      { key: 'location', header: 'Location', value: (r) => groupName.get(r.groupId) ?? null, fold: true },
-      duration('avg', 'Avg Visit', (r) => r.avgDuration),
-      duration('total', 'Total Time', (r) => r.totalDuration, true),
-      { key: 'staff', header: 'Staff', value: (r) => r.uniqueStaffVisits, align: 'right', fold: true },
-      { key: 'visits', header: 'Staff Visits', value: (r) => r.totalStaffVisits, align: 'right' },
-      { key: 'details', header: 'Details', value: () => null, sortable: false, exportable: false, pin: 'end', render: (r) => <DetailsButton name={r.name} onClick={() => open(r)} /> },
-    ];
     return (
-      <>
-        <OfflineStamp updatedAt={beds.dataUpdatedAt} hasData={beds.data !== undefined} />
-        <ReportCard title="Beds" loading={beds.isFetching && beds.data !== undefined} error={beds.data ? null : beds.error}>
-          <DataTable
-            label="Staff rounding by bed"
-            columns={columns}
-            rows={beds.data ?? []}
-            rowKey={(r) => r.beaconId}
-            rowLabel={(r) => r.name}
-            pageSize={ROUNDING_LIST_PAGE_SIZE}
-            loading={beds.isPending}
-            emptyText="No bed visits in this range"
-            initialSort={{ key: 'visits', direction: 'desc' }}
-            exportable
-            toolbar={toolbar}
-            onRowClick={open}
-          />
-        </ReportCard>
-      </>
+      <RoundingList<RoundingBedRow>
+        answer={beds}
+        title="Beds"
+        label="Staff rounding by bed"
+        leading={[
+          { key: 'name', header: 'Bed', value: (r) => r.name },
+          { key: 'location', header: 'Location', value: (r) => groupName.get(r.groupId) ?? null, fold: true },
+        ]}
+        counts={[
+          { key: 'staff', header: 'Staff', value: (r) => r.uniqueStaffVisits, align: 'right', fold: true },
+          { key: 'visits', header: 'Staff Visits', value: (r) => r.totalStaffVisits, align: 'right' },
+        ]}
+        rowKey={(r) => r.beaconId}
+        open={(r) => onDetails({ kind: 'bed', id: r.beaconId, name: r.name, groupId: r.groupId })}
+        toolbar={toolbar}
+      />
     );
   },
 );
