@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/src/db/client';
 import { users } from '../../../server/src/db/schema';
-import { countDerivedDays, createAnswerCache } from '../../../server/src/modules/metrics/answers';
+import { countDerivedDays, createAnswerCache, filterDays, rangeDays } from '../../../server/src/modules/metrics/answers';
+import type { ReportFilter } from '../../../server/src/modules/metrics/filters';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 
 const APRIL = { start: '2025-04-01', end: '2025-04-30' };
@@ -70,6 +71,27 @@ describe('the answer cache', () => {
       { from: at('2025-06-01T00:00:00Z'), to: at('2025-06-01T01:00:00Z') },
     ]);
     expect(await answers.get('overview', {}, APRIL, c.compute)).toEqual({ n: 3 });
+  });
+
+  it('keys a comparing answer to both ranges, and the others to their own range only', async () => {
+    const filter: ReportFilter = {
+      range: { start: '2025-04-01', end: '2025-04-30', from: at('2025-04-01T00:00:00Z'), to: at('2025-05-01T00:00:00Z'), days: 30 },
+      previous: { start: '2025-03-02', end: '2025-03-31', from: at('2025-03-02T00:00:00Z'), to: at('2025-04-01T00:00:00Z'), days: 30 },
+      view: 'org',
+      groupIds: [6],
+      organizationIds: [5],
+      professionCode: null,
+      selections: [],
+    };
+    const answers = createAnswerCache(db);
+    const overview = counter();
+    const ranking = counter();
+    await answers.get('overview-stats', {}, filterDays(filter), overview.compute);
+    await answers.get('ranking', {}, rangeDays(filter), ranking.compute);
+    // A late upload into the previous range changes the overview's changes, not the ranking.
+    await countDerivedDays(db, [{ from: at('2025-03-10T08:00:00Z'), to: at('2025-03-10T09:00:00Z') }]);
+    expect(await answers.get('overview-stats', {}, filterDays(filter), overview.compute)).toEqual({ n: 2 });
+    expect(await answers.get('ranking', {}, rangeDays(filter), ranking.compute)).toEqual({ n: 1 });
   });
 
   it('sees a derivation that another instance committed: the counts are in the database', async () => {

@@ -56,6 +56,11 @@ export function filterDays(filter: ReportFilter): DaySpan {
   return { start: filter.previous?.start ?? filter.range.start, end: filter.range.end };
 }
 
+/** The days of a report filter's own range: for figures that do not compare with the previous range. */
+export function rangeDays(filter: ReportFilter): DaySpan {
+  return { start: filter.range.start, end: filter.range.end };
+}
+
 /** What the answers of `days` were computed from, as one string. */
 async function versionsOf(db: Database, days: DaySpan): Promise<string> {
   const result = await db.execute<{ days: string | null; directory: string | null }>(sql`

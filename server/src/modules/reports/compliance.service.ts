@@ -9,7 +9,7 @@ import type { ReportQuery } from '../../contracts/reports/common';
 import type { Database } from '../../db/client';
 import { mayUse } from '../../plugins/access';
 import type { Caller } from '../../plugins/auth';
-import { type AnswerCache, filterDays } from '../metrics/answers';
+import { type AnswerCache, filterDays, rangeDays } from '../metrics/answers';
 import { eventTypeBreakdown, washTypeBreakdown } from '../metrics/compliance.repo';
 import { dayRange, userFilter } from '../metrics/filters';
 import { rankProfessions, rankUsers } from '../metrics/ranking.repo';
@@ -74,7 +74,7 @@ export function createComplianceService(db: Database, answers: AnswerCache) {
     async userRanking(caller: Caller, query: RankingQuery) {
       const filter = await callerFilter(db, caller, query);
       const { take, includeEmpty, search } = query;
-      return answers.get('compliance/ranking/users', [filter, query], filterDays(filter), async () => {
+      return answers.get('compliance/ranking/users', [filter, query], rangeDays(filter), async () => {
         const rows = await rankUsers(db, filter, filter.range, { take, includeEmpty, search });
         const usage = await usageMsByUser(db, rows.map((r) => r.userId), filter.range);
         return rows.map((r) => ({ ...r, usageMs: usage.get(r.userId) ?? 0 }));
@@ -84,7 +84,7 @@ export function createComplianceService(db: Database, answers: AnswerCache) {
     /** GET compliance/ranking/professions. */
     async professionRanking(caller: Caller, query: RankingQuery) {
       const filter = await callerFilter(db, caller, query);
-      return answers.get('compliance/ranking/professions', [filter, query], filterDays(filter), () =>
+      return answers.get('compliance/ranking/professions', [filter, query], rangeDays(filter), () =>
         rankProfessions(db, filter, filter.range, query.take),
       );
     },
@@ -95,7 +95,7 @@ export function createComplianceService(db: Database, answers: AnswerCache) {
      */
     async report(caller: Caller, query: ComplianceReportQuery) {
       const filter = await callerFilter(db, caller, query);
-      return answers.get('compliance/report', [filter, query], filterDays(filter), () => reportFigures(db, filter, query));
+      return answers.get('compliance/report', [filter, query], rangeDays(filter), () => reportFigures(db, filter, query));
     },
   };
 }

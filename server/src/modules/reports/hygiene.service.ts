@@ -1,14 +1,14 @@
 import type { ReportQuery } from '../../contracts/reports/common';
 import type { Database } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
-import { type AnswerCache, filterDays } from '../metrics/answers';
+import { type AnswerCache, filterDays, rangeDays } from '../metrics/answers';
 import { complianceTotals, washesByDay, washTypeBreakdown } from '../metrics/compliance.repo';
 import { daysOf, delta, type ReportFilter } from '../metrics/filters';
 import { callerFilter } from './access';
 
 /** The washes of each day of a filter's range, with their average per wearer. */
 function washDays(db: Database, answers: AnswerCache, filter: ReportFilter, query: ReportQuery) {
-  return answers.get('dispensers/wash-days', [filter, query], filterDays(filter), () => washesByDay(db, filter, filter.range, daysOf(filter.range)));
+  return answers.get('dispensers/wash-days', [filter, query], rangeDays(filter), () => washesByDay(db, filter, filter.range, daysOf(filter.range)));
 }
 
 /** The figures of the hand-wash overview: washes, their average and per hour, with their changes. */
