@@ -13,6 +13,8 @@ import { bootstrapRoutes } from './modules/bootstrap/bootstrap.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { dataExportsRoutes } from './modules/data-exports/data-exports.routes';
 import { DATA_EXPORT_JOB, dataExportJob } from './modules/data-exports/data-exports.service';
+import { USER_EXPORT_JOB, userExportJob } from './modules/user-exports/user-exports.service';
+import { userExportsRoutes } from './modules/user-exports/user-exports.routes';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { localStorage, type FileStorage } from './storage';
 import { demoHistoryRoutes } from './modules/demo-history/demo-history.routes';
@@ -108,7 +110,10 @@ export async function buildApp(deps: AppDeps) {
   const jobs = createJobRunner({
     db: deps.db,
     log: app.log,
-    handlers: { [DATA_EXPORT_JOB]: dataExportJob({ db: deps.db, reportDb: deps.reportDb, storage, limits: exportLimits, pusher: deps.pusher, log: app.log }) },
+    handlers: {
+      [DATA_EXPORT_JOB]: dataExportJob({ db: deps.db, reportDb: deps.reportDb, storage, limits: exportLimits, pusher: deps.pusher, log: app.log }),
+      [USER_EXPORT_JOB]: userExportJob({ db: deps.db, storage, identity: deps.identity }),
+    },
   });
   // Queued jobs and those a stopped server left are picked up once the server is ready.
   if (deps.runJobs ?? true) app.addHook('onReady', async () => jobs.start());
@@ -131,6 +136,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(stationsRoutes, { db: deps.db });
       await api.register(gatewayRoutes, { db: deps.db, secret: deps.ingestSecret, pusher: deps.pusher });
       await api.register(demoHistoryRoutes, { tracker: deps.demoHistory ?? createDemoHistoryTracker() });
+      await api.register(userExportsRoutes, { db: deps.db, storage, jobs });
     },
     { prefix: '/api' },
   );

@@ -55,6 +55,9 @@ const normalized = (access: RouteAccess | undefined) =>
  */
 const ACTING_ON_ANOTHER_USER: Record<string, AppPage[]> = { 'PUT /api/users/set-password': ['/app/accounts/users'] };
 
+/** What the handler checks beyond the route's pages, for the matrix's sample: a users export of type 'users' needs the Users page. */
+const SAMPLE_PAGES: Record<string, AppPage[]> = { 'POST /api/users/export': ['/app/accounts/users'] };
+
 /** Routes the handler keeps for employees (users of the provider organization; docs/PERMISSIONS.md 'Decisions'). */
 const EMPLOYEES_ONLY: ReadonlySet<string> = new Set(['POST /api/data-exports']);
 
@@ -116,6 +119,7 @@ describe('the permission matrix', () => {
     if (access === 'public' || access === 'signed-in') return ACTING_ON_ANOTHER_USER[key] ? passes(ACTING_ON_ANOTHER_USER[key], caller) : true;
     if (access === 'gateway' || access === undefined) return false;
     if (EMPLOYEES_ONLY.has(key) && !caller.isEmployee) return false;
+    if (SAMPLE_PAGES[key] && !passes(SAMPLE_PAGES[key], caller)) return false;
     return passesAny(access.pages.map((u) => ({ subjects: u.subjects ?? PAGE_ACCESS[u.page].subjects, accountTypes: PAGE_ACCESS[u.page].accountTypes })), caller.subjects, caller.accountType);
   }
   const passes = (pages: AppPage[], caller: MatrixCaller) => passesAny(pages.map((p) => PAGE_ACCESS[p]), caller.subjects, caller.accountType);

@@ -164,6 +164,10 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
   'POST /api/data-exports/requests/:id': (ids) => ({ params: { id: ids.dataExportId }, query: { ...week(), active: 'true' }, body: { cognitoId: 'any-subject' }, status: 201 }),
   // No request of this id is anyone's: the file route answers 404 to every caller it lets through.
   'GET /api/data-exports/requests/:id/file': () => ({ params: { id: 2_147_483_000 }, status: 404 }),
+  'POST /api/users/export': () => ({ query: { orgIds: [ST_MARYS_ICU_ORG], exportType: 'users', search: 'a' }, status: 201 }),
+  // A job that does not exist: the requester's own jobs are the only ones found.
+  'GET /api/exports/:jobId': () => ({ params: { jobId: 2_147_483_000 }, status: 404 }),
+  'GET /api/exports/:jobId/file': () => ({ params: { jobId: 2_147_483_000 }, status: 404 }),
 
   'GET /api/nfc-tags': () => ({ query: { groupId: ICU_NORTH, status: 'active', search: 'ae', take: 10 } }),
   'GET /api/nfc/nfcId/:nfcId': (ids) => ({ params: { nfcId: ids.tag.nfcId } }),

@@ -21,7 +21,7 @@ export interface UserFilter {
   unassigned?: boolean;
 }
 
-function userWhere(filter: UserFilter): SQL {
+export function userWhere(filter: UserFilter): SQL {
   const parts: (SQL | undefined)[] = [inScope(filter.scope, users.organizationId, users.groupId) ?? sql`false`];
   if (filter.organizationIds) parts.push(filter.organizationIds.length ? inArray(users.organizationId, [...filter.organizationIds]) : sql`false`);
   if (filter.groupIds) parts.push(filter.groupIds.length ? inArray(users.groupId, [...filter.groupIds]) : sql`false`);

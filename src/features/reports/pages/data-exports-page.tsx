@@ -21,13 +21,13 @@ import {
   createDataExport,
   dataExportKeys,
   dataExportsQueryOptions,
-  downloadExport,
   exportRequestsQueryOptions,
   requestDataExport,
 } from '../data-exports/data-exports-api';
 import { ExportFormDialog } from '../data-exports/export-form';
 import { RequestDialog } from '../data-exports/request-dialog';
 import { useExportEvents } from '../data-exports/use-export-events';
+import { downloadFile } from '@/lib/download-file';
 
 type ExportsTab = 'exports' | 'requests';
 
@@ -210,7 +210,7 @@ function RequestStatus({ request }: { request: ExportRequest }) {
       if (!link) return;
       setBusy(true);
       try {
-        await downloadExport(link, `${request.name}-${request.id}.csv`);
+        await downloadFile(link, `${request.name}-${request.id}.csv`);
       } catch (error) {
         showReportError(error instanceof Error ? error.message : String(error), 'Could not download the export');
       } finally {

@@ -1,0 +1,72 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { WEARABLE_TYPES } from '../../contracts/devices';
+import type { Database } from '../../db/client';
+import { devices, organizations, permissionTemplates, professions, users, wearableAssignments } from '../../db/schema';
+import { shownName } from '../../core/names';
+import { userWhere, type UserFilter } from '../users';
+
+/** One user as the exports write them. */
+export interface ExportUserRow {
+  id: number;
+  userName: string;
+  firstName: string;
+  lastName: string;
+  clientUserId: string | null;
+  email: string | null;
+  active: boolean;
+  organization: string;
+  profession: string | null;
+  template: string;
+  device: string | null;
+  createdAt: Date;
+  hasAccount: boolean;
+}
+
+/**
+ * One batch of the users an export writes, in id order after `startingAfter`: names of their
+ * organization, profession (their organization's own before the global one) and template, and
+ * the MAC of the wearable they hold.
+ */
+export async function exportUsersBatch(db: Database, filter: UserFilter, take: number, startingAfter = 0): Promise<ExportUserRow[]> {
+  const profession = sql<string | null>`(
+    select ${professions.name} from ${professions}
+    where ${professions.code} = ${users.professionCode}
+      and (${professions.organizationId} = ${users.organizationId} or ${professions.organizationId} is null)
+    order by ${professions.organizationId} nulls last limit 1)`;
+  const device = sql<string | null>`(
+    select ${devices.mac} from ${wearableAssignments} join ${devices} on ${devices.id} = ${wearableAssignments.deviceId}
+    where ${wearableAssignments.userId} = ${users.id} and ${wearableAssignments.unassignedAt} is null
+      and ${devices.type} in (${sql.join(
+        WEARABLE_TYPES.map((t) => sql`${t}`),
+        sql`, `,
+      )})
+    order by ${wearableAssignments.assignedAt} desc limit 1)`;
+  const rows = await db
+    .select({
+      user: users,
+      organization: organizations.name,
+      template: permissionTemplates.name,
+      profession,
+      device,
+    })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .innerJoin(permissionTemplates, eq(permissionTemplates.id, users.roleId))
+    .where(and(userWhere(filter), gt(users.id, startingAfter)))
+    .orderBy(asc(users.id))
+    .limit(take);
+  return rows.map(({ user, organization, template, profession, device }) => ({
+    id: user.id,
+    userName: user.userName,
+    ...shownName(user),
+    clientUserId: user.clientUserId,
+    email: user.demo ? null : user.email,
+    active: user.active,
+    organization,
+    profession,
+    template,
+    device,
+    createdAt: user.createdAt,
+    hasAccount: user.cognitoId !== null,
+  }));
+}

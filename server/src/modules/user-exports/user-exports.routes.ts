@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '../../contracts/fields';
+import { userExportEndpoints } from '../../contracts/user-exports';
+import { attachmentDisposition } from '../../storage/storage';
+import { forPages } from '../../plugins/access';
+import { callerOf } from '../../plugins/auth';
+import { routeOf } from '../../plugins/endpoints';
+import { createUserExportsService, EXPORT_PAGE, type UserExportsDeps } from './user-exports.service';
+
+/** The screens that export users (03 §2); the handler checks the page of the export type asked for. */
+const EXPORTING_PAGES = forPages(EXPORT_PAGE.users, EXPORT_PAGE.access);
+
+/** The users CSV exports of the Users and Access Management screens: queue, poll, download. */
+export const userExportsRoutes: FastifyPluginAsyncZod<UserExportsDeps> = async (app, deps) => {
+  const service = createUserExportsService(deps);
+
+  app.route({
+    ...routeOf(userExportEndpoints.start),
+    config: EXPORTING_PAGES,
+    handler: async (request, reply) => reply.status(201).send(await service.start(callerOf(request), request.query)),
+  });
+
+  app.route({
+    ...routeOf(userExportEndpoints.status),
+    config: EXPORTING_PAGES,
+    handler: async (request) => service.status(callerOf(request), request.params.jobId),
+  });
+
+  // The finished file, to its requester only: the local storage's download link.
+  app.route({
+    method: 'GET',
+    url: '/exports/:jobId/file',
+    schema: { params: z.object({ jobId: idParam }) },
+    config: EXPORTING_PAGES,
+    handler: async (request, reply) => {
+      const { jobId } = request.params as { jobId: number };
+      const file = await service.file(callerOf(request), jobId);
+      if ('redirect' in file) return reply.redirect(file.redirect, 302);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', attachmentDisposition(file.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
+    },
+  });
+};

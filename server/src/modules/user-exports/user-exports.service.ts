@@ -1,0 +1,205 @@
+import Papa from 'papaparse';
+import { and, count, eq } from 'drizzle-orm';
+import type { AppPage } from '../../contracts/page-access';
+import { SITE_ACCESS_LABELS, siteAccessOf } from '../../contracts/site-access';
+import { userExportFilePath, type ExportJob, type ExportState, type UserExportQuery, type UserExportType } from '../../contracts/user-exports';
+import { HttpError } from '../../core/http-error';
+import { loadScope } from '../../core/scope';
+import { searchWords } from '../../core/sql';
+import type { Database } from '../../db/client';
+import { jobs, users } from '../../db/schema';
+import type { IdentityAdmin } from '../../identity/identity-admin';
+import { JobFailure, type JobHandler, type JobRunner } from '../../jobs/job-runner';
+import type { JobStatus } from '../../db/schema-jobs';
+import { mayUse } from '../../plugins/access';
+import type { Caller } from '../../plugins/auth';
+import type { FileStorage } from '../../storage';
+import { organizationsUnder } from '../locations';
+import { findOrganization, findRole, userWhere } from '../users';
+
+import { exportUsersBatch, type ExportUserRow } from './user-export.repo';
+
+export const USER_EXPORT_JOB = 'user-export';
+/** Users read per batch: the progress bar moves once per batch. */
+const BATCH = 500;
+/** Sign-in accounts looked up at once for the access export. */
+const LOOKUPS_AT_ONCE = 8;
+const NOT_FOUND = 'Export not found';
+
+/** The page an export type belongs to: its users may run it. */
+export const EXPORT_PAGE: Record<UserExportType, AppPage> = {
+  users: '/app/accounts/users',
+  access: '/app/accounts/access-management',
+};
+
+/** What a job row says of itself, as the screen polls it. */
+const STATE: Record<JobStatus, ExportState> = { QUEUED: 'queued', RUNNING: 'active', DONE: 'completed', FAILED: 'failed' };
+
+interface ExportPayload {
+  requesterId: number;
+  exportType: UserExportType;
+  orgIds: number[];
+  search: string | null;
+}
+
+const fileKeyOf = (jobId: number) => `user-exports/${jobId}/users.csv`;
+const FILE_NAME = 'Users.csv';
+/** A cell that a spreadsheet would run as a formula (a name typed as '=…') is written as text. */
+const CSV_OPTIONS = { escapeFormulae: true, newline: '\n' };
+
+export interface UserExportsDeps {
+  db: Database;
+  storage: FileStorage;
+  jobs: JobRunner;
+}
+
+/** POST /users/export and GET /exports/{jobId}: queue an export, and tell its requester how it goes. */
+export function createUserExportsService({ db, storage, jobs: runner }: UserExportsDeps) {
+  /** The caller's own user-export job, or 404 as if any other did not exist. */
+  async function ownJob(caller: Caller, jobId: number) {
+    const [job] = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.id, jobId), eq(jobs.kind, USER_EXPORT_JOB)));
+    if (!job || Number(job.payload.requesterId) !== caller.user.id) throw new HttpError(404, NOT_FOUND);
+    return job;
+  }
+
+  return {
+    async start(caller: Caller, query: UserExportQuery): Promise<{ jobId: number }> {
+      if (!mayUse(caller, EXPORT_PAGE[query.exportType])) throw new HttpError(403, 'You do not have permission to do this');
+      // Organizations outside the scope are refused now, not silently dropped from the file.
+      const scope = await caller.scope();
+      const outside = query.orgIds.filter((id) => !scope.organizationIds.has(id));
+      if (outside.length) throw new HttpError(404, 'Organization not found');
+      const payload: ExportPayload = { requesterId: caller.user.id, exportType: query.exportType, orgIds: query.orgIds, search: query.search ?? null };
+      const jobId = await runner.enqueue(USER_EXPORT_JOB, { ...payload });
+      runner.wake();
+      return { jobId };
+    },
+
+    async status(caller: Caller, jobId: number): Promise<ExportJob> {
+      const job = await ownJob(caller, jobId);
+      const done = job.status === 'DONE';
+      const link = done ? ((await storage.downloadLink(fileKeyOf(job.id), { fileName: FILE_NAME })) ?? userExportFilePath(job.id)) : null;
+      return { jobId: job.id, state: STATE[job.status], progress: done ? 100 : job.progress, downloadUrl: link, error: job.status === 'FAILED' ? job.error : null };
+    },
+
+    /** The finished file, to its requester: a stream from local storage, or where the bucket serves it. */
+    async file(caller: Caller, jobId: number): Promise<{ redirect: string } | { stream: NodeJS.ReadableStream; fileName: string }> {
+      const job = await ownJob(caller, jobId);
+      if (job.status !== 'DONE') throw new HttpError(404, NOT_FOUND);
+      const key = fileKeyOf(job.id);
+      const link = await storage.downloadLink(key, { fileName: FILE_NAME });
+      if (link) return { redirect: link };
+      const stream = await storage.get(key);
+      if (!stream) throw new HttpError(404, NOT_FOUND);
+      return { stream, fileName: FILE_NAME };
+    },
+  };
+}
+
+const stamp = (d: Date) => d.toISOString();
+
+/** The columns of each export (03 §2: the Users table, and the user row Access Management shows). */
+function csvRow(type: UserExportType, u: ExportUserRow, siteAccess: string | null): Record<string, string> {
+  const name = `${u.firstName} ${u.lastName}`.trim();
+  if (type === 'users') {
+    return {
+      Name: name,
+      Username: u.userName,
+      'Employee ID': u.clientUserId ?? '',
+      Organization: u.organization,
+      Profession: u.profession ?? '',
+      'Permissions Template': u.template,
+      Status: u.active ? 'Activated' : 'Deactivated',
+      Email: u.email ?? '',
+      Device: u.device ?? '',
+      Created: stamp(u.createdAt),
+    };
+  }
+  return {
+    Name: name,
+    Email: u.email ?? '',
+    'Permissions Template': u.template,
+    Active: u.active ? 'Activated' : 'Deactivated',
+    'Site Access': siteAccess ?? '',
+    'Employee ID': u.clientUserId ?? '',
+    Username: u.userName,
+    Profession: u.profession ?? '',
+    Organization: u.organization,
+  };
+}
+
+/** Runs `work` over `items`, at most `limit` at once, keeping their order. */
+async function inBatches<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += limit) out.push(...(await Promise.all(items.slice(i, i + limit).map(work))));
+  return out;
+}
+
+/**
+ * The job that writes an export. It reads with the requester's permissions and scope as they are
+ * when it runs (a user whose access was taken away in the meantime gets nothing), in id-ordered
+ * batches, and stores the CSV.
+ */
+export function userExportJob(deps: { db: Database; storage: FileStorage; identity: IdentityAdmin }): JobHandler {
+  const { db } = deps;
+  return {
+    async run(job, context) {
+      const payload = job.payload as unknown as ExportPayload;
+      const [requester] = await db.select().from(users).where(eq(users.id, payload.requesterId));
+      if (!requester?.active) throw new JobFailure('The account that asked for this export is no longer active.');
+      const [role, organization, scope] = await Promise.all([findRole(db, requester.roleId), findOrganization(db, requester.organizationId), loadScope(db, requester.id)]);
+      const asCaller = { subjects: new Set(role.permissions.map((p) => p.subject)), organization } as Pick<Caller, 'subjects' | 'organization'>;
+      if (!mayUse(asCaller as Caller, EXPORT_PAGE[payload.exportType])) throw new JobFailure('You no longer have permission to export these users.');
+      const organizationIds = payload.orgIds.length ? await organizationsUnder(db, scope, payload.orgIds) : null;
+      const filter = { scope, organizationIds, groupIds: null, words: searchWords(payload.search ?? undefined) };
+
+      const [total] = await db.select({ n: count() }).from(users).where(userWhere(filter));
+      const n = Number(total?.n ?? 0);
+      const rows: Record<string, string>[] = [];
+      let after = 0;
+      for (;;) {
+        const batch = await exportUsersBatch(db, filter, BATCH, after);
+        if (batch.length === 0) break;
+        const accounts =
+          payload.exportType === 'access'
+            ? await inBatches(batch, LOOKUPS_AT_ONCE, async (u) => {
+                if (!u.hasAccount) return null;
+                const account = await deps.identity.getAccount(u.userName);
+                return account ? { status: account.status, enabled: account.enabled } : null;
+              })
+            : batch.map(() => null);
+        batch.forEach((u, i) => {
+          const access = payload.exportType === 'access' ? SITE_ACCESS_LABELS[siteAccessOf(u.active, accounts[i] ?? null)] : null;
+          rows.push(csvRow(payload.exportType, u, access));
+        });
+        after = batch[batch.length - 1]!.id;
+        await context.progress(Math.min(90, Math.round((rows.length / Math.max(n, 1)) * 90)));
+        if (batch.length < BATCH) break;
+      }
+      const csv = rows.length ? `${Papa.unparse(rows, CSV_OPTIONS)}\n` : headerOnly(payload.exportType);
+      await deps.storage.put(fileKeyOf(job.id), csv, { contentType: 'text/csv; charset=utf-8' });
+    },
+  };
+}
+
+const EMPTY_ROW: ExportUserRow = {
+  id: 0,
+  userName: '',
+  firstName: '',
+  lastName: '',
+  clientUserId: null,
+  email: null,
+  active: false,
+  organization: '',
+  profession: null,
+  template: '',
+  device: null,
+  createdAt: new Date(0),
+  hasAccount: false,
+};
+
+/** The header line alone, for an export that matched nobody. */
+const headerOnly = (type: UserExportType) => `${Papa.unparse({ fields: Object.keys(csvRow(type, EMPTY_ROW, null)), data: [] }, CSV_OPTIONS)}\n`;
