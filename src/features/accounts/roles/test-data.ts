@@ -19,7 +19,7 @@ const LABELS: Partial<Record<PermissionSubject, string>> = {
 };
 const titleOf = (s: string) => s.toLowerCase().split('_').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
 
-/** The server's catalog as GET /users/permissions answers it: all 38 subjects with their sections. */
+/** The server's catalog as GET /users/permissions answers it: every subject with its section. */
 export const CATALOG: CatalogPermission[] = PERMISSION_SUBJECTS.map((subject, i) => ({
   id: i + 1,
   action: 'access',
