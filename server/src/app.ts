@@ -28,6 +28,7 @@ import { gatewayRoutes } from './modules/stations/gateway.routes';
 import { stationsRoutes } from './modules/stations/stations.routes';
 import { usersRoutes, usersV2Routes } from './modules/users/users.routes';
 import { wearablesRoutes } from './modules/wearables/wearables.routes';
+import { rolesRoutes } from './modules/roles/roles.routes';
 import { registerAudit } from './plugins/audit';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(gatewayRoutes, { db: deps.db, secret: deps.ingestSecret, pusher: deps.pusher });
       await api.register(demoHistoryRoutes, { tracker: deps.demoHistory ?? createDemoHistoryTracker() });
       await api.register(userExportsRoutes, { db: deps.db, storage, jobs });
+      await api.register(rolesRoutes, { db: deps.db });
     },
     { prefix: '/api' },
   );

@@ -14,6 +14,7 @@ import { sessionEndpoints } from './session';
 import { stationEndpoints } from './stations';
 import { userEndpoints, userV2Endpoints } from './users';
 import { wearableEndpoints } from './wearables-admin';
+import { roleEndpoints } from './roles';
 
 /** Every endpoint described in the contracts, by area, under the main API's root (/api). */
 export const MAIN_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string, EndpointSpec>>>> = {
@@ -34,6 +35,7 @@ export const MAIN_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string,
   accountAccess: accountAccessEndpoints,
   stations: stationEndpoints,
   demoHistory: demoHistoryEndpoints,
+  roles: roleEndpoints,
 };
 
 /** Every endpoint of the newer API (/api/v2). */

@@ -61,11 +61,15 @@ const SAMPLE_PAGES: Record<string, AppPage[]> = { 'POST /api/users/export': ['/a
 /** Routes the handler keeps for employees (users of the provider organization; docs/PERMISSIONS.md 'Decisions'). */
 const EMPLOYEES_ONLY: ReadonlySet<string> = new Set(['POST /api/data-exports']);
 
+/** Routes the handler keeps for holders of the Administrator template (id 1; docs/PERMISSIONS.md 'Decisions'). */
+const TEMPLATE_ONE_ONLY: ReadonlySet<string> = new Set(['POST /api/roles', 'PATCH /api/roles/:id', 'GET /api/users/permissions']);
+
 interface MatrixCaller extends SampleCaller {
   name: string;
   subjects: ReadonlySet<PermissionSubject>;
   accountType: AccountType;
   isEmployee: boolean;
+  roleId: number;
 }
 
 describe('the permission matrix', () => {
@@ -82,11 +86,11 @@ describe('the permission matrix', () => {
       const userName = `${key}@demo.health`;
       const tokens = await signIn(userName);
       const me = await ctx.app.inject({ method: 'GET', url: '/api/v2/users/me', headers: { version: '2', authorization: `Bearer ${tokens.accessToken}` } });
-      const body = me.json<{ id: number; role: { permissions: { subject: PermissionSubject }[] } }>();
+      const body = me.json<{ id: number; role: { id: number; permissions: { subject: PermissionSubject }[] } }>();
       // An employee is a user of the provider organization (the /me answer does not carry it).
       const [row] = await ctx.db.select({ organizationId: users.organizationId }).from(users).where(eq(users.id, body.id));
       const isEmployee = row?.organizationId === PROVIDER_ORGANIZATION_ID;
-      return { name: key, userName, userId: body.id, tokens, accountType, isEmployee, subjects: new Set(body.role.permissions.map((p) => p.subject)) };
+      return { name: key, userName, userId: body.id, tokens, accountType, isEmployee, roleId: body.role.id, subjects: new Set(body.role.permissions.map((p) => p.subject)) };
     };
     // Riverside is a BASIC account: its administrator holds every subject but only BASIC's pages, and only Riverside.
     const other = await createScopedAccount(ctx.db, {
@@ -101,7 +105,7 @@ describe('the permission matrix', () => {
       await demo('manager', 'PRO'),
       await demo('nurse', 'BASIC'),
       await demo('tech', 'LAVO'),
-      { name: 'other hospital', userName: other.user.userName, userId: other.user.id, tokens: other.tokens, accountType: 'BASIC', isEmployee: false, subjects: new Set(PERMISSION_SUBJECTS) },
+      { name: 'other hospital', userName: other.user.userName, userId: other.user.id, tokens: other.tokens, accountType: 'BASIC', isEmployee: false, roleId: other.user.roleId, subjects: new Set(PERMISSION_SUBJECTS) },
     ];
   });
   afterAll(() => ctx.close());
@@ -120,6 +124,7 @@ describe('the permission matrix', () => {
     if (access === 'gateway' || access === undefined) return false;
     if (EMPLOYEES_ONLY.has(key) && !caller.isEmployee) return false;
     if (SAMPLE_PAGES[key] && !passes(SAMPLE_PAGES[key], caller)) return false;
+    if (TEMPLATE_ONE_ONLY.has(key) && caller.roleId !== 1) return false;
     return passesAny(access.pages.map((u) => ({ subjects: u.subjects ?? PAGE_ACCESS[u.page].subjects, accountTypes: PAGE_ACCESS[u.page].accountTypes })), caller.subjects, caller.accountType);
   }
   const passes = (pages: AppPage[], caller: MatrixCaller) => passesAny(pages.map((p) => PAGE_ACCESS[p]), caller.subjects, caller.accountType);

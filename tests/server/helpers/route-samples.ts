@@ -20,6 +20,8 @@ import { handOut, ST_MARYS, type StaffShare, staffOf } from './staff';
 /** ICU – 3 North (St. Mary's ICU, organization 5): the location most samples are about. */
 const ICU_NORTH = 6;
 const ST_MARYS_ICU_ORG = 5;
+/** The demo's own template 'Charge Nurse' (St. Mary's Hospital). */
+const CHARGE_NURSE_TEMPLATE = 5;
 /** The demo badge model Rev D. */
 const REV_D = 6;
 
@@ -198,6 +200,14 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
   'GET /api/stations/gateways': () => ({ query: { groupId: DEMO_GROUP_IDS.stMarys, modelId: KIOSK_GATEWAY_MODEL_ID, roles: 'KIOSK_GATEWAY', search: 'kiosk' } }),
   'GET /api/iot/things/stations': () => ({ query: { groupIds: [DEMO_GROUP_IDS.stMarys] } }),
   'POST /api/stations/assignments': (ids) => ({ body: { gatewayId: ids.kiosk.id, wristbandMac: ids.kioskSpareMac, userId: ids.staffIds[1] } }),
+
+  'GET /api/roles': () => ({ query: { orgId: ST_MARYS_ICU_ORG } }),
+  'GET /api/roles/:id': () => ({ params: { id: CHARGE_NURSE_TEMPLATE } }),
+  'GET /api/users/permissions': () => ({}),
+  'POST /api/roles': () => ({ body: { name: 'Sample template', description: 'Reports only', owner: ST_MARYS_ICU_ORG, permissions: ['USER_OVERVIEW', 'COMPLIANCE'] }, status: 201 }),
+  'PATCH /api/roles/:id': () => ({ params: { id: CHARGE_NURSE_TEMPLATE }, body: { description: 'Leads a shift' } }),
+  // Gives a staff member the template they hold already (Individual User): a change no other sample notices.
+  'PATCH /api/users/:id': (ids) => ({ params: { id: ids.staffIds[1] }, body: { roleId: 4 } }),
 };
 
 /** Routes whose sample ends the sign-in it is sent with: send it with a sign-in of its own. */

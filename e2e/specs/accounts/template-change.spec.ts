@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import type { Role } from '@contracts/entities';
+import type { UserList } from '@contracts/wearables-admin';
+import { apiAs } from '../../fixtures/api';
+import { accountWithPassword, adminIdToken, staffMember } from '../../fixtures/identity';
+import { ReportsPage } from '../../pages/reports-page';
+import { SignInPage } from '../../pages/sign-in-page';
+
+// A template edit is in force from the affected user's next request, in a session already open:
+// the server reads the user's template on every call (docs/PERMISSIONS.md 'Decisions').
+
+const ST_MARYS = 3;
+const INDIVIDUAL_USER = 4;
+const PASSWORD = 'Template!2345';
+
+test('a signed-in user’s next request after their template lost a subject is refused', async ({ page, request }) => {
+  const admin = apiAs(request, await adminIdToken(request));
+  const username = await staffMember(request, 9);
+  await accountWithPassword(request, username, PASSWORD);
+  const user = (await admin.get<UserList>(`/users?organizationIds=${ST_MARYS}&search=${encodeURIComponent(username)}&take=5`)).data.find((u) => u.userName === username);
+  expect(user).toBeTruthy();
+  if (!user) return;
+  const template = await admin.post<Role>('/roles', { name: `Compliance Reader ${Date.now()}`, owner: ST_MARYS, permissions: ['USER_OVERVIEW', 'COMPLIANCE'] });
+  await admin.patch(`/users/${user.id}`, { roleId: template.id });
+
+  try {
+    const signIn = new SignInPage(page);
+    await signIn.goto();
+    await signIn.fill(username, PASSWORD);
+    await signIn.submit().click();
+    await expect(page).toHaveURL(/\/app\//);
+
+    const complianceCall = () => page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/compliance/') && r.request().method() === 'GET');
+    const before = complianceCall();
+    await page.goto('/app/reports/compliance');
+    expect((await before).status()).toBe(200);
+
+    await admin.patch(`/roles/${template.id}`, { permissions: ['USER_OVERVIEW'] });
+    // Same sign-in, no new tokens: the page's next call (another date range) is refused, and the page says why.
+    const after = complianceCall();
+    await new ReportsPage(page).applyDatePreset('Yesterday');
+    const refused = await after;
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toMatchObject({ message: 'You do not have permission to do this' });
+    await expect(page.getByText('You do not have permission to do this').first()).toBeVisible();
+  } finally {
+    await admin.patch(`/users/${user.id}`, { roleId: INDIVIDUAL_USER });
+  }
+});
