@@ -194,6 +194,27 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
   'GET /api/stations/gateways': () => ({ query: { groupId: DEMO_GROUP_IDS.stMarys, modelId: KIOSK_GATEWAY_MODEL_ID, roles: 'KIOSK_GATEWAY', search: 'kiosk' } }),
   'GET /api/iot/things/stations': () => ({ query: { groupIds: [DEMO_GROUP_IDS.stMarys] } }),
   'POST /api/stations/assignments': (ids) => ({ body: { gatewayId: ids.kiosk.id, wristbandMac: ids.kioskSpareMac, userId: ids.staffIds[1] } }),
+
+  'POST /api/users/bulk': () => ({
+    body: {
+      data: [
+        {
+          organizationId: ST_MARYS_ICU_ORG,
+          // A new name each time, so every sample creates its user.
+          userName: `sample.import.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`,
+          clientUserId: 'E-sample',
+          firstName: 'Sample',
+          lastName: 'Import',
+          email: 'sample.import@example.org',
+          phone: null,
+          permissionsTemplate: 'Individual User',
+          grantAccess: false,
+          profession: 'Nurse',
+          complianceReport: 'f/d',
+        },
+      ],
+    },
+  }),
 };
 
 /** Routes whose sample ends the sign-in it is sent with: send it with a sign-in of its own. */
