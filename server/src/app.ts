@@ -27,6 +27,7 @@ import { stationsRoutes } from './modules/stations/stations.routes';
 import { usersRoutes, usersV2Routes } from './modules/users/users.routes';
 import { wearablesRoutes } from './modules/wearables/wearables.routes';
 import { userImportRoutes } from './modules/user-import/user-import.routes';
+import { emailSubscriptionsRoutes } from './modules/email-subscriptions/email-subscriptions.routes';
 import { registerAudit } from './plugins/audit';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(gatewayRoutes, { db: deps.db, secret: deps.ingestSecret, pusher: deps.pusher });
       await api.register(demoHistoryRoutes, { tracker: deps.demoHistory ?? createDemoHistoryTracker() });
       await api.register(userImportRoutes, { db: deps.db, identity: deps.identity });
+      await api.register(emailSubscriptionsRoutes, { db: deps.db });
     },
     { prefix: '/api' },
   );

@@ -14,6 +14,13 @@ export type EmailSubscriptionType = z.infer<typeof emailSubscriptionTypeSchema>;
  * Mondays. The time is read in the subscriber's time zone (their home location's, else US/Eastern).
  */
 export const WEEKLY_SCHEDULE = '30 12 * * 1';
+/**
+ * The cron string of each stored schedule. New subscriptions are weekly; the daily and monthly
+ * ones are older subscriptions the database still holds (at 12:30 too; monthly on the 1st).
+ */
+export const SCHEDULE_CRON = { DAILY: '30 12 * * *', WEEKLY: WEEKLY_SCHEDULE, MONTHLY: '30 12 1 * *' } as const;
+export type StoredSchedule = keyof typeof SCHEDULE_CRON;
+
 /** The time zone of a subscriber without a home location. */
 export const DEFAULT_REPORT_TIME_ZONE = 'US/Eastern';
 

@@ -4,7 +4,7 @@ import { KIOSK_GATEWAY_MODEL_ID } from '../../../server/src/contracts/devices';
 import { gatewayCommandChannel } from '../../../server/src/contracts/stations-realtime';
 import type { Database } from '../../../server/src/db/client';
 import { DEMO_GROUP_IDS, DEMO_ORG_IDS } from '../../../server/src/db/seed';
-import { dataExports, devices, firmwareVersions, nfcTags, users, wearableAssignments, zones } from '../../../server/src/db/schema';
+import { dataExports, devices, emailSubscriptions, firmwareVersions, nfcTags, users, wearableAssignments, zones } from '../../../server/src/db/schema';
 import type { RegisteredRoute } from '../../../server/src/plugins/route-registry';
 import { gatewayToken } from '../../../server/src/core/gateway-auth';
 import { TEST_INGEST_SECRET, type Tokens } from './app';
@@ -54,6 +54,8 @@ export interface SampleIds {
   accountUserName: string;
   /** The demo's 'Staff list' data export (network-wide, one boolean parameter :active). */
   dataExportId: number;
+  /** A compliance-report subscription of a member of ICU – 3 North. */
+  emailSubscription: { id: number; userId: number };
 }
 
 /** A request, as the route's own sign-in asks for it (the kiosk gateway's credentials for 'gateway'). */
@@ -215,6 +217,12 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
       ],
     },
   }),
+  'GET /api/users/:id/emails': (ids) => ({ params: { id: ids.emailSubscription.userId } }),
+  'POST /api/users/:id/emails': (ids) => ({
+    params: { id: ids.emailSubscription.userId },
+    body: { userId: ids.emailSubscription.userId, type: 'FACILITY_COMPLIANCE_REPORT', schedule: '30 12 * * 1' },
+  }),
+  'DELETE /api/users/:id/emails': (ids) => ({ params: { id: ids.emailSubscription.userId }, query: { id: ids.emailSubscription.id } }),
 };
 
 /** Routes whose sample ends the sign-in it is sent with: send it with a sign-in of its own. */
@@ -342,6 +350,13 @@ export async function loadSampleIds(db: Database, share: StaffShare): Promise<Sa
     .orderBy(asc(zones.id))
     .limit(1);
   const [staffList] = await db.select({ id: dataExports.id }).from(dataExports).where(eq(dataExports.name, 'Staff list')).limit(1);
+  const [subscription] = await db
+    .select({ id: emailSubscriptions.id, userId: emailSubscriptions.userId })
+    .from(emailSubscriptions)
+    .innerJoin(users, eq(users.id, emailSubscriptions.userId))
+    .where(and(eq(users.groupId, ICU_NORTH), eq(users.demo, false)))
+    .orderBy(asc(emailSubscriptions.id))
+    .limit(1);
   const nextStaff = handOut(await staffOf(db, ST_MARYS), share);
   const invitee = nextStaff();
   const account = nextStaff();
@@ -356,8 +371,8 @@ export async function loadSampleIds(db: Database, share: StaffShare): Promise<Sa
   const heldBadge = badges.find((row) => row.holderId !== null);
   // Not the badge's holder: assigning them something else would end that holding before its unassign sample.
   const [a, b] = free.filter((row) => row.id !== heldBadge?.holderId);
-  if (!spare || !a || !b || !tagless || !tag?.holderId || !freeBadge || !heldBadge?.holderId || !firmware || !dispenser || !bed || !roomBeacon || !worn || !cdiff || !staffList) {
-    throw new Error(`the demo data lacks a row the route samples need: ${JSON.stringify({ spare, free, tagless, tag, freeBadge, heldBadge, firmware, dispenser, bed, roomBeacon, worn, cdiff, staffList })}`);
+  if (!spare || !a || !b || !tagless || !tag?.holderId || !freeBadge || !heldBadge?.holderId || !firmware || !dispenser || !bed || !roomBeacon || !worn || !cdiff || !staffList || !subscription) {
+    throw new Error(`the demo data lacks a row the route samples need: ${JSON.stringify({ spare, free, tagless, tag, freeBadge, heldBadge, firmware, dispenser, bed, roomBeacon, worn, cdiff, staffList, subscription })}`);
   }
   return {
     kiosk: { id: kiosk.id, mac: kiosk.mac, name: kiosk.name },
@@ -374,5 +389,6 @@ export async function loadSampleIds(db: Database, share: StaffShare): Promise<Sa
     inviteeUserName: invitee.userName,
     accountUserName: account.userName,
     dataExportId: staffList.id,
+    emailSubscription: subscription,
   };
 }
