@@ -28,6 +28,7 @@ import { usersRoutes, usersV2Routes } from './modules/users/users.routes';
 import { wearablesRoutes } from './modules/wearables/wearables.routes';
 import { userImportRoutes } from './modules/user-import/user-import.routes';
 import { emailSubscriptionsRoutes } from './modules/email-subscriptions/email-subscriptions.routes';
+import { profilePhotosRoutes } from './modules/profile-photos/profile-photos.routes';
 import { registerAudit } from './plugins/audit';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(demoHistoryRoutes, { tracker: deps.demoHistory ?? createDemoHistoryTracker() });
       await api.register(userImportRoutes, { db: deps.db, identity: deps.identity });
       await api.register(emailSubscriptionsRoutes, { db: deps.db });
+      await api.register(profilePhotosRoutes, { db: deps.db, storage });
     },
     { prefix: '/api' },
   );

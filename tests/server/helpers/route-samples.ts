@@ -11,6 +11,7 @@ import { TEST_INGEST_SECRET, type Tokens } from './app';
 import { linkUserToSubject } from '../../../server/src/modules/users/identity-link.repo';
 import { createConfirmedAccount, subjectOfAccount } from './identity';
 import { handOut, ST_MARYS, type StaffShare, staffOf } from './staff';
+import { multipartFile, TINY_PNG } from './photos';
 
 // One valid request for every route the server registers, as a plain table: what the input and
 // permission tests start from. A route added without a sample fails `missingSamples`. Values look
@@ -65,6 +66,8 @@ export interface SampleRequest {
   query?: Record<string, string | number | boolean | readonly (string | number)[]>;
   body?: unknown;
   as?: 'gateway';
+  /** A body that is not JSON (a file upload), sent as it is with its content type. */
+  raw?: { payload: Buffer; contentType: string };
   /** What the admin gets for it, when not 200. */
   status?: number;
 }
@@ -223,6 +226,12 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
     body: { userId: ids.emailSubscription.userId, type: 'FACILITY_COMPLIANCE_REPORT', schedule: '30 12 * * 1' },
   }),
   'DELETE /api/users/:id/emails': (ids) => ({ params: { id: ids.emailSubscription.userId }, query: { id: ids.emailSubscription.id } }),
+  'POST /api/users/:id/photo': (_, me) => {
+    const { payload, headers } = multipartFile(TINY_PNG);
+    return { params: { id: me.userId }, raw: { payload, contentType: headers['content-type'] } };
+  },
+  // No demo user has a photo under this name: the route answers as for any photo that is not theirs.
+  'GET /api/users/:id/photo/:name': (_, me) => ({ params: { id: me.userId, name: '0123456789abcdef.png' }, status: 404 }),
 };
 
 /** Routes whose sample ends the sign-in it is sent with: send it with a sign-in of its own. */
@@ -246,8 +255,8 @@ export interface ResolvedSample {
   query: Record<string, string | string[]>;
   headers: Record<string, string>;
   body?: unknown;
-  /** Sent as it is instead of the JSON of `body` (malformed JSON, say). */
-  rawBody?: string;
+  /** Sent as it is instead of the JSON of `body` (malformed JSON, say, or a file upload). */
+  rawBody?: string | Buffer;
   /** What the admin gets for it. */
   status: number;
 }
@@ -256,7 +265,7 @@ export interface ResolvedSample {
 export function resolveSample(route: RegisteredRoute, ids: SampleIds, caller: SampleCaller): ResolvedSample {
   const sample = ROUTE_SAMPLES[routeKey(route)];
   if (!sample) throw new Error(`no sample for ${routeKey(route)}`);
-  const { params = {}, query = {}, body, as, status = 200 } = sample(ids, caller);
+  const { params = {}, query = {}, body, as, raw, status = 200 } = sample(ids, caller);
   const headers: Record<string, string> = {};
   if (as === 'gateway') {
     headers['x-gateway-mac'] = ids.kiosk.mac;
@@ -268,11 +277,13 @@ export function resolveSample(route: RegisteredRoute, ids: SampleIds, caller: Sa
     headers.version = '2';
   }
   if (body !== undefined) headers['content-type'] = 'application/json';
+  if (raw) headers['content-type'] = raw.contentType;
   return {
     params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
     query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)])),
     headers,
     ...(body === undefined ? {} : { body }),
+    ...(raw ? { rawBody: raw.payload } : {}),
     status,
   };
 }
