@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { BootstrapResponse } from '@contracts/bootstrap';
 import { accounts } from '../../fixtures/accounts';
 import { idTokenOf } from '../../fixtures/api';
+import { Shell } from '../../pages/shell';
 import { SignInPage } from '../../pages/sign-in-page';
 
 // A 2×2 red PNG.
@@ -10,7 +11,7 @@ const PHOTO = Buffer.from(
   'base64',
 );
 
-test('a photo uploaded for the signed-in user replaces the initials in the shell’s avatar', async ({ page, request }) => {
+test('a photo uploaded for the signed-in user replaces the initials in the shell’s avatar from the next sign-in', async ({ page, request }) => {
   await new SignInPage(page).signInAs('charge');
   const avatar = page.getByRole('button', { name: /^Profile menu for/ }).locator('.mantine-Avatar-root');
   await expect(avatar).toHaveAttribute('data-photo', 'none');
@@ -32,7 +33,9 @@ test('a photo uploaded for the signed-in user replaces the initials in the shell
   });
   expect(uploaded.ok()).toBe(true);
 
-  await page.reload();
+  // The shell shows the user the session loaded; the next sign-in brings the new picture.
+  await new Shell(page).signOut();
+  await new SignInPage(page).signInAs('charge');
   await expect(avatar).toHaveAttribute('data-photo', 'shown');
   const image = avatar.locator('img');
   await expect(image).toBeVisible();

@@ -5,7 +5,7 @@ import { getConfig } from '@/lib/config';
 /** The browser cache that keeps profile photos for offline display (a photo's path never changes content). */
 export const PHOTO_CACHE = 'lavo-profile-photos';
 
-/** Object URLs of the photos this page has shown, by picture path: each is fetched once. */
+/** The photos this page has shown, as data URLs by picture path: each is fetched once. */
 const shown = new Map<string, Promise<string>>();
 
 async function openCache(): Promise<Cache | null> {
@@ -28,7 +28,17 @@ export async function getPhoto(picture: string): Promise<Blob> {
   return response.blob();
 }
 
-/** An object URL of the photo at `picture` once loaded; null without a picture, while loading, or when it cannot be had. */
+/** A blob as a data: URL (the content security policy lets images come from data:, not blob:). */
+function dataUrlOf(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The photo could not be read'));
+    reader.readAsDataURL(blob);
+  });
+}
+
+/** The photo at `picture` as a data URL once loaded; null without a picture, while loading, or when it cannot be had. */
 export function usePhotoUrl(picture: string | null | undefined): string | null {
   const [url, setUrl] = useState<{ picture: string; url: string } | null>(null);
   useEffect(() => {
@@ -36,7 +46,7 @@ export function usePhotoUrl(picture: string | null | undefined): string | null {
     let live = true;
     let loading = shown.get(picture);
     if (!loading) {
-      loading = getPhoto(picture).then((blob) => URL.createObjectURL(blob));
+      loading = getPhoto(picture).then(dataUrlOf);
       shown.set(picture, loading);
       // A failed load is tried again the next time the photo is shown.
       loading.catch(() => shown.delete(picture));
