@@ -61,7 +61,8 @@ describe('Import Users', () => {
     expect(body.body.data).toHaveLength(200);
     expect(body.body.data[0]).toMatchObject({ organizationId: 3, userName: 'user0', complianceReport: 'f', grantAccess: false });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Import Users' })).not.toBeInTheDocument());
-  });
+    // Two files of 200 rows each are read and drawn: slow on a busy machine.
+  }, 30_000);
 
   it('shows a progress bar while importing', async () => {
     const { user, dialog, choose } = await openDialog();
