@@ -29,6 +29,8 @@ import { wearablesRoutes } from './modules/wearables/wearables.routes';
 import { userImportRoutes } from './modules/user-import/user-import.routes';
 import { emailSubscriptionsRoutes } from './modules/email-subscriptions/email-subscriptions.routes';
 import { profilePhotosRoutes } from './modules/profile-photos/profile-photos.routes';
+import { REPORT_EMAIL_JOB, reportEmailJob, startEmailSchedule } from './modules/email-subscriptions/email-schedule';
+import type { Mailer } from './mail/mailer';
 import { registerAudit } from './plugins/audit';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -76,6 +78,8 @@ export interface AppDeps {
   dataExports?: { timeoutMs: number; maxRows: number };
   /** Run the persistent jobs (exports) in this process (default true). */
   runJobs?: boolean;
+  /** How the report emails go out (mail/mailer.ts); without it none is sent. */
+  mailer?: Mailer;
 }
 
 /**
@@ -111,11 +115,22 @@ export async function buildApp(deps: AppDeps) {
   const jobs = createJobRunner({
     db: deps.db,
     log: app.log,
-    handlers: { [DATA_EXPORT_JOB]: dataExportJob({ db: deps.db, reportDb: deps.reportDb, storage, limits: exportLimits, pusher: deps.pusher, log: app.log }) },
+    handlers: {
+      [DATA_EXPORT_JOB]: dataExportJob({ db: deps.db, reportDb: deps.reportDb, storage, limits: exportLimits, pusher: deps.pusher, log: app.log }),
+      ...(deps.mailer ? { [REPORT_EMAIL_JOB]: reportEmailJob({ db: deps.db, reportDb: deps.reportDb, mailer: deps.mailer }) } : {}),
+    },
   });
   // Queued jobs and those a stopped server left are picked up once the server is ready.
   if (deps.runJobs ?? true) app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
+  // The report emails that fall due are recorded as jobs (docs/EMAILS.md).
+  if ((deps.runJobs ?? true) && deps.mailer) {
+    let stopSchedule = () => {};
+    app.addHook('onReady', async () => {
+      stopSchedule = startEmailSchedule(deps.db, jobs, app.log);
+    });
+    app.addHook('onClose', async () => stopSchedule());
+  }
   app.decorate('jobs', jobs);
 
   await app.register(configRoutes, { runtimeConfig: deps.runtimeConfig });
