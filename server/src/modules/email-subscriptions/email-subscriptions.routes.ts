@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { emailSubscriptionEndpoints } from '../../contracts/email-subscriptions';
 import type { Database } from '../../db/client';
 import { feature, forPages } from '../../plugins/access';
+import { auditRead, personInParams } from '../../plugins/audit';
 import { callerOf } from '../../plugins/auth';
 import { routeOf } from '../../plugins/endpoints';
 import { createEmailSubscriptionsService } from './email-subscriptions.service';
@@ -15,7 +16,7 @@ export const emailSubscriptionsRoutes: FastifyPluginAsyncZod<{ db: Database }> =
 
   app.route({
     ...routeOf(emailSubscriptionEndpoints.list),
-    config: EMAIL_FIELD,
+    config: { ...EMAIL_FIELD, ...auditRead(personInParams) },
     handler: async (request) => service.list(callerOf(request), request.params.id),
   });
 

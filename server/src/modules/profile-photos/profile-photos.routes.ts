@@ -4,6 +4,7 @@ import { MAX_PHOTO_BYTES, photoFileParamsSchema, photoParamsSchema, photoUploadR
 import { HttpError } from '../../core/http-error';
 import type { Database } from '../../db/client';
 import { forSignedIn } from '../../plugins/access';
+import { auditRead, personInParams } from '../../plugins/audit';
 import { callerOf } from '../../plugins/auth';
 import type { FileStorage } from '../../storage';
 import { createProfilePhotosService } from './profile-photos.service';
@@ -47,7 +48,7 @@ export const profilePhotosRoutes: FastifyPluginAsyncZod<{ db: Database; storage:
     method: 'GET',
     url: '/users/:id/photo/:name',
     schema: { params: photoFileParamsSchema },
-    config: forSignedIn(),
+    config: { ...forSignedIn(), ...auditRead(personInParams) },
     handler: async (request, reply) => {
       const photo = await service.photo(callerOf(request), request.params.id, request.params.name);
       // A photo's name is its content hash: what is under a name never changes.
