@@ -22,7 +22,7 @@ const serverModules = foldersOf('server/src/modules');
 /** Entity modules (ARCHITECTURE.md 'Server modules'): others use them through their index.ts only. */
 const ENTITY_MODULES = ['users', 'devices', 'locations'];
 /** The metrics building blocks, which the report and ingest modules compose. */
-const METRICS_USERS = ['reports', 'ingest'];
+const METRICS_USERS = ['reports', 'ingest', 'email-subscriptions'];
 
 /** Import boundaries: who may import whom (STYLE.md 'The shape of the house'). */
 const zones = [

@@ -29,6 +29,11 @@ import { stationsRoutes } from './modules/stations/stations.routes';
 import { usersRoutes, usersV2Routes } from './modules/users/users.routes';
 import { wearablesRoutes } from './modules/wearables/wearables.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
+import { userImportRoutes } from './modules/user-import/user-import.routes';
+import { emailSubscriptionsRoutes } from './modules/email-subscriptions/email-subscriptions.routes';
+import { profilePhotosRoutes } from './modules/profile-photos/profile-photos.routes';
+import { REPORT_EMAIL_JOB, reportEmailJob, startEmailSchedule } from './modules/email-subscriptions/email-schedule';
+import type { Mailer } from './mail/mailer';
 import { registerAudit } from './plugins/audit';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -76,6 +81,8 @@ export interface AppDeps {
   dataExports?: { timeoutMs: number; maxRows: number };
   /** Run the persistent jobs (exports) in this process (default true). */
   runJobs?: boolean;
+  /** How the report emails go out (mail/mailer.ts); without it none is sent. */
+  mailer?: Mailer;
 }
 
 /**
@@ -114,11 +121,20 @@ export async function buildApp(deps: AppDeps) {
     handlers: {
       [DATA_EXPORT_JOB]: dataExportJob({ db: deps.db, reportDb: deps.reportDb, storage, limits: exportLimits, pusher: deps.pusher, log: app.log }),
       [USER_EXPORT_JOB]: userExportJob({ db: deps.db, storage, identity: deps.identity }),
+      ...(deps.mailer ? { [REPORT_EMAIL_JOB]: reportEmailJob({ db: deps.db, reportDb: deps.reportDb, mailer: deps.mailer }) } : {}),
     },
   });
   // Queued jobs and those a stopped server left are picked up once the server is ready.
   if (deps.runJobs ?? true) app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
+  // The report emails that fall due are recorded as jobs (docs/EMAILS.md).
+  if ((deps.runJobs ?? true) && deps.mailer) {
+    let stopSchedule = () => {};
+    app.addHook('onReady', async () => {
+      stopSchedule = startEmailSchedule(deps.db, jobs, app.log);
+    });
+    app.addHook('onClose', async () => stopSchedule());
+  }
   app.decorate('jobs', jobs);
 
   await app.register(configRoutes, { runtimeConfig: deps.runtimeConfig });
@@ -139,6 +155,9 @@ export async function buildApp(deps: AppDeps) {
       await api.register(demoHistoryRoutes, { tracker: deps.demoHistory ?? createDemoHistoryTracker() });
       await api.register(userExportsRoutes, { db: deps.db, storage, jobs });
       await api.register(rolesRoutes, { db: deps.db });
+      await api.register(userImportRoutes, { db: deps.db, identity: deps.identity });
+      await api.register(emailSubscriptionsRoutes, { db: deps.db });
+      await api.register(profilePhotosRoutes, { db: deps.db, storage });
     },
     { prefix: '/api' },
   );

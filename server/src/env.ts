@@ -86,6 +86,15 @@ export const envSchema = z.object({
     })
     .transform((v) => (v === 'true' ? true : v === 'false' ? false : v)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** SMTP server of the report emails; unset means the local outbox under LAVO_DATA_DIR (mail/outbox.jsonl). */
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(587),
+  /** TLS from the start (port 465); otherwise STARTTLS when the server offers it. */
+  SMTP_SECURE: bool.default(false),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  /** The sender of the report emails. */
+  SMTP_FROM: z.string().default('Lavo <no-reply@lavo.health>'),
 });
 export type Env = z.infer<typeof envSchema>;
 

@@ -9,6 +9,7 @@ import { logEnvironmentOf } from './plugins/server-log';
 import { readLocalIdentity } from './identity/provision';
 import { resolveSecrets } from './secrets';
 import { storageFromEnv } from './storage';
+import { mailerFromEnv } from './mail/mailer';
 import { identityAdminFromEnv, pgliteDirOf, pusherFromEnv, runtimeConfigFromEnv, verifierFromEnv } from './runtime';
 import { prepareDemoSimulation, type DemoSimulation } from './simulator/startup';
 
@@ -53,6 +54,7 @@ const app = await buildApp({
   serverLog: { env: logEnvironmentOf(env) },
   storage: storageFromEnv(env),
   dataExports: { timeoutMs: env.DATA_EXPORT_TIMEOUT_MS, maxRows: env.DATA_EXPORT_MAX_ROWS },
+  mailer: mailerFromEnv(env),
 });
 
 let stopping = false;

@@ -1,9 +1,10 @@
-import { Avatar, Badge, Button, Divider, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Divider, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { ButtonLink } from '@/components/router-links';
 import { signOut } from '@/lib/auth';
 import { getConfig } from '@/lib/config';
-import { displayName, initials } from '@/lib/format';
+import { UserAvatar } from '@/entities/users/user-avatar';
+import { displayName } from '@/lib/format';
 import { useSession } from '@/lib/session-context';
 import { useHoverPopover } from './use-hover-popover';
 
@@ -18,9 +19,7 @@ export function ProfileMenu({ supportUrl = getConfig().supportUrl }: { supportUr
     <Popover opened={opened} onDismiss={close} position="bottom-end" width={260} shadow="md" returnFocus withArrow>
       <Popover.Target>
         <UnstyledButton {...targetHandlers} aria-label={`Profile menu for ${name}`} data-touch-target style={{ borderRadius: '50%' }}>
-          <Avatar color="teal" radius="xl" size={40}>
-            {initials(user)}
-          </Avatar>
+          <UserAvatar person={user} color="teal" radius="xl" size={40} alt="" />
         </UnstyledButton>
       </Popover.Target>
       <Popover.Dropdown {...dropdownHandlers} aria-label="Profile">

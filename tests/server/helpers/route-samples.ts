@@ -4,13 +4,14 @@ import { KIOSK_GATEWAY_MODEL_ID } from '../../../server/src/contracts/devices';
 import { gatewayCommandChannel } from '../../../server/src/contracts/stations-realtime';
 import type { Database } from '../../../server/src/db/client';
 import { DEMO_GROUP_IDS, DEMO_ORG_IDS } from '../../../server/src/db/seed';
-import { dataExports, devices, firmwareVersions, nfcTags, users, wearableAssignments, zones } from '../../../server/src/db/schema';
+import { dataExports, devices, emailSubscriptions, firmwareVersions, nfcTags, users, wearableAssignments, zones } from '../../../server/src/db/schema';
 import type { RegisteredRoute } from '../../../server/src/plugins/route-registry';
 import { gatewayToken } from '../../../server/src/core/gateway-auth';
 import { TEST_INGEST_SECRET, type Tokens } from './app';
 import { linkUserToSubject } from '../../../server/src/modules/users/identity-link.repo';
 import { createConfirmedAccount, subjectOfAccount } from './identity';
 import { handOut, ST_MARYS, type StaffShare, staffOf } from './staff';
+import { multipartFile, TINY_PNG } from './photos';
 
 // One valid request for every route the server registers, as a plain table: what the input and
 // permission tests start from. A route added without a sample fails `missingSamples`. Values look
@@ -56,6 +57,8 @@ export interface SampleIds {
   accountUserName: string;
   /** The demo's 'Staff list' data export (network-wide, one boolean parameter :active). */
   dataExportId: number;
+  /** A compliance-report subscription of a member of ICU – 3 North. */
+  emailSubscription: { id: number; userId: number };
 }
 
 /** A request, as the route's own sign-in asks for it (the kiosk gateway's credentials for 'gateway'). */
@@ -65,6 +68,8 @@ export interface SampleRequest {
   query?: Record<string, string | number | boolean | readonly (string | number)[]>;
   body?: unknown;
   as?: 'gateway';
+  /** A body that is not JSON (a file upload), sent as it is with its content type. */
+  raw?: { payload: Buffer; contentType: string };
   /** What the admin gets for it, when not 200. */
   status?: number;
 }
@@ -208,6 +213,38 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
   'PATCH /api/roles/:id': () => ({ params: { id: CHARGE_NURSE_TEMPLATE }, body: { description: 'Leads a shift' } }),
   // Gives a staff member the template they hold already (Individual User): a change no other sample notices.
   'PATCH /api/users/:id': (ids) => ({ params: { id: ids.staffIds[1] }, body: { roleId: 4 } }),
+  'POST /api/users/bulk': () => ({
+    body: {
+      data: [
+        {
+          organizationId: ST_MARYS_ICU_ORG,
+          // A new name each time, so every sample creates its user.
+          userName: `sample.import.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`,
+          clientUserId: 'E-sample',
+          firstName: 'Sample',
+          lastName: 'Import',
+          email: 'sample.import@example.org',
+          phone: null,
+          permissionsTemplate: 'Individual User',
+          grantAccess: false,
+          profession: 'Nurse',
+          complianceReport: 'f/d',
+        },
+      ],
+    },
+  }),
+  'GET /api/users/:id/emails': (ids) => ({ params: { id: ids.emailSubscription.userId } }),
+  'POST /api/users/:id/emails': (ids) => ({
+    params: { id: ids.emailSubscription.userId },
+    body: { userId: ids.emailSubscription.userId, type: 'FACILITY_COMPLIANCE_REPORT', schedule: '30 12 * * 1' },
+  }),
+  'DELETE /api/users/:id/emails': (ids) => ({ params: { id: ids.emailSubscription.userId }, query: { id: ids.emailSubscription.id } }),
+  'POST /api/users/:id/photo': (_, me) => {
+    const { payload, headers } = multipartFile(TINY_PNG);
+    return { params: { id: me.userId }, raw: { payload, contentType: headers['content-type'] } };
+  },
+  // No demo user has a photo under this name: the route answers as for any photo that is not theirs.
+  'GET /api/users/:id/photo/:name': (_, me) => ({ params: { id: me.userId, name: '0123456789abcdef.png' }, status: 404 }),
 };
 
 /** Routes whose sample ends the sign-in it is sent with: send it with a sign-in of its own. */
@@ -231,8 +268,8 @@ export interface ResolvedSample {
   query: Record<string, string | string[]>;
   headers: Record<string, string>;
   body?: unknown;
-  /** Sent as it is instead of the JSON of `body` (malformed JSON, say). */
-  rawBody?: string;
+  /** Sent as it is instead of the JSON of `body` (malformed JSON, say, or a file upload). */
+  rawBody?: string | Buffer;
   /** What the admin gets for it. */
   status: number;
 }
@@ -241,7 +278,7 @@ export interface ResolvedSample {
 export function resolveSample(route: RegisteredRoute, ids: SampleIds, caller: SampleCaller): ResolvedSample {
   const sample = ROUTE_SAMPLES[routeKey(route)];
   if (!sample) throw new Error(`no sample for ${routeKey(route)}`);
-  const { params = {}, query = {}, body, as, status = 200 } = sample(ids, caller);
+  const { params = {}, query = {}, body, as, raw, status = 200 } = sample(ids, caller);
   const headers: Record<string, string> = {};
   if (as === 'gateway') {
     headers['x-gateway-mac'] = ids.kiosk.mac;
@@ -253,11 +290,13 @@ export function resolveSample(route: RegisteredRoute, ids: SampleIds, caller: Sa
     headers.version = '2';
   }
   if (body !== undefined) headers['content-type'] = 'application/json';
+  if (raw) headers['content-type'] = raw.contentType;
   return {
     params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
     query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)])),
     headers,
     ...(body === undefined ? {} : { body }),
+    ...(raw ? { rawBody: raw.payload } : {}),
     status,
   };
 }
@@ -335,6 +374,13 @@ export async function loadSampleIds(db: Database, share: StaffShare): Promise<Sa
     .orderBy(asc(zones.id))
     .limit(1);
   const [staffList] = await db.select({ id: dataExports.id }).from(dataExports).where(eq(dataExports.name, 'Staff list')).limit(1);
+  const [subscription] = await db
+    .select({ id: emailSubscriptions.id, userId: emailSubscriptions.userId })
+    .from(emailSubscriptions)
+    .innerJoin(users, eq(users.id, emailSubscriptions.userId))
+    .where(and(eq(users.groupId, ICU_NORTH), eq(users.demo, false)))
+    .orderBy(asc(emailSubscriptions.id))
+    .limit(1);
   const nextStaff = handOut(await staffOf(db, ST_MARYS), share);
   const invitee = nextStaff();
   const account = nextStaff();
@@ -349,8 +395,8 @@ export async function loadSampleIds(db: Database, share: StaffShare): Promise<Sa
   const heldBadge = badges.find((row) => row.holderId !== null);
   // Not the badge's holder: assigning them something else would end that holding before its unassign sample.
   const [a, b] = free.filter((row) => row.id !== heldBadge?.holderId);
-  if (!spare || !a || !b || !tagless || !tag?.holderId || !freeBadge || !heldBadge?.holderId || !firmware || !dispenser || !bed || !roomBeacon || !worn || !cdiff || !staffList) {
-    throw new Error(`the demo data lacks a row the route samples need: ${JSON.stringify({ spare, free, tagless, tag, freeBadge, heldBadge, firmware, dispenser, bed, roomBeacon, worn, cdiff, staffList })}`);
+  if (!spare || !a || !b || !tagless || !tag?.holderId || !freeBadge || !heldBadge?.holderId || !firmware || !dispenser || !bed || !roomBeacon || !worn || !cdiff || !staffList || !subscription) {
+    throw new Error(`the demo data lacks a row the route samples need: ${JSON.stringify({ spare, free, tagless, tag, freeBadge, heldBadge, firmware, dispenser, bed, roomBeacon, worn, cdiff, staffList, subscription })}`);
   }
   return {
     kiosk: { id: kiosk.id, mac: kiosk.mac, name: kiosk.name },
@@ -367,5 +413,6 @@ export async function loadSampleIds(db: Database, share: StaffShare): Promise<Sa
     inviteeUserName: invitee.userName,
     accountUserName: account.userName,
     dataExportId: staffList.id,
+    emailSubscription: subscription,
   };
 }

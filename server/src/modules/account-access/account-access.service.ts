@@ -7,6 +7,7 @@ import type { AppPage } from '../../contracts/page-access';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { IdentityAdmin, IdentityAccount } from '../../identity/identity-admin';
+import { inviteNewAccount } from '../../identity/invite-account';
 import { maskEmail } from '../../identity/mask-destination';
 import type { TokenVerifier } from '../../identity/verifier';
 import { mayUse } from '../../plugins/access';
@@ -95,16 +96,11 @@ export function createAccountAccessService({ db, identity, verifier }: { db: Dat
       const account = await withProvider(() => identity.getAccount(target.userName));
 
       if (!account) {
-        const email = target.email ?? (target.userName.includes('@') ? target.userName : null);
-        if (!email) throw new HttpError(400, 'This user has no email address to send an invitation to');
-        const { sub } = await withProvider(() => identity.invite({ username: target.userName, email, clientMetadata }), {
-          InvalidParameterException: 400,
-          UsernameExistsException: 409,
-          AliasExistsException: 409,
+        return inviteNewAccount(identity, target, {
+          clientMetadata,
+          link: (userId, sub) => linkUserToSubject(db, userId, sub),
+          provider: withProvider,
         });
-        // The account the console just created is the only one this user will ever sign in as.
-        await linkUserToSubject(db, target.id, sub);
-        return { username: target.userName, destination: maskEmail(email), created: true };
       }
       // An account under this name that the console did not create (or created for someone since
       // removed) must not become this user's: linking it would hand their data to its owner.

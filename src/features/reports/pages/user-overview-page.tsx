@@ -1,11 +1,12 @@
 import type { PageEntry } from '../filters/filter-state';
-import { Alert, Avatar, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ButtonLink } from '@/components/router-links';
 import { useMemo } from 'react';
 import { complianceEndpoints, userReportEndpoints } from '@contracts/reports/compliance';
 import { SingleDatePicker } from '@/components/filters';
 import { ApiError } from '@/lib/api-client';
-import { displayName, initials } from '@/lib/format';
+import { displayName } from '@/lib/format';
+import { UserAvatar } from '@/entities/users/user-avatar';
 import { useSession } from '@/lib/session-context';
 import { useUsefulPages } from '@/lib/useful-pages';
 import { formatMinutesSeconds, formatSeconds, formatUsage } from '@/lib/units';
@@ -61,9 +62,7 @@ export default function UserOverviewPage({ entry }: { entry: PageEntry }) {
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="md">
         <Group gap="md" wrap="nowrap">
-          <Avatar size="lg" radius="xl" color={['teal', 'blue', 'grape'][userId % 3]} alt="">
-            {person ? initials(person) : 'U'}
-          </Avatar>
+          <UserAvatar person={person} size="lg" radius="xl" color={['teal', 'blue', 'grape'][userId % 3]} alt="" />
           <div>
             <Title order={1} size="h2" data-testid="user-overview-name">
               {person ? displayName(person) : `User ${userId}`}

@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { USER_IMPORT_COLUMNS } from '@contracts/user-import';
+import { SignInPage } from '../../pages/sign-in-page';
+
+// The Users page hosts the Import button (03 §2 'Users': Add and Import are disabled while no
+// organization is selected); the dialog is the Import Users feature's.
+const ST_MARYS = 3;
+const run = Date.now().toString(36);
+const row = (i: number, overrides: Partial<Record<(typeof USER_IMPORT_COLUMNS)[number], string>> = {}) => {
+  const cells: Record<string, string> = {
+    organizationId: String(ST_MARYS),
+    userName: `e2e.import.${run}.${i}`,
+    clientUserId: `E${i}`,
+    firstName: `Imported${i}`,
+    lastName: 'Person',
+    email: `e2e.import.${run}.${i}@example.org`,
+    phone: '',
+    permissionsTemplate: 'Individual User',
+    grantAccess: 'false',
+    profession: 'Nurse',
+    complianceReport: i % 10 === 0 ? 'f/d' : '',
+    ...overrides,
+  };
+  return USER_IMPORT_COLUMNS.map((c) => cells[c]).join(',');
+};
+const csvOf = (lines: string[]) => ({ name: 'users.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${[USER_IMPORT_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`) });
+
+test('imports 200 users from a CSV: three bad rows are shown with their messages and nothing is sent until the file is fixed', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await new SignInPage(page).signInAs('manager');
+  await page.goto('/app/accounts/users');
+
+  const importButton = page.getByRole('button', { name: 'Import', exact: true });
+  await expect(importButton).toBeDisabled();
+  await page.getByRole('textbox', { name: /organization/i }).first().click();
+  await page.getByRole('option', { name: /St\. Mary/ }).first().click();
+  await page.keyboard.press('Escape');
+  await expect(importButton).toBeEnabled();
+  await importButton.click();
+
+  const dialog = page.getByRole('dialog', { name: 'Import Users' });
+  const fileInput = dialog.locator('input[type=file]');
+  const good = Array.from({ length: 200 }, (_, i) => row(i));
+  const bad = [...good];
+  bad[4] = row(4, { lastName: '' });
+  bad[99] = row(99, { organizationId: '0' });
+  bad[150] = row(150, { email: 'not-an-email' });
+
+  let posted = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/users/bulk')) posted += 1;
+  });
+
+  await fileInput.setInputFiles(csvOf(bad));
+  await expect(dialog.getByText('3 of 200 rows need fixing before the import.')).toBeVisible();
+  await expect(dialog.getByTestId('import-line-6')).toContainText('lastName is required');
+  await expect(dialog.getByTestId('import-line-101')).toContainText('Invalid organizationId');
+  await expect(dialog.getByTestId('import-line-152')).toContainText('Invalid email address');
+  await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+  expect(posted).toBe(0);
+
+  await fileInput.setInputFiles(csvOf(good));
+  await expect(dialog.getByText('200 rows ready to import.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByText('200/200 users imported')).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toBeHidden();
+  expect(posted).toBe(1);
+});

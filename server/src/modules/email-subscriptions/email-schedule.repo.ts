@@ -1,0 +1,46 @@
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { EmailSubscriptionType, StoredSchedule } from '../../contracts/email-subscriptions';
+import type { Database } from '../../db/client';
+import { emailSubscriptions, groups, jobs, users } from '../../db/schema';
+
+/** The job kind of one report email. */
+export const REPORT_EMAIL_JOB = 'report-email';
+
+export interface Subscriber {
+  subscriptionId: number;
+  userId: number;
+  type: EmailSubscriptionType;
+  schedule: StoredSchedule;
+  /** The time zone of the subscriber's home location; null without one. */
+  timeZone: string | null;
+}
+
+/** Every subscription of an active user with an email address, with the user's time zone. */
+export function subscribers(db: Database): Promise<Subscriber[]> {
+  return db
+    .select({
+      subscriptionId: emailSubscriptions.id,
+      userId: emailSubscriptions.userId,
+      type: emailSubscriptions.type,
+      schedule: emailSubscriptions.schedule,
+      timeZone: groups.timeZone,
+    })
+    .from(emailSubscriptions)
+    .innerJoin(users, eq(users.id, emailSubscriptions.userId))
+    .leftJoin(groups, eq(groups.id, users.groupId))
+    .where(and(eq(users.active, true), isNotNull(users.email)));
+}
+
+/**
+ * Records that the email `key` (subscription and slot) is to be sent, as a job, unless it was
+ * recorded before: the record is what keeps a restarted server from sending it twice. True when
+ * it was recorded now.
+ */
+export async function recordOnce(db: Database, key: string, payload: Record<string, unknown>): Promise<boolean> {
+  const result = await db.execute<{ id: number }>(sql`
+    insert into ${jobs} (kind, payload)
+    select ${REPORT_EMAIL_JOB}, ${JSON.stringify({ ...payload, key })}::jsonb
+    where not exists (select 1 from ${jobs} where kind = ${REPORT_EMAIL_JOB} and payload->>'key' = ${key})
+    returning id`);
+  return result.rows.length > 0;
+}
