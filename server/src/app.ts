@@ -26,6 +26,9 @@ import { gatewayRoutes } from './modules/stations/gateway.routes';
 import { stationsRoutes } from './modules/stations/stations.routes';
 import { usersRoutes, usersV2Routes } from './modules/users/users.routes';
 import { wearablesRoutes } from './modules/wearables/wearables.routes';
+import { organizationsRoutes } from './modules/organizations/organizations.routes';
+import { locationsRoutes } from './modules/locations/locations.routes';
+import { professionsRoutes } from './modules/professions/professions.routes';
 import { registerAudit } from './plugins/audit';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -131,6 +134,9 @@ export async function buildApp(deps: AppDeps) {
       await api.register(stationsRoutes, { db: deps.db });
       await api.register(gatewayRoutes, { db: deps.db, secret: deps.ingestSecret, pusher: deps.pusher });
       await api.register(demoHistoryRoutes, { tracker: deps.demoHistory ?? createDemoHistoryTracker() });
+      await api.register(organizationsRoutes, { db: deps.db });
+      await api.register(locationsRoutes, { db: deps.db, storage });
+      await api.register(professionsRoutes, { db: deps.db });
     },
     { prefix: '/api' },
   );

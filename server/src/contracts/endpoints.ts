@@ -14,6 +14,8 @@ import { sessionEndpoints } from './session';
 import { stationEndpoints } from './stations';
 import { userEndpoints, userV2Endpoints } from './users';
 import { wearableEndpoints } from './wearables-admin';
+import { groupEndpoints, organizationEndpoints } from './organizations';
+import { professionEndpoints } from './professions';
 
 /** Every endpoint described in the contracts, by area, under the main API's root (/api). */
 export const MAIN_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string, EndpointSpec>>>> = {
@@ -34,6 +36,9 @@ export const MAIN_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string,
   accountAccess: accountAccessEndpoints,
   stations: stationEndpoints,
   demoHistory: demoHistoryEndpoints,
+  organizations: organizationEndpoints,
+  groups: groupEndpoints,
+  professions: professionEndpoints,
 };
 
 /** Every endpoint of the newer API (/api/v2). */
@@ -45,6 +50,6 @@ export const V2_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string, E
  * Routes of /api that no client of this repository calls through a description: the device
  * protocol (the ingest and a gateway's own calls, answered to gateways, not to users) and Pusher's
  * channel authorization, which pusher-js posts as a form; and the file of a finished data export,
- * which the browser downloads from the request's link.
+ * which the browser downloads from the request's link; and an uploaded floor plan, loaded from a location's floorplanImage.
  */
-export const UNDESCRIBED_ROUTES = ['POST /api/ingest/events', 'GET /api/gateways/station', 'POST /api/gateways/pusher/auth', 'POST /api/pusher/auth', 'GET /api/data-exports/requests/:id/file'] as const;
+export const UNDESCRIBED_ROUTES = ['POST /api/ingest/events', 'GET /api/gateways/station', 'POST /api/gateways/pusher/auth', 'POST /api/pusher/auth', 'GET /api/data-exports/requests/:id/file', 'GET /api/groups/:id/floorplan/:file'] as const;
