@@ -40,7 +40,7 @@ export function EntityTree<T extends TreeNode>({ label, nodes, cookieName, rende
     const { node, children } = item;
     const open = expanded.has(node.id);
     return (
-      <Box component="li" key={node.id} role="treeitem" aria-expanded={children.length ? open : undefined} aria-level={depth + 1} style={{ listStyle: 'none' }}>
+      <Box component="li" key={node.id} role="treeitem" aria-label={node.name} aria-expanded={children.length ? open : undefined} aria-level={depth + 1} style={{ listStyle: 'none' }}>
         <Group gap="xs" wrap="nowrap" py={4} pl={depth * 24} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }} data-testid={`tree-node-${node.id}`}>
           {children.length ? (
             <ActionIcon variant="subtle" size={44} onClick={() => toggle(node.id)} aria-label={`${open ? 'Collapse' : 'Expand'} ${node.name}`}>
