@@ -33,7 +33,7 @@ export function OrganizationForm({ opened, onClose, organization, parent, organi
   const parentId = organization ? organization.parentId : (parent?.id ?? 1);
   const parentOrg = organizations.find((o) => o.id === parentId) ?? null;
   const isRoot = organization?.parentId === null;
-  const { control, handleSubmit, formState, watch } = useForm<OrganizationFormValues>({
+  const { control, handleSubmit, formState, watch, trigger } = useForm<OrganizationFormValues>({
     resolver: zodResolver(organizationFormSchema),
     mode: 'onChange',
     defaultValues: {
@@ -74,7 +74,21 @@ export function OrganizationForm({ opened, onClose, organization, parent, organi
           <Controller
             name="type"
             control={control}
-            render={({ field, fieldState }) => <Select {...field} label="Type" withAsterisk data={types} error={fieldState.error?.message} allowDeselect={false} />}
+            render={({ field, fieldState }) => (
+              <Select
+                {...field}
+                // A network or a hospital needs a default location: say so as soon as the type asks for it.
+                onChange={(value) => {
+                  field.onChange(value);
+                  void trigger('defaultLocationId');
+                }}
+                label="Type"
+                withAsterisk
+                data={types}
+                error={fieldState.error?.message}
+                allowDeselect={false}
+              />
+            )}
           />
           <Controller
             name="accountType"
