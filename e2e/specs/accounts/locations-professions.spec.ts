@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Group } from '@contracts/entities';
-import { apiAs, idTokenOf } from '../../fixtures/api';
+import { apiAs, idTokenOf, serviceWorkerInControl } from '../../fixtures/api';
 import { AccountTreePage, ProfessionsPage } from '../../pages/accounts-pages';
 import { Shell } from '../../pages/shell';
 import { SignInPage } from '../../pages/sign-in-page';
@@ -9,10 +9,12 @@ import { SignInPage } from '../../pages/sign-in-page';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const unique = () => Date.now().toString(36).slice(-5);
 
-test('the admin adds a child location with a floor plan, edits it, and its plan is served to them', async ({ page, request }) => {
+test('the admin adds a child location with a floor plan, edits it, and its plan is served to them and kept offline', async ({ page, context, request }) => {
   await new SignInPage(page).signInAs('admin');
   const locations = new AccountTreePage(page, '/app/accounts/locations', 'Locations');
   await locations.goto();
+  await serviceWorkerInControl(page);
+  await expect(locations.tree()).toBeVisible();
   await locations.expand('Northwind Health Network', "St. Mary's Hospital", "St. Mary's – Main Tower");
   await locations.action('Add child to ICU – 3 North').click();
 
@@ -43,13 +45,25 @@ test('the admin adds a child location with a floor plan, edits it, and its plan 
   await expect(page.getByText('Location successfully updated!')).toBeVisible();
   await expect(locations.node(`${name} (east)`)).toBeVisible();
 
+  // The form shows the uploaded plan; once seen, it is there offline too.
+  const plan = () => locations.form().getByRole('group', { name: `Floor plan of ${name} (east)` }).locator('img');
+  await locations.action(`Edit ${name} (east)`).click();
+  await expect(plan()).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expect.poll(() => plan().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await locations.form().getByRole('button', { name: 'Cancel' }).click();
+  await context.setOffline(true);
+  await locations.action(`Edit ${name} (east)`).click();
+  await expect(plan()).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await locations.form().getByRole('button', { name: 'Cancel' }).click();
+  await context.setOffline(false);
+
   const api = apiAs(request, await idTokenOf(page));
   const saved = (await api.get<{ data: Group[] }>('/groups')).data.find((g) => g.name === `${name} (east)`);
   expect(saved).toMatchObject({ requiredHandWashDuration: 25, parentId: 6 });
-  const plan = await request.get(saved!.floorplanImage!, { headers: { authorization: await idTokenOf(page) } });
-  expect(plan.status()).toBe(200);
-  expect(plan.headers()['content-type']).toBe('image/png');
-  expect(Buffer.compare(await plan.body(), PNG)).toBe(0);
+  const served = await request.get(saved!.floorplanImage!, { headers: { authorization: await idTokenOf(page) } });
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('image/png');
+  expect(Buffer.compare(await served.body(), PNG)).toBe(0);
   expect((await request.get(saved!.floorplanImage!)).status()).toBe(401);
 });
 

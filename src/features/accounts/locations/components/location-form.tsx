@@ -3,6 +3,7 @@ import { Button, FileInput, Group, Modal, Select, SimpleGrid, Stack, Text, TextI
 import type { Group as Location, Organization } from '@contracts/entities';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
+import { FloorPlanMap } from '@/components/floor-plan/floor-plan-map';
 import { useSession } from '@/lib/session-context';
 import type { LocationUpload } from '../api/save-location';
 import {
@@ -149,6 +150,14 @@ export function LocationForm({ opened, onClose, location, parent, locations, org
             <SecondsField control={control} name="afterExitSecondsToComply" label="After exit (s)" />
             <SecondsField control={control} name="mapScale" label="Map scale" />
           </SimpleGrid>
+          {location?.floorplanImage && (
+            <FloorPlanMap
+              imageUrl={location.floorplanImage}
+              label={`Floor plan of ${location.name}`}
+              height={200}
+              errorText="The floor plan has not been loaded on this device yet."
+            />
+          )}
           <FileInput
             label="Floor plan"
             description={location?.floorplanImage ? 'This location has a floor plan; a new file replaces it.' : 'png or jpeg, at most 10 MB'}
