@@ -35,13 +35,17 @@ export function registerConfigCaching(): void {
 /** Cache of floor-plan images. */
 export const FLOORPLAN_CACHE = 'lavo-floorplans';
 
+/** Generated plans (static files) and uploaded ones (served by the API under an address naming their content). */
+const UPLOADED_PLAN = /^\/api\/groups\/\d+\/floorplan\/[^/]+$/;
+const isFloorplanPath = (pathname: string) => pathname.startsWith('/floorplans/') || UPLOADED_PLAN.test(pathname);
+
 /**
  * Floor plans are cache-first: they rarely change and a technician on a ward without signal
  * still needs the map of a location opened before. A changed plan gets a new address.
  */
 export function registerFloorplanCaching(): void {
   registerRoute(
-    ({ url, request }) => url.origin === sw.location.origin && url.pathname.startsWith('/floorplans/') && request.method === 'GET',
+    ({ url, request }) => url.origin === sw.location.origin && isFloorplanPath(url.pathname) && request.method === 'GET',
     new CacheFirst({
       cacheName: FLOORPLAN_CACHE,
       plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 })],

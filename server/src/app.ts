@@ -34,6 +34,9 @@ import { emailSubscriptionsRoutes } from './modules/email-subscriptions/email-su
 import { profilePhotosRoutes } from './modules/profile-photos/profile-photos.routes';
 import { REPORT_EMAIL_JOB, reportEmailJob, startEmailSchedule } from './modules/email-subscriptions/email-schedule';
 import type { Mailer } from './mail/mailer';
+import { organizationsRoutes } from './modules/organizations/organizations.routes';
+import { locationsRoutes } from './modules/locations/locations.routes';
+import { professionsRoutes } from './modules/professions/professions.routes';
 import { registerAudit } from './plugins/audit';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -158,6 +161,9 @@ export async function buildApp(deps: AppDeps) {
       await api.register(userImportRoutes, { db: deps.db, identity: deps.identity });
       await api.register(emailSubscriptionsRoutes, { db: deps.db });
       await api.register(profilePhotosRoutes, { db: deps.db, storage });
+      await api.register(organizationsRoutes, { db: deps.db });
+      await api.register(locationsRoutes, { db: deps.db, storage });
+      await api.register(professionsRoutes, { db: deps.db });
     },
     { prefix: '/api' },
   );

@@ -91,8 +91,8 @@ describe('routes and guards', () => {
 
   it('labels a page that is not built yet as a placeholder', async () => {
     signInAs('admin');
-    await openApp('/app/accounts/organizations');
-    expect(await screen.findByRole('heading', { name: 'Organizations' })).toBeInTheDocument();
+    await openApp('/app/maintenance/versions');
+    expect(await screen.findByRole('heading', { name: 'Versions' })).toBeInTheDocument();
     expect(screen.getByText('Placeholder — this page is not built yet')).toBeInTheDocument();
   });
 

@@ -117,17 +117,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new ApiError(401, 'You are signed out.', undefined);
     }
     const hasBody = request.body !== undefined;
+    // A form (a file upload) goes as multipart: the browser writes its Content-Type with the boundary.
+    const isForm = typeof FormData !== 'undefined' && request.body instanceof FormData;
     let response: Response;
     try {
       response = await (options.fetchImpl ?? fetch)(buildUrl(options.baseUrl(), path, request.query), {
         method: request.method ?? 'GET',
         headers: {
           Accept: 'application/json',
-          ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+          ...(hasBody && !isForm ? { 'Content-Type': 'application/json' } : {}),
           ...auth,
           ...request.headers,
         },
-        body: hasBody ? JSON.stringify(request.body) : undefined,
+        body: isForm ? (request.body as FormData) : hasBody ? JSON.stringify(request.body) : undefined,
         signal: request.signal,
       });
     } catch (error) {

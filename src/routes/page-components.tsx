@@ -30,6 +30,9 @@ const PAGE_MODULES: Partial<Record<AppPath, () => Promise<{ default: PageCompone
   '/app/maintenance/badges': () => import('@/features/badges/pages/badges-page'),
   '/app/accounts/badge-management': () => import('@/features/badges/pages/badge-management-page'),
   '/app/maintenance/stations': () => import('@/features/stations/pages/stations-page'),
+  '/app/accounts/organizations': () => import('@/features/accounts/organizations/pages/organizations-page'),
+  '/app/accounts/locations': () => import('@/features/accounts/locations/pages/locations-page'),
+  '/app/accounts/professions': () => import('@/features/accounts/professions/pages/professions-page'),
 };
 
 /** True when the page at `path` is built (not a placeholder). */

@@ -9,6 +9,7 @@ import { serverLogsSearchSchema } from '../features/debug/server-logs-search';
 import { nfcSearchSchema } from '../features/nfc/nfc-search';
 import { reportSearchSchema } from '../features/reports/filters/report-search';
 import { stationsSearchSchema } from '../features/stations/stations-search';
+import { professionsSearchSchema } from '../features/accounts/professions/professions-search';
 import { type AddressSchema, noSearch } from '../lib/address-search';
 import { allowed, type AccessRule } from '../lib/permissions';
 
@@ -86,7 +87,7 @@ export const APP_ROUTES = [
   page('/app/accounts/organizations', 'Organizations', account('Organizations')),
   page('/app/accounts/locations', 'Locations', account('Locations')),
   page('/app/accounts/users', 'Users', account('Users')),
-  page('/app/accounts/professions', 'Professions', account('Professions')),
+  page('/app/accounts/professions', 'Professions', account('Professions'), professionsSearchSchema),
   page('/app/accounts/access-management', 'Access Management', account('Access Management')),
   page('/app/accounts/badge-management', 'SmartBadge Management', account('SmartBadge Management'), badgeSearchSchema),
   page('/app/accounts/nfc', 'NFC Tag Assignment', account('NFC Tag Assignment'), nfcSearchSchema),

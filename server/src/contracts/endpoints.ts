@@ -15,6 +15,11 @@ import { stationEndpoints } from './stations';
 import { userEndpoints, userV2Endpoints } from './users';
 import { wearableEndpoints } from './wearables-admin';
 import { roleEndpoints } from './roles';
+import { groupEndpoints, organizationEndpoints } from './organizations';
+import { professionEndpoints } from './professions';
+import { userImportEndpoints } from './user-import';
+import { emailSubscriptionEndpoints } from './email-subscriptions';
+import { userExportEndpoints } from './user-exports';
 
 /** Every endpoint described in the contracts, by area, under the main API's root (/api). */
 export const MAIN_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string, EndpointSpec>>>> = {
@@ -36,6 +41,12 @@ export const MAIN_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string,
   stations: stationEndpoints,
   demoHistory: demoHistoryEndpoints,
   roles: roleEndpoints,
+  organizations: organizationEndpoints,
+  groups: groupEndpoints,
+  professions: professionEndpoints,
+  userImport: userImportEndpoints,
+  emailSubscriptions: emailSubscriptionEndpoints,
+  userExports: userExportEndpoints,
 };
 
 /** Every endpoint of the newer API (/api/v2). */
@@ -47,6 +58,7 @@ export const V2_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string, E
  * Routes of /api that no client of this repository calls through a description: the device
  * protocol (the ingest and a gateway's own calls, answered to gateways, not to users) and Pusher's
  * channel authorization, which pusher-js posts as a form; and the file of a finished data export,
- * which the browser downloads from the request's link.
+ * which the browser downloads from the request's link; and an uploaded floor plan, loaded from a location's floorplanImage;
+ * the users export's file, downloaded from its job's link; a profile photo's upload (a multipart form) and its image.
  */
-export const UNDESCRIBED_ROUTES = ['POST /api/ingest/events', 'GET /api/gateways/station', 'POST /api/gateways/pusher/auth', 'POST /api/pusher/auth', 'GET /api/data-exports/requests/:id/file'] as const;
+export const UNDESCRIBED_ROUTES = ['POST /api/ingest/events', 'GET /api/gateways/station', 'POST /api/gateways/pusher/auth', 'POST /api/pusher/auth', 'GET /api/data-exports/requests/:id/file', 'GET /api/groups/:id/floorplan/:file', 'GET /api/exports/:jobId/file', 'POST /api/users/:id/photo', 'GET /api/users/:id/photo/:name'] as const;

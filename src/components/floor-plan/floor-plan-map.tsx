@@ -2,6 +2,7 @@ import { ActionIcon, Loader, Stack, Text } from '@mantine/core';
 import { type CSSProperties, memo, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { type ReactZoomPanPinchRef, TransformComponent, TransformWrapper, useControls } from 'react-zoom-pan-pinch';
 import classes from './floor-plan.module.css';
+import { usePlanSource } from './use-plan-source';
 
 // A location's floor plan that pans and zooms (pinch, wheel, drag, the buttons, the keyboard),
 // with whatever the caller places on it positioned in floor-plan pixels. The library moves one
@@ -61,7 +62,9 @@ export function FloorPlanMap({
   const [state, setState] = useState<{ url: string; size: PlanSize | null; failed: boolean }>({ url: imageUrl, size: null, failed: false });
   // A new address starts afresh (the size and failure were the last image's).
   const current = state.url === imageUrl ? state : { url: imageUrl, size: null, failed: false };
-  const { size, failed } = current;
+  const { size } = current;
+  const source = usePlanSource(imageUrl);
+  const failed = current.failed || source.failed;
   const viewport = useRef<HTMLDivElement>(null);
   const controls = useRef<ReactZoomPanPinchRef>(null);
   // Until the user moves or zooms it, the plan stays fitted as the map changes size (a card
@@ -138,7 +141,7 @@ export function FloorPlanMap({
           contentProps={{ 'data-testid': 'floor-plan-content' } as React.HTMLAttributes<HTMLDivElement>}
         >
           <div className={classes.plan} style={size ? { width: size.width, height: size.height } : undefined}>
-            <img className={classes.image} src={imageUrl} alt="" decoding="async" draggable={false} onLoad={loaded} onError={errored} />
+            {source.src && <img className={classes.image} src={source.src} alt="" decoding="async" draggable={false} onLoad={loaded} onError={errored} />}
             {size && <div className={classes.overlay}>{typeof children === 'function' ? children(size) : children}</div>}
           </div>
         </TransformComponent>

@@ -245,6 +245,35 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
   },
   // No demo user has a photo under this name: the route answers as for any photo that is not theirs.
   'GET /api/users/:id/photo/:name': (_, me) => ({ params: { id: me.userId, name: '0123456789abcdef.png' }, status: 404 }),
+  // Organizations, locations and professions: edits that keep the demo's values (a location's
+  // address is required by the form, so ICU – 3 North gets St. Mary's).
+  'GET /api/organizations': () => ({}),
+  'POST /api/organizations': () => ({
+    body: { id: ST_MARYS_ICU_ORG, parentId: DEMO_ORG_IDS.stMarys, name: "St. Mary's ICU", type: 'DEPARTMENT', accountType: 'PRO', settings: { defaultLocationId: ICU_NORTH } },
+  }),
+  'GET /api/groups': () => ({}),
+  'POST /api/groups': () => ({
+    body: {
+      id: ICU_NORTH,
+      organizationId: ST_MARYS_ICU_ORG,
+      name: 'ICU – 3 North',
+      type: 'UNIT',
+      address: '1200 Harbor View Blvd, Portland, OR 97201',
+      timeZone: 'US/Pacific',
+      shiftLengthHours: 12,
+      requiredHandWashDuration: 20,
+      beforeEntrySecondsToComply: 60,
+      afterEntrySecondsToComply: 60,
+      beforeExitSecondsToComply: 60,
+      afterExitSecondsToComply: 60,
+    },
+  }),
+  // The demo's plans are static files: no location has an uploaded one to serve.
+  'GET /api/groups/:id/floorplan/:file': () => ({ params: { id: ICU_NORTH, file: '0123456789abcdef.png' }, status: 404 }),
+  'GET /api/users/professions': () => ({}),
+  'GET /api/users/professions/:organizationId': () => ({ params: { organizationId: DEMO_ORG_IDS.stMarys } }),
+  // A duplicate of the demo's own profession: refused without changing anything.
+  'POST /api/users/professions': () => ({ body: { data: { name: 'Registered Nurse', id: 'REGISTERED_NURSE', professionId: 'REGISTERED_NURSE', organizationId: DEMO_ORG_IDS.stMarys } }, status: 409 }),
 };
 
 /** Routes whose sample ends the sign-in it is sent with: send it with a sign-in of its own. */

@@ -1,0 +1,103 @@
+import { Badge, Button, Stack, Text } from '@mantine/core';
+import type { Group as Location } from '@contracts/entities';
+import { useState } from 'react';
+import { LoadError } from '@/components/load-error';
+import { OfflineStamp } from '@/components/offline-stamp';
+import { PageHeader } from '@/components/page-header';
+import { useSession } from '@/lib/session-context';
+import { showError, showSuccess } from '../../toasts';
+import { EntityTree, TreeLoading } from '../../tree/entity-tree';
+import { NodeAction, NodeLink } from '../../tree/node-actions';
+import { useLocations } from '../api/get-locations';
+import { useSaveLocation, type LocationUpload } from '../api/save-location';
+import { LocationForm } from '../components/location-form';
+
+/** The cookie that remembers the open nodes of the location tree. */
+export const LOCATION_TREE_COOKIE = 'lavo-location-tree';
+
+type Editing = { location: Location | null; parent: Location | null };
+
+/** Where a location's rooms are drawn: the Location Editor's zones (docs/SCREENS.md 'Locations'). */
+export const roomsHref = (id: number) => `/app/maintenance/editor?groupId=${id}`;
+export const pathsHref = (id: number) => `/app/maintenance/path-builder?groupId=${id}`;
+
+/** Locations: the tree with Edit, Paths, Rooms and Add Child on each location the user has access to. */
+export default function LocationsPage({ entry }: { entry: { title: string } }) {
+  const { bootstrap } = useSession();
+  const locations = useLocations();
+  const save = useSaveLocation();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const list = locations.data ?? [];
+
+  const onSave = async (values: LocationUpload) => {
+    try {
+      await save.mutateAsync(values);
+      showSuccess(values.id ? 'Location successfully updated!' : 'Location successfully created!');
+      setEditing(null);
+    } catch (error) {
+      showError((error as Error).message);
+      throw error;
+    }
+  };
+
+  return (
+    <Stack gap={0}>
+      <PageHeader
+        title={entry.title}
+        actions={
+          <Button mih={44} onClick={() => setEditing({ location: null, parent: null })} disabled={!locations.data}>
+            Add
+          </Button>
+        }
+      />
+      <OfflineStamp updatedAt={locations.dataUpdatedAt} hasData={locations.data !== undefined} />
+      {locations.isPending ? (
+        <TreeLoading />
+      ) : locations.isError && !locations.data ? (
+        <LoadError error={locations.error} unavailable="The locations have not been loaded on this device yet." />
+      ) : list.length === 0 ? (
+        <Text c="dimmed">No results</Text>
+      ) : (
+        <EntityTree
+          label="Locations"
+          nodes={list}
+          cookieName={LOCATION_TREE_COOKIE}
+          renderTag={(l) => (
+            <Badge variant="light" color="gray">
+              {l.type}
+            </Badge>
+          )}
+          renderActions={(l) => (
+            <>
+              <NodeAction label={`Edit ${l.name}`} onClick={() => setEditing({ location: l, parent: null })}>
+                Edit
+              </NodeAction>
+              <NodeLink label={`Paths of ${l.name}`} href={pathsHref(l.id)}>
+                Paths
+              </NodeLink>
+              {l.floorplanImage && (
+                <NodeLink label={`Rooms of ${l.name}`} href={roomsHref(l.id)}>
+                  Rooms
+                </NodeLink>
+              )}
+              <NodeAction label={`Add child to ${l.name}`} onClick={() => setEditing({ location: null, parent: l })}>
+                Add Child
+              </NodeAction>
+            </>
+          )}
+        />
+      )}
+      {editing && (
+        <LocationForm
+          opened
+          onClose={() => setEditing(null)}
+          location={editing.location}
+          parent={editing.parent}
+          locations={list}
+          organizations={bootstrap.organizations}
+          onSave={onSave}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Group, Organization } from '@contracts/entities';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { render } from '@/test/render';
+import { OrganizationForm } from './organization-form';
+
+// A form typed into: slow on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+
+const settings = { defaultLocationId: null, displayDurations: true, displayReminders: false };
+const ORGS: Organization[] = [
+  { id: 1, parentId: null, name: 'Lavo', type: 'PROVIDER', accountType: 'LAVO', settings, accessible: true },
+  { id: 2, parentId: 1, name: 'Northwind', type: 'NETWORK', accountType: 'LAVO', settings: { ...settings, defaultLocationId: 1 }, accessible: true },
+  { id: 3, parentId: 2, name: "St. Mary's", type: 'HOSPITAL', accountType: 'PRO', settings: { ...settings, defaultLocationId: 2 }, accessible: true },
+];
+const loc = (id: number, organizationId: number, name: string) => ({ id, organizationId, name, parentId: null, accessible: true }) as Group;
+const LOCATIONS = [loc(1, 2, 'Northwind campus'), loc(2, 3, "St. Mary's campus")];
+
+function renderForm(props: { organization: Organization | null; parent: Organization | null }, onSave = vi.fn(async () => undefined)) {
+  render(<OrganizationForm opened onClose={() => {}} organizations={ORGS} locations={LOCATIONS} ownAccountType="LAVO" isEmployee onSave={onSave} {...props} />);
+  return onSave;
+}
+
+describe('OrganizationForm', () => {
+  it('needs a change before Save, and keeps the parent', async () => {
+    const onSave = renderForm({ organization: ORGS[2]!, parent: null });
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    expect(screen.getByLabelText('Parent')).toHaveValue('Northwind');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Name/), ' Hospital');
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ id: 3, parentId: 2, name: "St. Mary's Hospital", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2 } }));
+  });
+
+  it('offers no account type above the parent’s', async () => {
+    renderForm({ organization: null, parent: ORGS[2]! });
+    await userEvent.setup().click(screen.getByRole('combobox', { name: /Account type/ }));
+    expect(screen.queryByRole('option', { name: 'LAVO' })).toBeNull();
+    expect(screen.getByRole('option', { name: 'PRO' })).toBeInTheDocument();
+  });
+
+  it('requires a default location for a hospital', async () => {
+    renderForm({ organization: null, parent: ORGS[2]! });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Name/), 'Annex');
+    await user.click(screen.getByRole('combobox', { name: /^Type/ }));
+    await user.click(screen.getByRole('option', { name: 'HOSPITAL' }));
+    await user.click(screen.getByRole('combobox', { name: /Account type/ }));
+    await user.click(screen.getByRole('option', { name: 'PRO' }));
+    expect(await screen.findByText('A default location is required for networks and hospitals')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+});
