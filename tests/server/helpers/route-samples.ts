@@ -194,6 +194,14 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
   'GET /api/stations/gateways': () => ({ query: { groupId: DEMO_GROUP_IDS.stMarys, modelId: KIOSK_GATEWAY_MODEL_ID, roles: 'KIOSK_GATEWAY', search: 'kiosk' } }),
   'GET /api/iot/things/stations': () => ({ query: { groupIds: [DEMO_GROUP_IDS.stMarys] } }),
   'POST /api/stations/assignments': (ids) => ({ body: { gatewayId: ids.kiosk.id, wristbandMac: ids.kioskSpareMac, userId: ids.staffIds[1] } }),
+
+  // Users screen and My Account: a user without email or sign-in name (named first.last, numbered), one's own phone, activating an active user.
+  'POST /api/users': () => ({
+    body: { firstName: 'Sample', lastName: 'Person', organizationId: DEMO_ORG_IDS.stMarys, clientId: inject('identity').clientId },
+    status: 201,
+  }),
+  'PUT /api/users/:id/set-details': (_, me) => ({ params: { id: me.userId }, body: { phone: '5551234567' } }),
+  'PUT /api/users/:id/set-active': (ids) => ({ params: { id: ids.staffIds[1] }, body: { active: true } }),
 };
 
 /** Routes whose sample ends the sign-in it is sent with: send it with a sign-in of its own. */

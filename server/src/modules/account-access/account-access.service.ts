@@ -12,9 +12,9 @@ import type { TokenVerifier } from '../../identity/verifier';
 import { mayUse } from '../../plugins/access';
 import type { Caller } from '../../plugins/auth';
 import { HttpError } from '../../core/http-error';
-import { linkUserToSubject } from '../users';
+import { inviteNewAccount } from '../users';
 import { findUserInScope, setUserEmail } from './account-access.repo';
-import { withProvider } from './provider-errors';
+import { withProvider } from '../../identity/provider-errors';
 
 /** The pages from which a user acts on another user's sign-in account (a user may always act on their own). */
 export const VERIFY_EMAIL_PAGES: readonly AppPage[] = ['/app/accounts/users', '/app/accounts/access-management'];
@@ -95,16 +95,8 @@ export function createAccountAccessService({ db, identity, verifier }: { db: Dat
       const account = await withProvider(() => identity.getAccount(target.userName));
 
       if (!account) {
-        const email = target.email ?? (target.userName.includes('@') ? target.userName : null);
-        if (!email) throw new HttpError(400, 'This user has no email address to send an invitation to');
-        const { sub } = await withProvider(() => identity.invite({ username: target.userName, email, clientMetadata }), {
-          InvalidParameterException: 400,
-          UsernameExistsException: 409,
-          AliasExistsException: 409,
-        });
-        // The account the console just created is the only one this user will ever sign in as.
-        await linkUserToSubject(db, target.id, sub);
-        return { username: target.userName, destination: maskEmail(email), created: true };
+        const { destination } = await inviteNewAccount({ db, identity }, target, clientId);
+        return { username: target.userName, destination, created: true };
       }
       // An account under this name that the console did not create (or created for someone since
       // removed) must not become this user's: linking it would hand their data to its owner.

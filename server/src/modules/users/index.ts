@@ -3,3 +3,4 @@ export { findUserBySubject, linkUserToSubject } from './identity-link.repo';
 export { organizationSettings, toOrganization, toUserSummary } from './users.mappers';
 export { findOrganization, findRole, listUsersInScope } from './users.repo';
 export { USER_NOT_FOUND, userInScope } from './users.service';
+export { inviteNewAccount } from './invite';
