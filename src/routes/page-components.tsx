@@ -30,7 +30,8 @@ const PAGE_MODULES: Partial<Record<AppPath, () => Promise<{ default: PageCompone
   '/app/maintenance/badges': () => import('@/features/badges/pages/badges-page'),
   '/app/accounts/badge-management': () => import('@/features/badges/pages/badge-management-page'),
   '/app/maintenance/stations': () => import('@/features/stations/pages/stations-page'),
-  '/app/accounts/users': () => import('@/features/accounts/users/pages/users-page'),
+  '/app/accounts/users': () => import('./users-route-page'),
+  '/app/settings/my-account': () => import('@/features/accounts/my-account/pages/my-account-page'),
 };
 
 /** True when the page at `path` is built (not a placeholder). */

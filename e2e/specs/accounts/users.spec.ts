@@ -71,4 +71,28 @@ test('a manager adds a user with site access, edits, deactivates and activates t
   await new PasswordForm(page).expectUpdated();
   await expect(new Shell(page).nav()).toBeVisible();
   await expect(page).toHaveURL(/\/app\//);
+
+  // My Account: the new user changes their name and phone; a password typed differently twice is refused.
+  await page.goto('/app/settings/my-account');
+  await expect(page.getByText(`Nora Edited${tag}`)).toBeVisible();
+  await expect(page.getByText('(555) 123 -4567')).toBeVisible();
+  await page.getByRole('button', { name: 'Edit name' }).click();
+  const names = page.getByRole('dialog', { name: 'Change your name' });
+  await names.getByLabel('First Name').fill('Norah');
+  await names.getByRole('button', { name: 'Save' }).click();
+  await users.expectToast('Successfully updated!');
+  await expect(page.getByText(`Norah Edited${tag}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Edit phone' }).click();
+  const phone = page.getByRole('dialog', { name: 'Change your phone number' });
+  await phone.getByLabel('Phone').fill('5559876543');
+  await expect(phone.getByLabel('Phone')).toHaveValue('(555) 987 -6543');
+  await phone.getByRole('button', { name: 'Save' }).click();
+  await expect(phone).toBeHidden();
+  await expect(page.getByText('(555) 987 -6543')).toBeVisible();
+  await page.getByRole('button', { name: 'Set Password password' }).click();
+  const password = page.getByRole('dialog', { name: 'Set your password' });
+  await password.getByLabel('New password', { exact: true }).fill('Another4!pass');
+  await password.getByLabel('Confirm new password').fill('Another4!pasz');
+  await expect(password.getByText("It looks like the passwords don't match. Try again!")).toBeVisible();
+  await expect(password.getByRole('button', { name: 'Save' })).toBeDisabled();
 });

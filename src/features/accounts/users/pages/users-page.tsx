@@ -115,16 +115,17 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
           </Menu.Target>
           <Menu.Dropdown>
             {rowActions?.(r)}
-            <Menu.Item onClick={() => setEditing(r)}>Edit</Menu.Item>
+            <Menu.Item mih={44} onClick={() => setEditing(r)}>Edit</Menu.Item>
             {r.active ? (
               <Menu.Item
                 color="red"
+                mih={44}
                 onClick={() => (r.id === me.id ? toastError(SELF_DEACTIVATION_MESSAGE) : setDeactivating(r))}
               >
                 Deactivate
               </Menu.Item>
             ) : (
-              <Menu.Item onClick={() => void activate(r)}>Activate</Menu.Item>
+              <Menu.Item mih={44} onClick={() => void activate(r)}>Activate</Menu.Item>
             )}
           </Menu.Dropdown>
         </Menu>
