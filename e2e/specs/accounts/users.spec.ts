@@ -61,6 +61,17 @@ test('a manager adds a user with site access, edits, deactivates and activates t
   await users.expectToast('User successfully reactivated');
   await expect(users.row(email).getByText('Activated', { exact: true })).toBeVisible();
 
+  // History: a new user has held no wearable yet.
+  await users.rowAction(`Nora Edited${tag}`, 'History');
+  const history = page.getByRole('dialog', { name: 'User History' });
+  await expect(history.getByText('No events')).toBeVisible();
+  await history.getByRole('button', { name: 'Close' }).click();
+  // The row links to the reports for this user.
+  await page.getByRole('button', { name: `Actions for Nora Edited${tag}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Compliance' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Staff Rounding' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
   // The invited user follows the link, chooses a password and is signed in.
   await new Shell(page).signOut();
   await expect(signIn.login()).toBeVisible();

@@ -14,6 +14,7 @@ import { useSession } from '@/lib/session-context';
 import { useCreateUser, useSetUserActive, useSetUserDetails, useUsersOf } from '../api/users-api';
 import { AddUserDialog, type TemplateOption } from '../components/add-user-dialog';
 import { EditUserDialog } from '../components/edit-user-dialog';
+import { UserHistoryDialog } from '../components/user-history-dialog';
 import { ImportUsersSlot, PermissionsTemplateSlot } from '../components/slots';
 import { ACTIVATION_REFRESH_MS, USER_MESSAGES, USERS_PAGE_SIZE } from '../user-rules';
 import type { UsersAddress } from '../users-search';
@@ -47,6 +48,7 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<UserListRow | null>(null);
   const [deactivating, setDeactivating] = useState<UserListRow | null>(null);
+  const [history, setHistory] = useState<UserListRow | null>(null);
 
   const organizationName = useMemo(() => new Map(bootstrap.organizations.map((o) => [o.id, o.name])), [bootstrap.organizations]);
   const professions = bootstrap.enums.professions;
@@ -115,6 +117,9 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
           </Menu.Target>
           <Menu.Dropdown>
             {rowActions?.(r)}
+            <Menu.Item mih={44} onClick={() => setHistory(r)}>
+              History
+            </Menu.Item>
             <Menu.Item mih={44} onClick={() => setEditing(r)}>Edit</Menu.Item>
             {r.active ? (
               <Menu.Item
@@ -207,6 +212,7 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
           }
         }}
       />
+      <UserHistoryDialog user={history} onClose={() => setHistory(null)} />
       <ConfirmDialog
         opened={deactivating !== null}
         title="Deactivate Account"
