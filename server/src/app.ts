@@ -145,7 +145,7 @@ export async function buildApp(deps: AppDeps) {
     async (api) => {
       await api.register(bootstrapRoutes, { db: deps.db });
       await api.register(sessionRoutes, { db: deps.db });
-      await api.register(usersRoutes, { db: deps.db, reportDb: deps.reportDb });
+      await api.register(usersRoutes, { db: deps.db, reportDb: deps.reportDb, identity: deps.identity });
       await api.register(accountAccessRoutes, { db: deps.db, identity: deps.identity, verifier: deps.verifier });
       await api.register(pusherAuthRoutes, { db: deps.db, pusher: deps.pusher, onServerChannel: () => serverLog.subscriberExpected() });
       await api.register(ingestRoutes, { db: deps.db, secret: deps.ingestSecret });

@@ -33,6 +33,8 @@ const PAGE_MODULES: Partial<Record<AppPath, () => Promise<{ default: PageCompone
   '/app/accounts/organizations': () => import('@/features/accounts/organizations/pages/organizations-page'),
   '/app/accounts/locations': () => import('@/features/accounts/locations/pages/locations-page'),
   '/app/accounts/professions': () => import('@/features/accounts/professions/pages/professions-page'),
+  '/app/accounts/users': () => import('./users-route-page'),
+  '/app/settings/my-account': () => import('@/features/accounts/my-account/pages/my-account-page'),
 };
 
 /** True when the page at `path` is built (not a placeholder). */

@@ -7,6 +7,7 @@ import { PAGE_ACCESS, type AppPage } from '../../server/src/contracts/page-acces
 import { badgeSearchSchema } from '../features/badges/badge-search';
 import { serverLogsSearchSchema } from '../features/debug/server-logs-search';
 import { nfcSearchSchema } from '../features/nfc/nfc-search';
+import { usersSearchSchema } from '../features/accounts/users/users-search';
 import { reportSearchSchema } from '../features/reports/filters/report-search';
 import { stationsSearchSchema } from '../features/stations/stations-search';
 import { professionsSearchSchema } from '../features/accounts/professions/professions-search';
@@ -86,7 +87,7 @@ export const APP_ROUTES = [
   // Accounts section
   page('/app/accounts/organizations', 'Organizations', account('Organizations')),
   page('/app/accounts/locations', 'Locations', account('Locations')),
-  page('/app/accounts/users', 'Users', account('Users')),
+  page('/app/accounts/users', 'Users', account('Users'), usersSearchSchema),
   page('/app/accounts/professions', 'Professions', account('Professions'), professionsSearchSchema),
   page('/app/accounts/access-management', 'Access Management', account('Access Management')),
   page('/app/accounts/badge-management', 'SmartBadge Management', account('SmartBadge Management'), badgeSearchSchema),

@@ -18,6 +18,14 @@ const search = searchField(200);
 export const USERS_DEFAULT_TAKE = 20;
 export const USERS_MAX_TAKE = 500;
 
+/** What GET /users may add to each row (03 §7 Users); device is always there. */
+export const USER_LIST_EXPANSIONS = ['cognito', 'managedOrganizations', 'managedGroups', 'device'] as const;
+export type UserListExpansion = (typeof USER_LIST_EXPANSIONS)[number];
+const userListExpandParam = z.preprocess((value) => {
+  if (value === undefined || value === null || value === '') return [];
+  return (Array.isArray(value) ? value : [value]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v])).map((v) => (typeof v === 'string' ? v.trim() : v));
+}, z.array(z.enum(USER_LIST_EXPANSIONS, `expand takes ${USER_LIST_EXPANSIONS.join(', ')}`)).max(8));
+
 export const userListQuerySchema = z.object({
   /** Organizations (with their descendants) whose users are listed; every user in scope without. */
   organizationIds: idListParam,
@@ -31,6 +39,10 @@ export const userListQuerySchema = z.object({
   take: countParam(1, USERS_MAX_TAKE).default(USERS_DEFAULT_TAKE),
   /** The last id of the previous page (users come in id order). */
   startingAfter: id.optional(),
+  /** Only users of this profession (its code, e.g. NURSE). */
+  professionId: textField(64).optional(),
+  /** What each row also carries: USER_LIST_EXPANSIONS, comma-separated or repeated. */
+  expand: userListExpandParam,
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 
@@ -55,6 +67,18 @@ export const userListRowSchema = z.object({
   /** The wearable the user holds now. */
   device: assignedDeviceSchema.nullable(),
   nfcTag: z.object({ id: z.number().int(), nfcId: z.string() }).nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  picture: z.string().nullable(),
+  /** The permissions template. */
+  roleId: z.number().int(),
+  roleName: z.string(),
+  createdAt: z.string(),
+  /** With expand=cognito: the sign-in account (null: none). */
+  cognito: z.object({ status: z.string(), enabled: z.boolean() }).nullable().optional(),
+  /** With expand=managedOrganizations / managedGroups. */
+  managedOrganizations: z.array(z.object({ organizationId: z.number().int(), active: z.boolean() })).optional(),
+  managedGroups: z.array(z.object({ groupId: z.number().int(), active: z.boolean() })).optional(),
 });
 export type UserListRow = z.infer<typeof userListRowSchema>;
 

@@ -155,6 +155,8 @@ export const users = pgTable(
     demo: boolean('demo').notNull().default(false),
     cognitoId: text('cognito_id').unique(),
     createdAt: createdAt(),
+    /** Who added the user (null: seeded, imported before this was kept, or since removed). */
+    createdBy: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('users_organization_id_idx').on(t.organizationId),

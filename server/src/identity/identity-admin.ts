@@ -6,6 +6,7 @@ import {
   AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
   GetUserCommand,
+  ListUsersCommand,
   VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 
@@ -26,6 +27,11 @@ export interface IdentityAdmin {
   clientId: string;
   /** The account signing in as `username`, or null when there is none. */
   getAccount(username: string): Promise<IdentityAccount | null>;
+  /**
+   * The accounts whose subjects are in `subs`, by subject: one listing of the pool, page by page
+   * (60 a call, the provider's most), stopping once every one is found.
+   */
+  accountsBySub(subs: readonly string[]): Promise<Map<string, IdentityAccount>>;
   /** Creates an account and sends the invitation with a temporary password; answers the new account's subject. */
   invite(opts: { username: string; email: string; clientMetadata?: Record<string, string> }): Promise<{ sub: string }>;
   /** Sends the invitation again with a new temporary password (the account must not have a password of its own yet). */
@@ -70,6 +76,28 @@ export function createIdentityAdmin(opts: { region: string; userPoolId: string; 
         if ((error as Error).name === 'UserNotFoundException') return null;
         throw error;
       }
+    },
+    async accountsBySub(subs) {
+      const wanted = new Set(subs);
+      const found = new Map<string, IdentityAccount>();
+      let PaginationToken: string | undefined;
+      while (wanted.size > found.size) {
+        const page = await client.send(new ListUsersCommand({ UserPoolId, Limit: 60, PaginationToken }));
+        for (const user of page.Users ?? []) {
+          const sub = attribute(user.Attributes, 'sub');
+          if (!sub || !wanted.has(sub)) continue;
+          found.set(sub, {
+            username: user.Username ?? '',
+            sub,
+            status: user.UserStatus ?? 'UNKNOWN',
+            enabled: user.Enabled !== false,
+            email: attribute(user.Attributes, 'email'),
+          });
+        }
+        PaginationToken = page.PaginationToken;
+        if (!PaginationToken) break;
+      }
+      return found;
     },
     async invite({ username, email, clientMetadata }) {
       const created = await client.send(

@@ -274,6 +274,13 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
   'GET /api/users/professions/:organizationId': () => ({ params: { organizationId: DEMO_ORG_IDS.stMarys } }),
   // A duplicate of the demo's own profession: refused without changing anything.
   'POST /api/users/professions': () => ({ body: { data: { name: 'Registered Nurse', id: 'REGISTERED_NURSE', professionId: 'REGISTERED_NURSE', organizationId: DEMO_ORG_IDS.stMarys } }, status: 409 }),
+  // Users screen and My Account: a user without email or sign-in name (named first.last, numbered), one's own phone, activating an active user.
+  'POST /api/users': () => ({
+    body: { firstName: 'Sample', lastName: 'Person', organizationId: DEMO_ORG_IDS.stMarys, clientId: inject('identity').clientId },
+    status: 201,
+  }),
+  'PUT /api/users/:id/set-details': (_, me) => ({ params: { id: me.userId }, body: { phone: '5551234567' } }),
+  'PUT /api/users/:id/set-active': (ids) => ({ params: { id: ids.staffIds[1] }, body: { active: true } }),
 };
 
 /** Routes whose sample ends the sign-in it is sent with: send it with a sign-in of its own. */

@@ -7,15 +7,14 @@ import type { AppPage } from '../../contracts/page-access';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { IdentityAdmin, IdentityAccount } from '../../identity/identity-admin';
-import { inviteNewAccount } from '../../identity/invite-account';
 import { maskEmail } from '../../identity/mask-destination';
 import type { TokenVerifier } from '../../identity/verifier';
 import { mayUse } from '../../plugins/access';
 import type { Caller } from '../../plugins/auth';
 import { HttpError } from '../../core/http-error';
-import { linkUserToSubject } from '../users';
+import { inviteNewAccount } from '../users';
 import { findUserInScope, setUserEmail } from './account-access.repo';
-import { withProvider } from './provider-errors';
+import { withProvider } from '../../identity/provider-errors';
 
 /** The pages from which a user acts on another user's sign-in account (a user may always act on their own). */
 export const VERIFY_EMAIL_PAGES: readonly AppPage[] = ['/app/accounts/users', '/app/accounts/access-management'];
@@ -96,11 +95,8 @@ export function createAccountAccessService({ db, identity, verifier }: { db: Dat
       const account = await withProvider(() => identity.getAccount(target.userName));
 
       if (!account) {
-        return inviteNewAccount(identity, target, {
-          clientMetadata,
-          link: (userId, sub) => linkUserToSubject(db, userId, sub),
-          provider: withProvider,
-        });
+        const { destination } = await inviteNewAccount({ db, identity }, target, clientId);
+        return { username: target.userName, destination, created: true };
       }
       // An account under this name that the console did not create (or created for someone since
       // removed) must not become this user's: linking it would hand their data to its owner.

@@ -1,11 +1,10 @@
 import { subscriptionsOf, USER_IMPORT_MESSAGES, type UserBulkResult, type UserImportRow } from '../../contracts/user-import';
 import type { Database } from '../../db/client';
 import type { IdentityAdmin } from '../../identity/identity-admin';
-import { inviteNewAccount } from '../../identity/invite-account';
 import type { Caller } from '../../plugins/auth';
 import { HttpError } from '../../core/http-error';
 import { uniqueViolationOf } from '../../core/database-error';
-import { linkUserToSubject } from '../users';
+import { inviteNewAccount } from '../users';
 import { professionCodes, takenUserNames, templatesOf, writeImport, type TemplateWithSubjects } from './user-import.repo';
 
 /** A profession's code: its name upper-cased, spaces turned to underscores (03 §3 'Profession'). */
@@ -100,10 +99,7 @@ export function createUserImportService({ db, identity }: { db: Database; identi
         if (!row.grantAccess) continue;
         const id = ids[i] as number;
         try {
-          await inviteNewAccount(identity, { id, userName: row.userName, email: row.email }, {
-            clientMetadata: { clientId: identity.clientId },
-            link: (userId, sub) => linkUserToSubject(db, userId, sub),
-          });
+          await inviteNewAccount({ db, identity }, { id, userName: row.userName, email: row.email }, identity.clientId);
         } catch {
           (results[i] as UserBulkResult).errors.push(USER_IMPORT_MESSAGES.inviteFailed);
         }

@@ -4,3 +4,4 @@ export { organizationSettings, toOrganization, toUserSummary } from './users.map
 export { findOrganization, findRole, listUsersInScope } from './users.repo';
 export { USER_NOT_FOUND, userInScope } from './users.service';
 export { type UserFilter, userWhere } from './users-list.repo';
+export { inviteNewAccount } from './invite';

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, notExists, or, s
 import { WEARABLE_TYPES } from '../../contracts/devices';
 import type { UserListRow, WearableType } from '../../contracts/wearables-admin';
 import type { Database } from '../../db/client';
-import { devices, nfcTags, users, wearableAssignments } from '../../db/schema';
+import { devices, nfcTags, permissionTemplates, users, wearableAssignments } from '../../db/schema';
 import { shownName } from '../../core/names';
 import { inScope, type Scope } from '../../core/scope';
 import { containing } from '../../core/sql';
@@ -19,6 +19,8 @@ export interface UserFilter {
   words: readonly string[];
   active?: boolean;
   unassigned?: boolean;
+  /** Only users of this profession code. */
+  professionId?: string;
 }
 
 export function userWhere(filter: UserFilter): SQL {
@@ -26,6 +28,7 @@ export function userWhere(filter: UserFilter): SQL {
   if (filter.organizationIds) parts.push(filter.organizationIds.length ? inArray(users.organizationId, [...filter.organizationIds]) : sql`false`);
   if (filter.groupIds) parts.push(filter.groupIds.length ? inArray(users.groupId, [...filter.groupIds]) : sql`false`);
   if (filter.active !== undefined) parts.push(eq(users.active, filter.active));
+  if (filter.professionId !== undefined) parts.push(eq(users.professionCode, filter.professionId));
   if (filter.unassigned) {
     parts.push(
       notExists(
@@ -42,6 +45,7 @@ export function userWhere(filter: UserFilter): SQL {
         ilike(users.clientUserId, pattern),
         ilike(users.firstName, pattern),
         ilike(users.lastName, pattern),
+        ilike(users.professionCode, pattern),
       ),
     );
   }
@@ -57,14 +61,15 @@ export async function listUsers(
   const where = userWhere(filter);
   const [rows, totals] = await Promise.all([
     db
-      .select()
+      .select({ user: users, roleName: permissionTemplates.name })
       .from(users)
+      .innerJoin(permissionTemplates, eq(permissionTemplates.id, users.roleId))
       .where(page.startingAfter === undefined ? where : and(where, gt(users.id, page.startingAfter)))
       .orderBy(asc(users.id))
       .limit(page.take),
     db.select({ n: count() }).from(users).where(where),
   ]);
-  const ids = rows.map((r) => r.id);
+  const ids = rows.map((r) => r.user.id);
   const [held, tags] = ids.length
     ? await Promise.all([
         db
@@ -95,7 +100,7 @@ export async function listUsers(
   const tagOf = new Map(tags.map((t) => [t.userId, t]));
   return {
     totalCount: Number(totals[0]?.n ?? 0),
-    data: rows.map((u) => {
+    data: rows.map(({ user: u, roleName }) => {
       const device = deviceOf.get(u.id);
       const tag = tagOf.get(u.id);
       return {
@@ -109,6 +114,12 @@ export async function listUsers(
         active: u.active,
         device: device ? { id: device.id, mac: device.mac, type: device.type as WearableType, code: device.code } : null,
         nfcTag: tag ? { id: tag.id, nfcId: tag.nfcId } : null,
+        email: u.email,
+        phone: u.phone,
+        picture: u.picture,
+        roleId: u.roleId,
+        roleName,
+        createdAt: u.createdAt.toISOString(),
       };
     }),
   };

@@ -1,16 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userAdminEndpoints } from '../../contracts/users-admin';
 import { userEndpoints, userV2Endpoints } from '../../contracts/users';
+import type { IdentityAdmin } from '../../identity/identity-admin';
 import type { Database } from '../../db/client';
 import { forPages, forSignedIn } from '../../plugins/access';
 import { callerOf } from '../../plugins/auth';
 import { routeOf } from '../../plugins/endpoints';
+import { createUsersAdminService, MY_ACCOUNT_PAGE, USERS_PAGE } from './users-admin.service';
 import { createUsersService, USER_LIST_PAGES } from './users.service';
 
 /** The users of the caller's scope on the main API: GET /users and GET /users/username. */
-export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Database }> = async (app, { db, reportDb }) => {
-  const service = createUsersService(db);
+export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Database; identity: IdentityAdmin }> = async (
+  app,
+  { db, reportDb, identity },
+) => {
+  const service = createUsersService(db, identity);
   // The whole list grows with the staff: it reads with the report statement limit.
-  const lists = createUsersService(reportDb);
+  const lists = createUsersService(reportDb, identity);
+  const admin = createUsersAdminService({ db, identity });
 
   app.route({
     ...routeOf(userEndpoints.list),
@@ -22,6 +29,25 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Databa
     ...routeOf(userEndpoints.byUsername),
     config: forSignedIn(),
     handler: async (request) => service.userName(callerOf(request), request.query.username),
+  });
+
+  app.route({
+    ...routeOf(userAdminEndpoints.create),
+    config: forPages(USERS_PAGE),
+    handler: async (request, reply) => reply.code(201).send(await admin.create(callerOf(request), request.body)),
+  });
+
+  // The user themself from My Account, or a user of the scope from the Users screen (checked once the target is known).
+  app.route({
+    ...routeOf(userAdminEndpoints.setDetails),
+    config: forPages(USERS_PAGE, MY_ACCOUNT_PAGE),
+    handler: async (request) => admin.setDetails(callerOf(request), request.params.id, request.body),
+  });
+
+  app.route({
+    ...routeOf(userAdminEndpoints.setActive),
+    config: forPages(USERS_PAGE),
+    handler: async (request) => admin.setActive(callerOf(request), request.params.id, request.body.active),
   });
 };
 

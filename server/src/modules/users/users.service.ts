@@ -1,5 +1,5 @@
 import type { AppPage } from '../../contracts/page-access';
-import type { UserList } from '../../contracts/wearables-admin';
+import type { UserList, UserListExpansion } from '../../contracts/wearables-admin';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../core/http-error';
@@ -8,6 +8,8 @@ import { searchWords } from '../../core/sql';
 import { feature, type PageUse } from '../../plugins/access';
 import type { Caller } from '../../plugins/auth';
 import { locationsUnder, organizationsUnder } from '../locations';
+import type { IdentityAdmin } from '../../identity/identity-admin';
+import { expandUserRows } from './users-expand.repo';
 import { listUsers } from './users-list.repo';
 import { findUser, findUserNameInScope, lockUser } from './users.repo';
 
@@ -40,23 +42,42 @@ export async function userInScope(on: Database, scope: Scope, id: number, option
 }
 
 /** The users lists and the sign-in name lookup. */
-export function createUsersService(db: Database) {
+export function createUsersService(db: Database, identity: IdentityAdmin) {
   return {
     /** GET /users: users in scope, filtered, one page in id order. */
     async list(
       caller: Caller,
-      query: { organizationIds: number[]; groupId?: number; search?: string; active?: boolean; unassigned?: boolean; take: number; startingAfter?: number },
+      query: {
+        organizationIds: number[];
+        groupId?: number;
+        search?: string;
+        active?: boolean;
+        unassigned?: boolean;
+        professionId?: string;
+        expand?: UserListExpansion[];
+        take: number;
+        startingAfter?: number;
+      },
     ): Promise<UserList> {
       const scope = await caller.scope();
       const [organizationIds, groupIds] = await Promise.all([
         query.organizationIds.length ? organizationsUnder(db, scope, query.organizationIds) : null,
         query.groupId === undefined ? null : locationsUnder(db, scope, [query.groupId]),
       ]);
-      return listUsers(
+      const page = await listUsers(
         db,
-        { scope, organizationIds, groupIds, words: searchWords(query.search), active: query.active, unassigned: query.unassigned },
+        {
+          scope,
+          organizationIds,
+          groupIds,
+          words: searchWords(query.search),
+          active: query.active,
+          unassigned: query.unassigned,
+          professionId: query.professionId,
+        },
         { take: query.take, startingAfter: query.startingAfter },
       );
+      return { ...page, data: await expandUserRows(db, identity, page.data, query.expand ?? []) };
     },
 
     /** GET /users/username: the sign-in name of a user the caller may see, by name or email. */

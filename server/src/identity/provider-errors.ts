@@ -1,4 +1,4 @@
-import { HttpError } from '../../core/http-error';
+import { HttpError } from '../core/http-error';
 
 /** A failure of the identity provider the caller cannot fix: 502, with the provider's words only in the log. */
 export class IdentityProviderError extends HttpError {

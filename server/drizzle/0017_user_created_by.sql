@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "created_by" integer;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;

@@ -1,0 +1,73 @@
+import { userAdminEndpoints, type SetDetailsBody } from '@contracts/users-admin';
+import { userEndpoints } from '@contracts/users';
+import type { CreateUserBody } from '@contracts/users-admin';
+import type { UserListRow } from '@contracts/wearables-admin';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { userKeys } from '@/entities/users/api/keys';
+import { mainApi } from '@/lib/api-client';
+import { fetchAllPages } from '@/lib/fetch-all-pages';
+import { USERS_FETCH_SIZE } from '../user-rules';
+
+/** The Users screen's cache entries (under the user lists', so an assignment refreshes them too). */
+export const usersPageKeys = {
+  all: [...userKeys.all, 'accounts'] as const,
+  list: (organizationIds: readonly number[], search: string, professionId: string | null) =>
+    [...usersPageKeys.all, organizationIds, search, professionId] as const,
+};
+
+/** GET /users, 100 a request (03 §9), with the sign-in account and the wearable of each user. */
+export function getUsersOf(organizationIds: readonly number[], search: string, professionId: string | null, signal?: AbortSignal): Promise<UserListRow[]> {
+  return fetchAllPages(
+    async (startingAfter) =>
+      (
+        await mainApi.call(userEndpoints.list, {
+          query: {
+            organizationIds: [...organizationIds],
+            search: search || undefined,
+            professionId: professionId ?? undefined,
+            expand: ['cognito', 'device'],
+            take: USERS_FETCH_SIZE,
+            startingAfter,
+          },
+          signal,
+        })
+      ).data,
+    USERS_FETCH_SIZE,
+  );
+}
+
+export const usersOfQueryOptions = (organizationIds: readonly number[], search: string, professionId: string | null) =>
+  queryOptions({
+    queryKey: usersPageKeys.list(organizationIds, search, professionId),
+    queryFn: ({ signal }) => getUsersOf(organizationIds, search, professionId, signal),
+    enabled: organizationIds.length > 0,
+  });
+
+export function useUsersOf(organizationIds: readonly number[], search: string, professionId: string | null) {
+  return useQuery(usersOfQueryOptions(organizationIds, search, professionId));
+}
+
+/** POST /users. */
+export function useCreateUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateUserBody) => mainApi.call(userAdminEndpoints.create, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+/** PUT /users/{id}/set-details. */
+export function useSetUserDetails() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: SetDetailsBody }) => mainApi.call(userAdminEndpoints.setDetails, { params: { id }, body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+/** PUT /users/{id}/set-active; the caller refreshes the list (an activation after 500 ms, 03 §4). */
+export function useSetUserActive() {
+  return useMutation({
+    mutationFn: ({ id, active }: { id: number; active: boolean }) => mainApi.call(userAdminEndpoints.setActive, { params: { id }, body: { active } }),
+  });
+}

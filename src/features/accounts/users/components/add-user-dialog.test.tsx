@@ -1,0 +1,75 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import { render } from '@/test/render';
+import { AddUserDialog } from './add-user-dialog';
+
+const organizations = [{ id: 3, name: "St. Mary's Hospital", parentId: null, accessible: true }];
+const professions = [
+  { professionId: 'OTHER', name: 'Other' },
+  { professionId: 'NURSE', name: 'Nurse' },
+];
+
+/** Types `text` at the end of the field's value. */
+function type(field: HTMLElement, text: string) {
+  fireEvent.change(field, { target: { value: (field as HTMLInputElement).value + text } });
+}
+
+function renderDialog(onSubmit = vi.fn(async () => {}), onError = vi.fn()) {
+  render(
+    <AddUserDialog
+      opened
+      onClose={() => {}}
+      organizations={organizations}
+      groups={[]}
+      professions={professions}
+      templates={[{ id: 4, name: 'Individual User', managesOrganizations: false }]}
+      defaultOrganizationId={3}
+      clientId="client"
+      onSubmit={onSubmit}
+      onError={onError}
+    />,
+  );
+  return { onSubmit, onError };
+}
+
+describe('AddUserDialog', () => {
+  it('submits only with both names, and grants site access only with a valid email', async () => {
+    const { onSubmit } = renderDialog();
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    const access = screen.getByRole('switch', { name: 'Grant site access' });
+    expect(submit).toBeDisabled();
+    expect(access).toBeDisabled();
+
+    type(screen.getByLabelText(/First Name/), 'Ada');
+    type(screen.getByLabelText(/Last Name/), 'Lovelace');
+    expect(submit).toBeEnabled();
+    type(screen.getByLabelText('Email'), 'ada@');
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    type(screen.getByLabelText('Email'), 'example.org');
+    expect(access).toBeEnabled();
+    fireEvent.click(access);
+    expect(screen.getByLabelText(/Username/)).toHaveValue('ada@example.org');
+    fireEvent.click(submit);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]).toEqual([
+      expect.objectContaining({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', accessState: true, role: 'END_USER', roleId: 4, organizationId: 3 }),
+    ]);
+  });
+
+  it('refuses a short username and shows a create failure in the spec’s words', async () => {
+    const failing = vi.fn(async () => {
+      throw new ApiError(409, 'User account already exists', {});
+    });
+    const { onError } = renderDialog(failing);
+    type(screen.getByLabelText(/First Name/), 'Ada');
+    type(screen.getByLabelText(/Last Name/), 'Lovelace');
+    type(screen.getByLabelText(/Username/), 'ab');
+    expect(screen.getByText('Must be at least 4 characters, no spaces')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    type(screen.getByLabelText(/Username/), 'cd');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onError).toHaveBeenCalledWith('Username already exists. Select a new username'));
+  });
+});

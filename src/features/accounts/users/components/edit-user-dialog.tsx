@@ -1,0 +1,111 @@
+import { Button, Group, Modal, Select, Stack, Tabs, TextInput } from '@mantine/core';
+import type { UserListRow } from '@contracts/wearables-admin';
+import type { SetDetailsBody } from '@contracts/users-admin';
+import { useEffect, useState } from 'react';
+import { detailsChanges, emailError, formatPhone } from '../user-rules';
+import { EmailSubscriptionSlot, UserPermissionsTabSlot } from './slots';
+
+export interface EditUserDialogProps {
+  user: UserListRow | null;
+  onClose: () => void;
+  professions: readonly { professionId: string; name: string }[];
+  /** Whether the Permissions tab shows (callers with the ROLE permission). */
+  showPermissions: boolean;
+  onSave: (id: number, body: SetDetailsBody) => Promise<void>;
+}
+
+const fieldsOf = (user: UserListRow | null) => ({
+  firstName: user?.firstName ?? '',
+  lastName: user?.lastName ?? '',
+  email: user?.email ?? '',
+  phone: formatPhone(user?.phone ?? ''),
+  clientUserId: user?.clientUserId ?? '',
+  professionId: user?.professionId ?? null,
+});
+
+/** Edit User (03 §2): tabs Profile and Account (and Permissions); the username is read-only. */
+export function EditUserDialog({ user, onClose, professions, showPermissions, onSave }: EditUserDialogProps) {
+  const [fields, setFields] = useState(() => fieldsOf(user));
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setFields(fieldsOf(user)), [user]);
+  const set = (patch: Partial<typeof fields>) => setFields((current) => ({ ...current, ...patch }));
+  const changes = user ? detailsChanges(user, fields) : {};
+  const canSave = Object.keys(changes).length > 0 && !emailError(fields.email);
+
+  const save = async () => {
+    if (!user || !canSave) return;
+    setBusy(true);
+    try {
+      await onSave(user.id, changes);
+      onClose();
+    } catch {
+      // The page has shown the failure; the dialog stays open to try again.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened={user !== null} onClose={onClose} title="Edit User" size="lg">
+      {user && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <Tabs defaultValue="profile" keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="profile">Profile</Tabs.Tab>
+              <Tabs.Tab value="account">Account</Tabs.Tab>
+              {showPermissions && <Tabs.Tab value="permissions">Permissions</Tabs.Tab>}
+            </Tabs.List>
+            <Tabs.Panel value="profile" pt="md">
+              <Stack gap="sm">
+                <Group grow align="flex-start">
+                  <TextInput label="First Name" value={fields.firstName} onChange={(e) => set({ firstName: e.currentTarget.value })} />
+                  <TextInput label="Last Name" value={fields.lastName} onChange={(e) => set({ lastName: e.currentTarget.value })} />
+                </Group>
+                <TextInput label="Employee ID" value={fields.clientUserId} onChange={(e) => set({ clientUserId: e.currentTarget.value })} />
+                <Select
+                  label="Profession"
+                  searchable
+                  data={professions.map((p) => ({ value: p.professionId, label: p.name }))}
+                  value={fields.professionId}
+                  onChange={(professionId) => set({ professionId })}
+                />
+              </Stack>
+            </Tabs.Panel>
+            <Tabs.Panel value="account" pt="md">
+              <Stack gap="sm">
+                <TextInput label="Username" value={user.userName} readOnly disabled />
+                <TextInput label="Email" type="email" value={fields.email} error={emailError(fields.email)} onChange={(e) => set({ email: e.currentTarget.value })} />
+                <TextInput
+                  label="Phone"
+                  type="tel"
+                  placeholder="(555) 555 -5555"
+                  value={fields.phone}
+                  onChange={(e) => set({ phone: formatPhone(e.currentTarget.value) })}
+                />
+                <EmailSubscriptionSlot user={user} />
+              </Stack>
+            </Tabs.Panel>
+            {showPermissions && (
+              <Tabs.Panel value="permissions" pt="md">
+                <UserPermissionsTabSlot user={user} />
+              </Tabs.Panel>
+            )}
+          </Tabs>
+          <Group justify="flex-end" mt="md">
+            <Button variant="default" mih={44} onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" mih={44} loading={busy} disabled={!canSave}>
+              Save
+            </Button>
+          </Group>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,230 @@
+import { ActionIcon, Badge, Button, Group, Menu, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { getRouteApi } from '@tanstack/react-router';
+import type { UserListRow } from '@contracts/wearables-admin';
+import { useMemo, useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DataTable, type DataColumn } from '@/components/data-table';
+import { SearchableSelect, SearchInput, TreeMultiSelect } from '@/components/filters';
+import { PageHeader } from '@/components/page-header';
+import { errorMessageOf } from '@/lib/api-client';
+import { getConfig } from '@/lib/config';
+import { formatDateTime } from '@/lib/format';
+import { useSession } from '@/lib/session-context';
+import { useCreateUser, useSetUserActive, useSetUserDetails, useUsersOf } from '../api/users-api';
+import { AddUserDialog, type TemplateOption } from '../components/add-user-dialog';
+import { EditUserDialog } from '../components/edit-user-dialog';
+import { UserHistoryDialog } from '../components/user-history-dialog';
+import { ImportUsersSlot, PermissionsTemplateSlot } from '../components/slots';
+import { ACTIVATION_REFRESH_MS, USER_MESSAGES, USERS_PAGE_SIZE } from '../user-rules';
+import type { UsersAddress } from '../users-search';
+import { INDIVIDUAL_USER_ROLE_ID, SELF_DEACTIVATION_MESSAGE } from '@contracts/users-admin';
+
+const route = getRouteApi('/app/accounts/users');
+
+/** The templates Add User offers for now: the default 'Individual User' (03 §6). */
+export const DEFAULT_TEMPLATES: TemplateOption[] = [{ id: INDIVIDUAL_USER_ROLE_ID, name: 'Individual User', managesOrganizations: false }];
+
+const toastSuccess = (message: string) => notifications.show({ color: 'teal', message });
+const toastError = (message: string) => notifications.show({ color: 'red', message, autoClose: 10_000 });
+
+/** Row actions composed in by the routes (links to other features' pages: Compliance, Staff Rounding, History, Unassign Device). */
+export type UserRowActions = (user: UserListRow) => React.ReactNode;
+
+/** Users (03 §2): the users of the chosen organizations, with Add, Edit, Deactivate and Activate. */
+export default function UsersPage({ entry, rowActions }: { entry: { title: string }; rowActions?: UserRowActions }) {
+  const { bootstrap, user: me, role } = useSession();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const update = (patch: UsersAddress) => void navigate({ search: (current) => ({ ...current, ...patch }), replace: true });
+  const organizationIds = search.organizationIds ?? [];
+  const text = search.search ?? '';
+  const [professionId, setProfessionId] = useState<string | null>(null);
+  const users = useUsersOf(organizationIds, text, professionId);
+  const create = useCreateUser();
+  const details = useSetUserDetails();
+  const setActive = useSetUserActive();
+
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<UserListRow | null>(null);
+  const [deactivating, setDeactivating] = useState<UserListRow | null>(null);
+  const [history, setHistory] = useState<UserListRow | null>(null);
+
+  const organizationName = useMemo(() => new Map(bootstrap.organizations.map((o) => [o.id, o.name])), [bootstrap.organizations]);
+  const professions = bootstrap.enums.professions;
+  const professionName = useMemo(() => new Map(professions.map((p) => [p.professionId, p.name])), [professions]);
+  const professionOptions = useMemo(
+    () => [...new Map(professions.map((p) => [p.professionId, { value: p.professionId, label: p.name }])).values()],
+    [professions],
+  );
+  const showPermissions = role.permissions.some((p) => p.subject === 'ROLE');
+
+  const activate = async (row: UserListRow) => {
+    try {
+      await setActive.mutateAsync({ id: row.id, active: true });
+      toastSuccess(USER_MESSAGES.reactivated);
+      // 03 §4: the list refreshes 500 ms after an activation.
+      setTimeout(() => void users.refetch(), ACTIVATION_REFRESH_MS);
+    } catch {
+      toastError(USER_MESSAGES.reactivateFailed);
+    }
+  };
+
+  const deactivate = async (row: UserListRow) => {
+    setDeactivating(null);
+    try {
+      await setActive.mutateAsync({ id: row.id, active: false });
+      toastSuccess(USER_MESSAGES.deactivated);
+      void users.refetch();
+    } catch {
+      toastError(USER_MESSAGES.deactivateFailed);
+    }
+  };
+
+  const columns: DataColumn<UserListRow>[] = [
+    { key: 'name', header: 'Name', value: (r) => `${r.firstName} ${r.lastName}`.trim() },
+    { key: 'userName', header: 'Username', value: (r) => r.userName, fold: true },
+    { key: 'clientUserId', header: 'Employee ID', value: (r) => r.clientUserId, fold: true },
+    { key: 'organization', header: 'Organization', value: (r) => organizationName.get(r.organizationId) ?? null },
+    { key: 'profession', header: 'Profession', value: (r) => (r.professionId ? (professionName.get(r.professionId) ?? r.professionId) : null), fold: true },
+    { key: 'role', header: 'Permissions Template', value: (r) => r.roleName, fold: true },
+    {
+      key: 'status',
+      header: 'Status',
+      value: (r) => (r.active ? 'Activated' : 'Deactivated'),
+      render: (r) => (
+        <Badge color={r.active ? 'teal' : 'gray'} variant="light">
+          {r.active ? 'Activated' : 'Deactivated'}
+        </Badge>
+      ),
+    },
+    { key: 'email', header: 'Email', value: (r) => r.email, fold: true },
+    { key: 'device', header: 'Device', value: (r) => (r.device ? (r.device.code ?? r.device.mac) : null), fold: true },
+    { key: 'createdAt', header: 'Created', value: (r) => r.createdAt, render: (r) => formatDateTime(r.createdAt), fold: true },
+    {
+      key: 'actions',
+      header: 'Actions',
+      sortable: false,
+      exportable: false,
+      pin: 'end',
+      value: () => null,
+      render: (r) => (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" size={44} aria-label={`Actions for ${r.firstName} ${r.lastName}`}>
+              ⋮
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {rowActions?.(r)}
+            <Menu.Item mih={44} onClick={() => setHistory(r)}>
+              History
+            </Menu.Item>
+            <Menu.Item mih={44} onClick={() => setEditing(r)}>Edit</Menu.Item>
+            {r.active ? (
+              <Menu.Item
+                color="red"
+                mih={44}
+                onClick={() => (r.id === me.id ? toastError(SELF_DEACTIVATION_MESSAGE) : setDeactivating(r))}
+              >
+                Deactivate
+              </Menu.Item>
+            ) : (
+              <Menu.Item mih={44} onClick={() => void activate(r)}>Activate</Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      ),
+    },
+  ];
+
+  const noOrganization = organizationIds.length === 0;
+  return (
+    <Stack gap={0}>
+      <PageHeader
+        title={entry.title}
+        actions={
+          <Group gap="sm">
+            <PermissionsTemplateSlot organizationIds={organizationIds} />
+            <Button mih={44} disabled={noOrganization} onClick={() => setAdding(true)}>
+              Add
+            </Button>
+            {noOrganization ? (
+              <Button variant="default" mih={44} disabled>
+                Import
+              </Button>
+            ) : (
+              <ImportUsersSlot organizationIds={organizationIds} />
+            )}
+          </Group>
+        }
+      />
+      <Group gap="sm" align="flex-end" wrap="wrap" mb="md" role="search" aria-label="User filters">
+        <TreeMultiSelect
+          label="Organization"
+          nodes={bootstrap.organizations}
+          value={organizationIds}
+          onChange={(ids) => update({ organizationIds: ids })}
+          placeholder="Select organizations"
+        />
+        <SearchableSelect label="Profession" data={professionOptions} value={professionId} onChange={setProfessionId} placeholder="All professions" clearable />
+        <SearchInput value={text} onChange={(next) => update({ search: next })} placeholder="Name, email, username or profession" />
+      </Group>
+      <DataTable
+        label="Users"
+        columns={columns}
+        rows={noOrganization ? [] : (users.data ?? [])}
+        rowKey={(r) => r.id}
+        pageSize={USERS_PAGE_SIZE}
+        loading={!noOrganization && users.isPending}
+        error={users.isError ? errorMessageOf(users.error, 'The users could not be loaded.') : null}
+        emptyText={noOrganization ? 'Select an organization to see its users' : 'No users found'}
+        initialSort={{ key: 'name', direction: 'asc' }}
+        exportable
+      />
+      <AddUserDialog
+        opened={adding}
+        onClose={() => setAdding(false)}
+        organizations={bootstrap.organizations}
+        groups={bootstrap.groups}
+        professions={professions}
+        templates={DEFAULT_TEMPLATES}
+        defaultOrganizationId={organizationIds[0] ?? null}
+        clientId={getConfig().cognito.userPoolClientId}
+        onSubmit={async (payload) => {
+          await create.mutateAsync(payload);
+          toastSuccess(USER_MESSAGES.created);
+        }}
+        onError={toastError}
+      />
+      <EditUserDialog
+        user={editing}
+        onClose={() => setEditing(null)}
+        professions={professions}
+        showPermissions={showPermissions && me.role.id === 1}
+        onSave={async (id, body) => {
+          try {
+            await details.mutateAsync({ id, body });
+            toastSuccess(USER_MESSAGES.updated);
+          } catch (error) {
+            toastError(USER_MESSAGES.editFailed);
+            throw error;
+          }
+        }}
+      />
+      <UserHistoryDialog user={history} onClose={() => setHistory(null)} />
+      <ConfirmDialog
+        opened={deactivating !== null}
+        title="Deactivate Account"
+        confirmLabel="Deactivate"
+        destructive
+        onCancel={() => setDeactivating(null)}
+        onConfirm={() => deactivating && void deactivate(deactivating)}
+      >
+        {`Deactivate ${deactivating?.firstName ?? ''} ${deactivating?.lastName ?? ''}? They will no longer be able to sign in${
+          deactivating?.device ? ', and their device will be unassigned' : ''
+        }.`}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
