@@ -20,6 +20,7 @@ import { professionEndpoints } from './professions';
 import { userImportEndpoints } from './user-import';
 import { emailSubscriptionEndpoints } from './email-subscriptions';
 import { userExportEndpoints } from './user-exports';
+import { userAdminEndpoints } from './users-admin';
 
 /** Every endpoint described in the contracts, by area, under the main API's root (/api). */
 export const MAIN_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string, EndpointSpec>>>> = {
@@ -47,6 +48,7 @@ export const MAIN_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string,
   userImport: userImportEndpoints,
   emailSubscriptions: emailSubscriptionEndpoints,
   userExports: userExportEndpoints,
+  usersAdmin: userAdminEndpoints,
 };
 
 /** Every endpoint of the newer API (/api/v2). */

@@ -1,4 +1,5 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GROUP_NUMBER_FIELDS, FLOORPLAN_MAX_BYTES, FLOORPLAN_ROUTE, FLOORPLAN_SIZE_MESSAGE, floorplanParamsSchema, groupEndpoints } from '../../contracts/organizations';
 import type { Database } from '../../db/client';
@@ -66,8 +67,16 @@ export const locationsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Fil
       onFile: readFilePart,
       limits: { fileSize: FLOORPLAN_MAX_BYTES, files: 1, fields: 20, fieldSize: 1000, parts: 21, headerPairs: 100 },
     });
+    // Requests whose form the parser read: any later failure is not the body's.
+    const formRead = new WeakSet<object>();
     form.addHook('preValidation', async (request) => {
+      formRead.add(request);
       if (request.isMultipart() && request.body && typeof request.body === 'object') request.body = formNumbers(request.body as Record<string, unknown>);
+    });
+    // A body that is not the multipart form it claims to be (no boundary, cut short) is the caller's fault.
+    form.setErrorHandler((error: FastifyError, request) => {
+      const unread = request.isMultipart() && !formRead.has(request) && !(error instanceof HttpError) && (error.statusCode ?? 500) >= 500;
+      throw unread ? new HttpError(400, 'The form could not be read: the body is not a valid multipart form') : error;
     });
     form.withTypeProvider<ZodTypeProvider>().route({
       ...routeOf(groupEndpoints.save),
