@@ -7,7 +7,7 @@ import { downloadCsv, exportFileName, toCsv } from './csv';
 import { DetailsRow, DetailsToggle, FOLD_QUERY } from './row-details';
 import { type CellValue, defaultCell, sortRows } from './sort-rows';
 
-type RowKey = string | number;
+export type RowKey = string | number;
 
 /** One column of a DataTable. */
 export interface DataColumn<T> {

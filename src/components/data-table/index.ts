@@ -1,2 +1,2 @@
 export { type CsvColumn, downloadCsv, exportFileName, toCsv } from './csv';
-export { type DataColumn, DataTable, type DataTableProps, type DataTableSelection, type DataTableSort } from './data-table';
+export { type DataColumn, DataTable, type DataTableProps, type DataTableSelection, type DataTableSort, type RowKey } from './data-table';

@@ -2,12 +2,11 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
-import { initials } from '@/lib/format';
 import { useSession } from '@/lib/session-context';
 import { emailError, formatPhone, stripPhone } from '../../users/user-rules';
 import { useSaveMyDetails, useSetMyPassword } from '../api/my-account-api';
 import { FieldPopup, NamePopup, PasswordPopup } from '../components/edit-popups';
-import { PhotoSlot } from '../components/photo-slot';
+import { ProfilePhotoField } from '../../photo/components/profile-photo-field';
 import { emailVerificationNotice, MY_ACCOUNT_MESSAGES, MY_ACCOUNT_TITLES } from '../my-account-rules';
 
 type Popup = 'name' | 'email' | 'phone' | 'password' | null;
@@ -33,7 +32,7 @@ function Row({ label, value, action }: { label: string; value: ReactNode; action
 export default function MyAccountPage({ entry }: { entry: { title: string } }) {
   const { user } = useSession();
   // What this page has saved since the session was loaded.
-  const [saved, setSaved] = useState<{ firstName?: string; lastName?: string; phone?: string | null }>({});
+  const [saved, setSaved] = useState<{ firstName?: string; lastName?: string; phone?: string | null; picture?: string | null }>({});
   const [popup, setPopup] = useState<Popup>(null);
   const details = useSaveMyDetails(user.id);
   const password = useSetMyPassword(user.userName);
@@ -62,7 +61,7 @@ export default function MyAccountPage({ entry }: { entry: { title: string } }) {
     <Stack gap={0}>
       <PageHeader title={entry.title} />
       <Paper withBorder p="md" maw={640}>
-        <Row label="Photo" value={<PhotoSlot picture={current.picture} initials={initials(current)} />} />
+        <Row label="Photo" value={<ProfilePhotoField user={current} onUploaded={(picture) => setSaved((s) => ({ ...s, picture }))} />} />
         <Row label="Name" value={<Text>{`${current.firstName} ${current.lastName}`.trim()}</Text>} action={edit('name')} />
         <Row label="Email" value={<Text>{current.email ?? '—'}</Text>} action={edit('email')} />
         <Row label="Phone" value={<Text>{current.phone ? formatPhone(current.phone) : '—'}</Text>} action={edit('phone')} />

@@ -3,7 +3,8 @@ import type { UserListRow } from '@contracts/wearables-admin';
 import type { SetDetailsBody } from '@contracts/users-admin';
 import { useEffect, useState } from 'react';
 import { detailsChanges, emailError, formatPhone } from '../user-rules';
-import { EmailSubscriptionSlot, UserPermissionsTabSlot } from './slots';
+import { EmailSubscriptionsField } from '../../email-subscriptions/components/email-subscriptions-field';
+import { UserPermissionsTab } from '../../roles/components/user-permissions-tab';
 
 export interface EditUserDialogProps {
   user: UserListRow | null;
@@ -87,12 +88,12 @@ export function EditUserDialog({ user, onClose, professions, showPermissions, on
                   value={fields.phone}
                   onChange={(e) => set({ phone: formatPhone(e.currentTarget.value) })}
                 />
-                <EmailSubscriptionSlot user={user} />
+                <EmailSubscriptionsField userId={user.id} />
               </Stack>
             </Tabs.Panel>
             {showPermissions && (
               <Tabs.Panel value="permissions" pt="md">
-                <UserPermissionsTabSlot user={user} />
+                <UserPermissionsTab user={user} onDone={onClose} />
               </Tabs.Panel>
             )}
           </Tabs>

@@ -4,7 +4,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import type { UserListRow } from '@contracts/wearables-admin';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable, type DataColumn } from '@/components/data-table';
+import { DataTable, type DataColumn, type RowKey } from '@/components/data-table';
 import { SearchableSelect, SearchInput, TreeMultiSelect } from '@/components/filters';
 import { PageHeader } from '@/components/page-header';
 import { errorMessageOf } from '@/lib/api-client';
@@ -15,14 +15,17 @@ import { useCreateUser, useSetUserActive, useSetUserDetails, useUsersOf } from '
 import { AddUserDialog, type TemplateOption } from '../components/add-user-dialog';
 import { EditUserDialog } from '../components/edit-user-dialog';
 import { UserHistoryDialog } from '../components/user-history-dialog';
-import { ImportUsersSlot, PermissionsTemplateSlot } from '../components/slots';
+import { ImportUsersButton } from '../../import/components/import-users-button';
+import { PermissionsTemplateButton } from '../../roles/components/permissions-template-button';
+import { useRoleTemplates } from '../../roles/api/get-roles';
+import { UsersExportButton } from '../../user-export/users-export-button';
 import { ACTIVATION_REFRESH_MS, USER_MESSAGES, USERS_PAGE_SIZE } from '../user-rules';
 import type { UsersAddress } from '../users-search';
 import { INDIVIDUAL_USER_ROLE_ID, SELF_DEACTIVATION_MESSAGE } from '@contracts/users-admin';
 
 const route = getRouteApi('/app/accounts/users');
 
-/** The templates Add User offers for now: the default 'Individual User' (03 §6). */
+/** What Add User offers before the templates have loaded: the default 'Individual User' (03 §6). */
 export const DEFAULT_TEMPLATES: TemplateOption[] = [{ id: INDIVIDUAL_USER_ROLE_ID, name: 'Individual User', managesOrganizations: false }];
 
 const toastSuccess = (message: string) => notifications.show({ color: 'teal', message });
@@ -49,6 +52,14 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
   const [editing, setEditing] = useState<UserListRow | null>(null);
   const [deactivating, setDeactivating] = useState<UserListRow | null>(null);
   const [history, setHistory] = useState<UserListRow | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<RowKey>>(new Set());
+  const roleTemplates = useRoleTemplates(organizationIds[0]);
+  const templates = useMemo<TemplateOption[]>(
+    () =>
+      roleTemplates.data?.map((t) => ({ id: t.id, name: t.name, managesOrganizations: t.permissions.some((p) => p.subject === 'MANAGES_ORGANIZATION') })) ??
+      DEFAULT_TEMPLATES,
+    [roleTemplates.data],
+  );
 
   const organizationName = useMemo(() => new Map(bootstrap.organizations.map((o) => [o.id, o.name])), [bootstrap.organizations]);
   const professions = bootstrap.enums.professions;
@@ -145,17 +156,15 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
         title={entry.title}
         actions={
           <Group gap="sm">
-            <PermissionsTemplateSlot organizationIds={organizationIds} />
+            <PermissionsTemplateButton
+              organizationId={organizationIds[0] ?? null}
+              users={(users.data ?? []).filter((u) => selected.has(u.id)).map((u) => ({ id: u.id, name: `${u.firstName} ${u.lastName}`.trim() }))}
+            />
             <Button mih={44} disabled={noOrganization} onClick={() => setAdding(true)}>
               Add
             </Button>
-            {noOrganization ? (
-              <Button variant="default" mih={44} disabled>
-                Import
-              </Button>
-            ) : (
-              <ImportUsersSlot organizationIds={organizationIds} />
-            )}
+            <ImportUsersButton organizationIds={organizationIds} />
+            <UsersExportButton filters={{ exportType: 'users', organizationIds, search: text }} disabled={noOrganization} />
           </Group>
         }
       />
@@ -180,7 +189,7 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
         error={users.isError ? errorMessageOf(users.error, 'The users could not be loaded.') : null}
         emptyText={noOrganization ? 'Select an organization to see its users' : 'No users found'}
         initialSort={{ key: 'name', direction: 'asc' }}
-        exportable
+        selection={showPermissions && me.role.id === 1 ? { selected, onChange: setSelected } : undefined}
       />
       <AddUserDialog
         opened={adding}
@@ -188,7 +197,7 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
         organizations={bootstrap.organizations}
         groups={bootstrap.groups}
         professions={professions}
-        templates={DEFAULT_TEMPLATES}
+        templates={templates}
         defaultOrganizationId={organizationIds[0] ?? null}
         clientId={getConfig().cognito.userPoolClientId}
         onSubmit={async (payload) => {
