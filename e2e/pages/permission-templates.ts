@@ -17,10 +17,18 @@ export class PermissionTemplates {
   readonly editUserDialog = () => this.page.getByRole('dialog', { name: /Edit User/ });
   readonly toast = (text: string) => this.page.getByText(text, { exact: true }).first();
 
-  /** Opens the Users page with a search, waiting for its table. */
+  /** Opens the Users page on St. Mary's (organization 3) with a search, waiting for its table. */
   async gotoUsers(search = '') {
-    await this.page.goto(`/app/accounts/users${search ? `?search=${encodeURIComponent(search)}` : ''}`);
+    const query = new URLSearchParams({ organizationIds: '3', ...(search ? { search } : {}) });
+    await this.page.goto(`/app/accounts/users?${query.toString()}`);
     await expect(this.usersTable()).toBeVisible();
+    if (search) await expect(this.userRow(search)).toBeVisible();
+  }
+
+  /** Searches the Users table in place (the page, and what it holds, stay). */
+  async search(text: string) {
+    await this.page.getByRole('search', { name: 'User filters' }).getByRole('textbox').last().fill(text);
+    await expect(this.userRow(text)).toBeVisible();
   }
 
   async openMenu() {

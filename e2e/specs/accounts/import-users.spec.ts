@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { USER_IMPORT_COLUMNS } from '@contracts/user-import';
 import { SignInPage } from '../../pages/sign-in-page';
+import { UsersPage } from '../../pages/users-page';
 
 // The Users page hosts the Import button (03 §2 'Users': Add and Import are disabled while no
 // organization is selected); the dialog is the Import Users feature's.
@@ -32,9 +33,7 @@ test('imports 200 users from a CSV: three bad rows are shown with their messages
 
   const importButton = page.getByRole('button', { name: 'Import', exact: true });
   await expect(importButton).toBeDisabled();
-  await page.getByRole('textbox', { name: /organization/i }).first().click();
-  await page.getByRole('option', { name: /St\. Mary/ }).first().click();
-  await page.keyboard.press('Escape');
+  await new UsersPage(page).goto([ST_MARYS]);
   await expect(importButton).toBeEnabled();
   await importButton.click();
 

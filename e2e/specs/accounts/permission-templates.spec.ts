@@ -70,8 +70,10 @@ test('the admin creates a template, is warned before saving a default one, and a
     await expect(menu).toHaveCount(0);
 
     // Assign: the selected users get the new template; the menu closes 2 s after success.
+    // Chosen one search at a time: the choice is kept while the search changes.
+    await templates.gotoUsers(chosen[0]!.userName);
     for (const user of chosen) {
-      await templates.gotoUsers(user.userName);
+      await templates.search(user.userName);
       await templates.userRow(user.userName).getByRole('checkbox').check();
     }
     await templates.openMenu();

@@ -52,7 +52,14 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
   const [editing, setEditing] = useState<UserListRow | null>(null);
   const [deactivating, setDeactivating] = useState<UserListRow | null>(null);
   const [history, setHistory] = useState<UserListRow | null>(null);
-  const [selected, setSelected] = useState<ReadonlySet<RowKey>>(new Set());
+  // The users chosen for a template, kept with their names across searches (the rows change, the choice stays).
+  const [chosen, setChosen] = useState<ReadonlyMap<RowKey, string>>(new Map());
+  const selected = useMemo(() => new Set(chosen.keys()), [chosen]);
+  const choose = (next: Set<RowKey>) =>
+    setChosen((before) => {
+      const names = new Map((users.data ?? []).map((u) => [u.id as RowKey, `${u.firstName} ${u.lastName}`.trim()]));
+      return new Map([...next].map((id) => [id, names.get(id) ?? before.get(id) ?? String(id)]));
+    });
   const roleTemplates = useRoleTemplates(organizationIds[0]);
   const templates = useMemo<TemplateOption[]>(
     () =>
@@ -158,7 +165,7 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
           <Group gap="sm">
             <PermissionsTemplateButton
               organizationId={organizationIds[0] ?? null}
-              users={(users.data ?? []).filter((u) => selected.has(u.id)).map((u) => ({ id: u.id, name: `${u.firstName} ${u.lastName}`.trim() }))}
+              users={[...chosen].map(([id, name]) => ({ id: Number(id), name }))}
             />
             <Button mih={44} disabled={noOrganization} onClick={() => setAdding(true)}>
               Add
@@ -189,7 +196,7 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
         error={users.isError ? errorMessageOf(users.error, 'The users could not be loaded.') : null}
         emptyText={noOrganization ? 'Select an organization to see its users' : 'No users found'}
         initialSort={{ key: 'name', direction: 'asc' }}
-        selection={showPermissions && me.role.id === 1 ? { selected, onChange: setSelected } : undefined}
+        selection={showPermissions && me.role.id === 1 ? { selected, onChange: choose } : undefined}
       />
       <AddUserDialog
         opened={adding}
