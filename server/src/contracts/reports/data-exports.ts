@@ -178,8 +178,7 @@ export const requestExportQuerySchema = z
  * The spec's body names the requester's cognitoId. The server knows the requester from the
  * verified token alone: the field is accepted for compatibility and never read.
  */
-// Fastify hands an absent body over as null: the page sends none when it requests for the caller.
-export const requestExportBodySchema = bodyObject({ cognitoId: textField(128).optional() }).nullish();
+export const requestExportBodySchema = bodyObject({ cognitoId: textField(128).optional() }).optional();
 
 export const dataExportEndpoints = {
   list: endpoint({ method: 'GET', path: '/data-exports', response: z.object({ data: z.array(dataExportSchema) }) }),

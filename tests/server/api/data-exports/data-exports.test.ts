@@ -101,8 +101,12 @@ describe('data exports', () => {
       organizationsIds: [DEMO_ORG_IDS.stMarys],
       parameters: [],
     });
-    // The page sends no body when it requests for the caller themself.
-    const res = await call(ctx.app, admin, 'POST', `/api/data-exports/requests/${created.json<DataExport>().id}?${week}`);
+    const url = `/api/data-exports/requests/${created.json<DataExport>().id}?${week}`;
+    // A request is a JSON object (the page sends {}); none at all is refused, like any other malformed body.
+    const bodiless = await call(ctx.app, admin, 'POST', url);
+    expect(bodiless.statusCode).toBe(400);
+    expect(bodiless.json<{ message: string }>().message).toContain('expected object');
+    const res = await call(ctx.app, admin, 'POST', url, {});
     expect(res.statusCode).toBe(201);
     await ctx.app.jobs.idle();
     const [failed] = await requestsOf(admin);
