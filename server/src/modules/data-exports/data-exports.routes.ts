@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataExportEndpoints } from '../../contracts/reports/data-exports';
 import { idParam } from '../../contracts/fields';
-import { attachmentDisposition } from '../../storage/storage';
+import { sendStoredCsv } from '../../storage/send-file';
 import { forPages } from '../../plugins/access';
 import { callerOf } from '../../plugins/auth';
 import { routeOf } from '../../plugins/endpoints';
@@ -38,13 +38,7 @@ export const dataExportsRoutes: FastifyPluginAsyncZod<DataExportsDeps> = async (
     config: DATA_EXPORTS_PAGE,
     handler: async (request, reply) => {
       const { id } = request.params as { id: number };
-      const file = await service.file(callerOf(request), id);
-      if ('redirect' in file) return reply.redirect(file.redirect, 302);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachmentDisposition(file.fileName))
-        .header('cache-control', 'private, no-store')
-        .send(file.stream);
+      return sendStoredCsv(reply, await service.file(callerOf(request), id));
     },
   });
 };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../contracts/fields';
 import { userExportEndpoints } from '../../contracts/user-exports';
-import { attachmentDisposition } from '../../storage/storage';
+import { sendStoredCsv } from '../../storage/send-file';
 import { forPages } from '../../plugins/access';
 import { callerOf } from '../../plugins/auth';
 import { routeOf } from '../../plugins/endpoints';
@@ -35,13 +35,7 @@ export const userExportsRoutes: FastifyPluginAsyncZod<UserExportsDeps> = async (
     config: EXPORTING_PAGES,
     handler: async (request, reply) => {
       const { jobId } = request.params as { jobId: number };
-      const file = await service.file(callerOf(request), jobId);
-      if ('redirect' in file) return reply.redirect(file.redirect, 302);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachmentDisposition(file.fileName))
-        .header('cache-control', 'private, no-store')
-        .send(file.stream);
+      return sendStoredCsv(reply, await service.file(callerOf(request), jobId));
     },
   });
 };

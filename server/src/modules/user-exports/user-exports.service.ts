@@ -14,6 +14,7 @@ import type { JobStatus } from '../../db/schema-jobs';
 import { mayUse } from '../../plugins/access';
 import type { Caller } from '../../plugins/auth';
 import type { FileStorage } from '../../storage';
+import type { StoredFile } from '../../storage/send-file';
 import { organizationsUnder } from '../locations';
 import { findOrganization, findRole, userWhere } from '../users';
 
@@ -86,7 +87,7 @@ export function createUserExportsService({ db, storage, jobs: runner }: UserExpo
     },
 
     /** The finished file, to its requester: a stream from local storage, or where the bucket serves it. */
-    async file(caller: Caller, jobId: number): Promise<{ redirect: string } | { stream: NodeJS.ReadableStream; fileName: string }> {
+    async file(caller: Caller, jobId: number): Promise<StoredFile> {
       const job = await ownJob(caller, jobId);
       if (job.status !== 'DONE') throw new HttpError(404, NOT_FOUND);
       const key = fileKeyOf(job.id);
