@@ -19,7 +19,8 @@ export interface ExportUserRow {
   template: string;
   device: string | null;
   createdAt: Date;
-  hasAccount: boolean;
+  /** The subject of the sign-in account the user is linked to; null without one. */
+  cognitoId: string | null;
 }
 
 /**
@@ -67,6 +68,6 @@ export async function exportUsersBatch(db: Database, filter: UserFilter, take: n
     template,
     device,
     createdAt: user.createdAt,
-    hasAccount: user.cognitoId !== null,
+    cognitoId: user.cognitoId,
   }));
 }

@@ -8,7 +8,7 @@ import { loadScope } from '../../core/scope';
 import { searchWords } from '../../core/sql';
 import type { Database } from '../../db/client';
 import { jobs, users } from '../../db/schema';
-import type { IdentityAdmin } from '../../identity/identity-admin';
+import type { IdentityAccount, IdentityAdmin } from '../../identity/identity-admin';
 import { JobFailure, type JobHandler, type JobRunner } from '../../jobs/job-runner';
 import type { JobStatus } from '../../db/schema-jobs';
 import { mayUse } from '../../plugins/access';
@@ -23,8 +23,6 @@ import { exportUsersBatch, type ExportUserRow } from './user-export.repo';
 export const USER_EXPORT_JOB = 'user-export';
 /** Users read per batch: the progress bar moves once per batch. */
 const BATCH = 500;
-/** Sign-in accounts looked up at once for the access export. */
-const LOOKUPS_AT_ONCE = 8;
 const NOT_FOUND = 'Export not found';
 
 /** The page an export type belongs to: its users may run it. */
@@ -132,13 +130,6 @@ function csvRow(type: UserExportType, u: ExportUserRow, siteAccess: string | nul
   };
 }
 
-/** Runs `work` over `items`, at most `limit` at once, keeping their order. */
-async function inBatches<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  for (let i = 0; i < items.length; i += limit) out.push(...(await Promise.all(items.slice(i, i + limit).map(work))));
-  return out;
-}
-
 /**
  * The job that writes an export. It reads with the requester's permissions and scope as they are
  * when it runs (a user whose access was taken away in the meantime gets nothing), in id-ordered
@@ -164,16 +155,12 @@ export function userExportJob(deps: { db: Database; storage: FileStorage; identi
       for (;;) {
         const batch = await exportUsersBatch(db, filter, BATCH, after);
         if (batch.length === 0) break;
-        const accounts =
-          payload.exportType === 'access'
-            ? await inBatches(batch, LOOKUPS_AT_ONCE, async (u) => {
-                if (!u.hasAccount) return null;
-                const account = await deps.identity.getAccount(u.userName);
-                return account ? { status: account.status, enabled: account.enabled } : null;
-              })
-            : batch.map(() => null);
-        batch.forEach((u, i) => {
-          const access = payload.exportType === 'access' ? SITE_ACCESS_LABELS[siteAccessOf(u.active, accounts[i] ?? null)] : null;
+        // One listing of the pool per batch, by the subjects the users are linked to (never by name).
+        const linked = batch.flatMap((u) => (u.cognitoId ? [u.cognitoId] : []));
+        const accounts = payload.exportType === 'access' && linked.length ? await deps.identity.accountsBySub(linked) : new Map<string, IdentityAccount>();
+        batch.forEach((u) => {
+          const account = u.cognitoId ? accounts.get(u.cognitoId) : undefined;
+          const access = payload.exportType === 'access' ? SITE_ACCESS_LABELS[siteAccessOf(u.active, account ?? null)] : null;
           rows.push(csvRow(payload.exportType, u, access));
         });
         after = batch[batch.length - 1]!.id;
@@ -199,7 +186,7 @@ const EMPTY_ROW: ExportUserRow = {
   template: '',
   device: null,
   createdAt: new Date(0),
-  hasAccount: false,
+  cognitoId: null,
 };
 
 /** The header line alone, for an export that matched nobody. */
