@@ -6,7 +6,7 @@ const TIMEOUT_MS = 60_000;
 export async function dispenserMapShown(page: Page, bars: number): Promise<void> {
   await page.waitForFunction(
     (wanted) => {
-      const image = document.querySelector<HTMLImageElement>('[data-floor-plan] img');
+      const image = document.querySelector<HTMLImageElement>('[data-floor-plan] img[data-plan-image]');
       return !!image && image.naturalWidth > 0 && document.querySelectorAll('[data-dispenser-id]').length >= wanted;
     },
     bars,

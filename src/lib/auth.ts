@@ -1,6 +1,7 @@
 import type { RuntimeConfig } from '@contracts/config';
 import { sessionEndpoints } from '@contracts/session';
 import type * as AmplifySessionModule from './amplify-session';
+import { whenInputQuiet } from './when-input-quiet';
 
 /**
  * Sign-in state for the app. Amplify (a large library) lives in `./amplify-session` and is loaded
@@ -118,14 +119,18 @@ export function configureAuth(runtimeConfig: RuntimeConfig): void {
       'load',
       () => {
         clearTimeout(timer);
-        setTimeout(start, Math.min(soon, AMPLIFY_AFTER_LOAD_MS));
+        // Loading it is a long task: not in the middle of the user's first pan or scroll.
+        whenInputQuiet(start, AMPLIFY_AFTER_LOAD_MS, Math.max(soon, AMPLIFY_AFTER_LOAD_MS));
       },
       { once: true },
     );
   }
 }
 
-/** With good stored tokens, Amplify loads this long after the page's load event (or this long after start, at the latest). */
+/**
+ * With good stored tokens, Amplify loads once the page has had no input for this long after its
+ * load event (or this long after start when the page never loads), and in time to renew them.
+ */
 const AMPLIFY_AFTER_LOAD_MS = 1_000;
 const AMPLIFY_IDLE_LOAD_MS = 8_000;
 

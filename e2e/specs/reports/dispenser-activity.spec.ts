@@ -18,7 +18,7 @@ interface Activity {
 const bars = (page: Page) => page.locator('[data-dispenser-id]');
 const map = (page: Page) => page.locator('[data-floor-plan]');
 const detail = (page: Page) => page.getByTestId('dispenser-detail');
-const planImage = (page: Page) => map(page).locator('img');
+const planImage = (page: Page) => map(page).locator('img[data-plan-image]');
 
 // Signing in, the report and the plan: more than the default minute on a busy machine.
 test.beforeEach(() => test.slow());
@@ -173,7 +173,13 @@ test.describe('on an iPad', () => {
     for (let spread = 40; spread <= 150; spread += 10) {
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(spread) });
     }
+    // While the plan moves the bars' buttons step aside (they are not tapped mid-gesture) ...
+    await expect(map(page)).toHaveAttribute('data-moving', '');
+    await expect(bar).toBeHidden();
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await expect.poll(() => mapScale(page)).toBeGreaterThan(before * 1.5);
+    // ... and are back once it has settled.
+    await expect(map(page)).not.toHaveAttribute('data-moving');
+    await expect(bar).toBeVisible();
   });
 });

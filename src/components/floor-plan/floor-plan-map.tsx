@@ -76,6 +76,7 @@ export function FloorPlanMap({
   const fitted = useCallback(() => {
     untouched.current = true;
   }, []);
+  const moving = useMovingFlag(viewport);
   useEffect(() => {
     const element = viewport.current;
     if (!element || !size) return;
@@ -121,6 +122,13 @@ export function FloorPlanMap({
       <TransformWrapper
         key={imageUrl}
         ref={controls}
+        onPanningStart={moving.start}
+        onWheelStart={moving.start}
+        onPinchStart={moving.start}
+        onTransform={moving.transformed}
+        onPanningStop={moving.stop}
+        onWheelStop={moving.stop}
+        onPinchStop={moving.stop}
         onPanning={touched}
         onWheel={touched}
         onPinch={touched}
@@ -133,7 +141,7 @@ export function FloorPlanMap({
         keyboard={{ disabled: false, panStep: 60, zoomStep: ZOOM_STEP }}
         wheel={{ step: 0.15 }}
       >
-        <Controls onZoom={touched} onFit={fitted} />
+        <Controls onZoom={touched} onFit={fitted} moving={moving} />
         <TransformComponent
           wrapperClass={classes.wrapper}
           contentClass={classes.content}
@@ -141,7 +149,7 @@ export function FloorPlanMap({
           contentProps={{ 'data-testid': 'floor-plan-content' } as React.HTMLAttributes<HTMLDivElement>}
         >
           <div className={classes.plan} style={size ? { width: size.width, height: size.height } : undefined}>
-            {source.src && <img className={classes.image} src={source.src} alt="" decoding="async" draggable={false} onLoad={loaded} onError={errored} />}
+            {source.src && <img className={classes.image} src={source.src} alt="" data-plan-image decoding="async" draggable={false} onLoad={loaded} onError={errored} />}
             {size && <div className={classes.overlay}>{typeof children === 'function' ? children(size) : children}</div>}
           </div>
         </TransformComponent>
@@ -159,8 +167,13 @@ export function FloorPlanMap({
 }
 
 /** The zoom buttons; they read the map's controls and never its transform, so a gesture leaves them be. */
-const Controls = memo(function Controls({ onZoom, onFit }: { onZoom: () => void; onFit: () => void }) {
+const Controls = memo(function Controls({ onZoom, onFit, moving }: { onZoom: () => void; onFit: () => void; moving: MovingFlag }) {
   const { zoomIn, zoomOut, fitToView } = useControls();
+  // The buttons' zoom is animated: the plan moves until it settles.
+  const animated = (zoom: Promise<void>) => {
+    moving.set();
+    void zoom.finally(moving.stop);
+  };
   const button = (text: string, name: string, onClick: () => void) => (
     <ActionIcon variant="default" size={BUTTON_SIZE} radius="md" aria-label={name} title={name} onClick={onClick}>
       <span aria-hidden style={{ fontSize: 20, lineHeight: 1 }}>
@@ -172,19 +185,62 @@ const Controls = memo(function Controls({ onZoom, onFit }: { onZoom: () => void;
     <Stack gap={6} className={classes.controls}>
       {button('+', 'Zoom in', () => {
         onZoom();
-        void zoomIn(ZOOM_STEP);
+        animated(zoomIn(ZOOM_STEP));
       })}
       {button('−', 'Zoom out', () => {
         onZoom();
-        void zoomOut(ZOOM_STEP);
+        animated(zoomOut(ZOOM_STEP));
       })}
       {button('⤢', 'Fit to screen', () => {
         onFit();
-        void fitToView({ mode: 'contain' });
+        animated(fitToView({ mode: 'contain' }));
       })}
     </Stack>
   );
 });
+
+/** A press or wheel that moved the plan less than this (screen pixels, and no zoom) is still a tap. */
+const MOVE_SLOP_PX = 8;
+
+interface MovingFlag {
+  /** A gesture began (the plan as it was then is kept). */
+  start: (ref: ReactZoomPanPinchRef) => void;
+  /** The plan moved: past the slop, the map is marked as moving. */
+  transformed: (ref: ReactZoomPanPinchRef, state: { scale: number; positionX: number; positionY: number }) => void;
+  /** Marks the map as moving at once (an animated zoom). */
+  set: () => void;
+  /** The gesture or animation ended. */
+  stop: () => void;
+}
+
+/**
+ * `data-moving` on the map while the plan pans or zooms (from the moment it has moved past a tap's
+ * slop until the gesture ends). What sits on the plan and only takes taps may hide meanwhile
+ * (`[data-moving] …`), so that a frame of the gesture does not paint or hit-test it. Written on the
+ * element directly: a gesture never re-renders React.
+ */
+function useMovingFlag(viewport: React.RefObject<HTMLDivElement | null>): MovingFlag {
+  const from = useRef<{ scale: number; positionX: number; positionY: number } | null>(null);
+  const [flag] = useState<MovingFlag>(() => ({
+    start: (ref) => {
+      from.current = { ...ref.state };
+    },
+    transformed: (_ref, state) => {
+      const at = from.current;
+      const element = viewport.current;
+      if (!at || !element || element.dataset.moving !== undefined) return;
+      if (state.scale !== at.scale || Math.hypot(state.positionX - at.positionX, state.positionY - at.positionY) > MOVE_SLOP_PX) element.dataset.moving = '';
+    },
+    set: () => {
+      if (viewport.current) viewport.current.dataset.moving = '';
+    },
+    stop: () => {
+      from.current = null;
+      if (viewport.current) delete viewport.current.dataset.moving;
+    },
+  }));
+  return flag;
+}
 
 /**
  * Places its children on the plan with their top-left corner at (x, y) floor-plan pixels; the

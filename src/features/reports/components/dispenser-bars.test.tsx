@@ -19,6 +19,13 @@ const dispenser = (id: number, count: number, activityLevel: 'None' | 'Low' | 'M
 const rows = [dispenser(1, 0, 'None', 'Soap'), dispenser(2, 50, 'Medium', 'Sanitizer'), dispenser(3, 100, 'High', 'Soap', [300, 400]), dispenser(4, 10, 'Low', 'Soap', null)];
 const bar = (id: number) => screen.getByRole('button', { name: new RegExp(`^Dispenser ${id}:`) });
 const heightOf = (id: number) => Number(bar(id).querySelector('[data-bar-height]')?.getAttribute('data-bar-height'));
+/** The drawn bars: the SVG document the bars' image shows. */
+const drawing = () => {
+  const src = screen.getByTestId('dispenser-bar-art').getAttribute('src') ?? '';
+  expect(src.startsWith('data:image/svg+xml,')).toBe(true);
+  return new DOMParser().parseFromString(decodeURIComponent(src.slice('data:image/svg+xml,'.length)), 'image/svg+xml');
+};
+const drawn = (id: number) => drawing().querySelector(`[data-bar-for="${id}"]`);
 
 describe('the dispenser bars', () => {
   it('draw a bar per placed dispenser, 2 px for none up to 130 px for the busiest', () => {
@@ -27,22 +34,37 @@ describe('the dispenser bars', () => {
     expect(heightOf(1)).toBe(2);
     expect(heightOf(2)).toBe(66);
     expect(heightOf(3)).toBe(130);
-    // Its foot on the dispenser's point: the bar's box ends at y.
-    expect(bar(3).style.transform).toBe(`translate(286px, ${400 - 137}px)`);
+    // Its foot on the dispenser's point: the button's box ends at y, centred on x.
+    expect(bar(3).style.left).toBe('286px');
+    expect(bar(3).style.top).toBe(`${400 - 137}px`);
+    // Drawn there too: the front face stands on (300, 400), 130 tall; the unplaced one is not drawn.
+    const front = drawn(3)?.querySelector('rect');
+    expect([front?.getAttribute('x'), front?.getAttribute('y'), front?.getAttribute('height')]).toEqual(['293', '270', '130']);
+    expect(drawing().querySelectorAll('[data-bar-for]')).toHaveLength(3);
+    expect(drawn(4)).toBeNull();
+  });
+
+  it('draw the bars back to front, so a bar lower on the plan stands before one above it', () => {
+    render(<DispenserBars dispensers={[dispenser(1, 5, 'Low', 'Soap', [100, 500]), dispenser(2, 5, 'Low', 'Soap', [110, 300])]} max={5} colorBy="activity" selectedId={null} onSelect={() => {}} />);
+    expect([...drawing().querySelectorAll('[data-bar-for]')].map((g) => g.getAttribute('data-bar-for'))).toEqual(['2', '1']);
+    expect(screen.getAllByRole('button').map((b) => b.dataset.dispenserId)).toEqual(['2', '1']);
   });
 
   it('colour by activity level or by type', () => {
     const { rerender } = render(<DispenserBars dispensers={rows} max={100} colorBy="activity" selectedId={null} onSelect={() => {}} />);
-    expect(bar(3).style.getPropertyValue('--bar')).toBe(ACTIVITY_COLORS.High);
+    expect(drawn(3)?.getAttribute('fill')).toBe(ACTIVITY_COLORS.High);
+    expect(drawn(1)?.getAttribute('fill')).toBe(ACTIVITY_COLORS.None);
     rerender(<DispenserBars dispensers={rows} max={100} colorBy="type" selectedId={null} onSelect={() => {}} />);
-    expect(bar(3).style.getPropertyValue('--bar')).toBe(TYPE_COLORS.Soap);
-    expect(bar(2).style.getPropertyValue('--bar')).toBe(TYPE_COLORS.Sanitizer);
+    expect(drawn(3)?.getAttribute('fill')).toBe(TYPE_COLORS.Soap);
+    expect(drawn(2)?.getAttribute('fill')).toBe(TYPE_COLORS.Sanitizer);
   });
 
   it('choose a dispenser on a tap, not at the end of a drag', () => {
     const onSelect = vi.fn();
     render(<DispenserBars dispensers={rows} max={100} colorBy="activity" selectedId={2} onSelect={onSelect} />);
     expect(bar(2)).toHaveAttribute('aria-pressed', 'true');
+    expect(drawn(2)?.querySelector('[data-selected]')).not.toBeNull();
+    expect(drawn(3)?.querySelector('[data-selected]')).toBeNull();
     fireEvent.pointerDown(bar(3), { clientX: 10, clientY: 10 });
     fireEvent.click(bar(3), { clientX: 12, clientY: 11, detail: 1 });
     expect(onSelect).toHaveBeenCalledWith(3);

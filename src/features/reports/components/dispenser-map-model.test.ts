@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  shade,
   ACTIVITY_COLORS,
   BAR_MAX_PX,
   BAR_MIN_PX,
@@ -94,5 +95,15 @@ describe('the list and map toggles', () => {
 describe('hour labels', () => {
   it('write local hours the way the screens do', () => {
     expect([0, 7, 12, 13, 23].map(hourLabel)).toEqual(['12 AM', '7 AM', '12 PM', '1 PM', '11 PM']);
+  });
+});
+
+describe('a bar face shade', () => {
+  it('moves each channel part of the way to white or black', () => {
+    expect(shade('#e03131', 0, 255)).toBe('#e03131');
+    expect(shade('#e03131', 1, 255)).toBe('#ffffff');
+    expect(shade('#e03131', 1, 0)).toBe('#000000');
+    expect(shade('#204080', 0.5, 255)).toBe('#90a0c0');
+    expect(shade('#204080', 0.5, 0)).toBe('#102040');
   });
 });

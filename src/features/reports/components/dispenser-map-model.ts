@@ -83,3 +83,17 @@ export function hourLabel(hour: number): string {
   const h = hour % 12 === 0 ? 12 : hour % 12;
   return `${h} ${hour < 12 ? 'AM' : 'PM'}`;
 }
+
+/**
+ * A `#rrggbb` colour moved `amount` (0 to 1) of the way towards the grey level `to` (255 white,
+ * 0 black): a bar's lit top and shaded side.
+ */
+export function shade(hex: string, amount: number, to: number): string {
+  const channel = (i: number) => {
+    const value = Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16);
+    return Math.round(value + (to - value) * amount)
+      .toString(16)
+      .padStart(2, '0');
+  };
+  return `#${channel(0)}${channel(1)}${channel(2)}`;
+}
