@@ -1,3 +1,4 @@
+import { registerWearableUnassignHandler } from '@/entities/devices/wearable-unassign';
 import { registerBadgeOutboxHandlers } from '@/features/badges/outbox-handlers';
 import { registerNfcOutboxHandlers } from '@/features/nfc/outbox-handlers';
 
@@ -11,5 +12,6 @@ export function registerOutboxHandlers(): void {
   if (registered) return;
   registered = true;
   registerNfcOutboxHandlers();
+  registerWearableUnassignHandler();
   registerBadgeOutboxHandlers();
 }
