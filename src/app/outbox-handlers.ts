@@ -1,4 +1,5 @@
 import { registerWearableUnassignHandler } from '@/entities/devices/wearable-unassign';
+import { registerUsersOutboxListeners } from '@/features/accounts/users/pending-unassigns';
 import { registerBadgeOutboxHandlers } from '@/features/badges/outbox-handlers';
 import { registerNfcOutboxHandlers } from '@/features/nfc/outbox-handlers';
 
@@ -14,4 +15,5 @@ export function registerOutboxHandlers(): void {
   registerNfcOutboxHandlers();
   registerWearableUnassignHandler();
   registerBadgeOutboxHandlers();
+  registerUsersOutboxListeners();
 }
