@@ -1,3 +1,5 @@
+import { registerWearableUnassignHandler } from '@/entities/devices/wearable-unassign';
+import { registerUsersOutboxListeners } from '@/features/accounts/users/pending-unassigns';
 import { registerBadgeOutboxHandlers } from '@/features/badges/outbox-handlers';
 import { registerNfcOutboxHandlers } from '@/features/nfc/outbox-handlers';
 
@@ -11,5 +13,7 @@ export function registerOutboxHandlers(): void {
   if (registered) return;
   registered = true;
   registerNfcOutboxHandlers();
+  registerWearableUnassignHandler();
   registerBadgeOutboxHandlers();
+  registerUsersOutboxListeners();
 }

@@ -54,6 +54,11 @@ export function resultsOf<P>(outcome: EditOutcome<P>, ids: readonly string[]): E
   });
 }
 
+/** The result of an edit submitted alone (still queued when the outcome does not list it). */
+export function onlyResult<P>({ outcome, results }: SubmittedEdits<P>): EditResult {
+  return results[0] ?? { state: 'queued', offline: outcome.offline };
+}
+
 /** One kind of edit: its outbox type, and the entity a payload is about (one entity's edits are sent in order). */
 export interface EditKind<P> {
   type: string;

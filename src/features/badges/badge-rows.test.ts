@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxItem } from '@/offline/db';
 import { badgeRowsOf, filterBadgeRows } from './badge-rows';
-import { BADGE_ADD, BADGE_ASSIGN, BADGE_UNASSIGN, type BadgeEditPayload } from './outbox-handlers';
+import { BADGE_UNASSIGN_V1, WEARABLE_UNASSIGN } from '@/entities/devices/wearable-unassign';
+import { BADGE_ADD, BADGE_ASSIGN, type BadgeEditPayload } from './outbox-handlers';
 import { DANA, makeBadge, SAM, WARD } from './test-data';
 
 let at = 0;
@@ -31,13 +32,18 @@ describe('badge rows', () => {
       [one, two],
       [
         edit(BADGE_ASSIGN, { mac: one.mac, wearableId: 1, user: DANA, previousUser: null, assignorId: 7 }),
-        edit(BADGE_UNASSIGN, { mac: one.mac, wearableId: 1, user: DANA, assignorId: 7 }),
-        edit(BADGE_UNASSIGN, { mac: two.mac, wearableId: 2, user: SAM, assignorId: 7 }, 'failed', 'This device is not assigned to that user.'),
+        edit(WEARABLE_UNASSIGN, { mac: one.mac, wearableId: 1, deviceType: 'BADGE', user: DANA, assignorId: 7 }),
+        edit(WEARABLE_UNASSIGN, { mac: two.mac, wearableId: 2, deviceType: 'BADGE', user: SAM, assignorId: 7 }, 'failed', 'This device is not assigned to that user.'),
       ],
       null,
     );
     expect(rows[0]).toMatchObject({ user: null, pending: 'pending' });
     expect(rows[1]).toMatchObject({ user: SAM, pending: 'failed', pendingError: 'This device is not assigned to that user.' });
+  });
+
+  it('shows an unassignment queued by an earlier version as pending too', () => {
+    const rows = badgeRowsOf([one, two], [edit(BADGE_UNASSIGN_V1, { mac: two.mac, wearableId: 2, user: SAM, assignorId: 7 })], null);
+    expect(rows[1]).toMatchObject({ user: null, pending: 'pending' });
   });
 
   it('lists a badge added offline at the shown location only', () => {

@@ -1,15 +1,7 @@
 import { defaultBadgeName, type WearableRow } from '@contracts/wearables-admin';
+import { WEARABLE_UNASSIGN_TYPES, type WearableUnassignPayload } from '@/entities/devices/wearable-unassign';
 import type { OutboxItem } from '@/offline/db';
-import {
-  BADGE_ADD,
-  BADGE_ASSIGN,
-  BADGE_UNASSIGN,
-  type BadgeAddPayload,
-  type BadgeAssignPayload,
-  type BadgeEditPayload,
-  type BadgeUnassignPayload,
-  type BadgeUser,
-} from './outbox-handlers';
+import { BADGE_ADD, BADGE_ASSIGN, type BadgeAddPayload, type BadgeAssignPayload, type BadgeEditPayload, type BadgeUser } from './outbox-handlers';
 
 /** A badge as the tables show it: the server's row with the edits still in the outbox applied. */
 export interface BadgeRow {
@@ -74,7 +66,7 @@ function fromAdd({ body, groupName, organizationName, modelName, version }: Badg
 
 /** The MAC of the badge an edit is about. */
 export function macOfEdit(edit: OutboxItem<BadgeEditPayload>): string {
-  return edit.type === BADGE_ADD ? (edit.payload as BadgeAddPayload).body.mac : (edit.payload as BadgeAssignPayload | BadgeUnassignPayload).mac;
+  return edit.type === BADGE_ADD ? (edit.payload as BadgeAddPayload).body.mac : (edit.payload as BadgeAssignPayload | WearableUnassignPayload).mac;
 }
 
 const markPending = (row: BadgeRow): BadgeRow => (row.pending ? row : { ...row, pending: 'pending' });
@@ -112,8 +104,9 @@ export function badgeRowsOf(
       // The server frees the badge the new holder had before.
       for (const row of rows) if (row.mac !== mac && row.user?.id === user.id) update(row.mac, (r) => markPending({ ...r, user: null }));
       update(mac, (row) => markPending({ ...row, user }));
-    } else if (edit.type === BADGE_UNASSIGN) {
-      const { mac } = edit.payload as BadgeUnassignPayload;
+    } else if ((WEARABLE_UNASSIGN_TYPES as readonly string[]).includes(edit.type)) {
+      // An unassignment made here or on the Users page; another kind of wearable's MAC matches no badge.
+      const { mac } = edit.payload as WearableUnassignPayload;
       update(mac, (row) => markPending({ ...row, user: null }));
     }
   }

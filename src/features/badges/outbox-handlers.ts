@@ -3,25 +3,27 @@ import { ApiError } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { userKeys } from '@/entities/users/api/keys';
 import { deviceKeys } from '@/entities/devices/api/keys';
+import { lookupMac } from '@/entities/devices/api/lookup-mac';
+import {
+  onWearableUnassigned,
+  WEARABLE_UNASSIGN_TYPES,
+  wearableEntity,
+  type WearableUnassignListener,
+  type WearableUnassignPayload,
+  type WearableUser,
+} from '@/entities/devices/wearable-unassign';
 import { userLabel } from '@/entities/users/user-label';
 import { registerOutboxHandler } from '@/offline/outbox';
 import { badgeKeys } from './api/keys';
-import { lookupMac } from './api/lookup-mac';
-import { assignBadges, createBadge, unassignWearable } from './api/send-edits';
+import { assignBadges, createBadge } from './api/send-edits';
 
-/** The outbox types of the badge screens. */
+/** The outbox types of the badge screens; unassigning is any wearable's (entities/devices). */
 export const BADGE_ADD = 'badge.add';
 export const BADGE_ASSIGN = 'badge.assign';
-export const BADGE_UNASSIGN = 'badge.unassign';
-export const BADGE_EDIT_TYPES = [BADGE_ADD, BADGE_ASSIGN, BADGE_UNASSIGN] as const;
+export const BADGE_EDIT_TYPES = [BADGE_ADD, BADGE_ASSIGN, ...WEARABLE_UNASSIGN_TYPES] as const;
 
 /** A user as a badge edit names them (the names are for the outbox panel and pending rows). */
-export interface BadgeUser {
-  id: number;
-  userName: string;
-  firstName: string;
-  lastName: string;
-}
+export type BadgeUser = WearableUser;
 
 /** A badge added at a location; the names describe it until the server has it. */
 export interface BadgeAddPayload {
@@ -45,18 +47,10 @@ export interface BadgeAssignPayload {
   assignorId: number;
 }
 
-/** A badge taken back from `user`; refused by the server when someone else holds it by then. */
-export interface BadgeUnassignPayload {
-  mac: string;
-  wearableId: number | null;
-  user: BadgeUser;
-  assignorId: number;
-}
+export type BadgeEditPayload = BadgeAddPayload | BadgeAssignPayload | WearableUnassignPayload;
 
-export type BadgeEditPayload = BadgeAddPayload | BadgeAssignPayload | BadgeUnassignPayload;
-
-/** The entity a badge edit is about: edits of one badge are sent in order. */
-export const badgeEntity = (mac: string) => `badge:${mac}`;
+/** The entity a badge edit is about: edits of one badge (an unassignment too) are sent in order. */
+export const badgeEntity = (mac: string) => wearableEntity('BADGE', mac);
 
 async function wearableIdOf(payload: { mac: string; wearableId: number | null }): Promise<number> {
   if (payload.wearableId !== null) return payload.wearableId;
@@ -83,7 +77,10 @@ const setHolder = (mac: string, user: BadgeUser | null) => (rows: WearableRow[])
 
 const refreshAfterAssign = () => [badgeKeys.lists(), deviceKeys.histories(), userKeys.all];
 
-/** Registers the badge edit types with the outbox. */
+/** The badge lists' part in an unassignment (from these screens or from Users): the badge shows no holder at once. */
+const onUnassigned: WearableUnassignListener = { sent: (payload) => patchLists(setHolder(payload.mac, null)), invalidates: [badgeKeys.lists()] };
+
+/** Registers the badge edit types with the outbox, and the badge lists' part in unassigning. */
 export function registerBadgeOutboxHandlers(): void {
   registerOutboxHandler<BadgeAddPayload>(BADGE_ADD, {
     async send(payload, { idempotencyKey }) {
@@ -110,13 +107,6 @@ export function registerBadgeOutboxHandlers(): void {
     invalidates: refreshAfterAssign,
   });
 
-  registerOutboxHandler<BadgeUnassignPayload>(BADGE_UNASSIGN, {
-    async send(payload, { idempotencyKey }) {
-      const wearableId = await wearableIdOf(payload);
-      await unassignWearable({ userId: payload.user.id, wearableId, assignorId: payload.assignorId }, idempotencyKey);
-      patchLists(setHolder(payload.mac, null));
-    },
-    describe: ({ mac, user }) => `Unassign badge ${mac} from ${userLabel(user)}`,
-    invalidates: refreshAfterAssign,
-  });
+  // Unassigning is sent by the wearable handler (entities/devices), which tells the badge lists.
+  onWearableUnassigned(onUnassigned);
 }

@@ -5,7 +5,7 @@ import { forPages } from '../../plugins/access';
 import { auditRead, personInParams } from '../../plugins/audit';
 import { callerOf } from '../../plugins/auth';
 import { routeOf } from '../../plugins/endpoints';
-import { CREATE_BADGE_PAGES, createWearablesService, HISTORY_PAGES, WEARABLE_PAGES } from './wearables.service';
+import { CREATE_BADGE_PAGES, createWearablesService, HISTORY_PAGES, UNASSIGN_PAGES, WEARABLE_PAGES } from './wearables.service';
 
 /**
  * Badge and wristband administration (03 §7): wearables, assign,
@@ -31,7 +31,7 @@ export const wearablesRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Da
 
   app.route({
     ...routeOf(wearableEndpoints.unassign),
-    config: forPages(...WEARABLE_PAGES),
+    config: forPages(...UNASSIGN_PAGES),
     handler: async (request) => service.unassign(callerOf(request), request.body),
   });
 

@@ -22,6 +22,7 @@ import { HttpError } from '../../core/http-error';
 import { scopeIdsOf, type Scope } from '../../core/scope';
 import { searchWords } from '../../core/sql';
 import type { AppPage } from '../../contracts/page-access';
+import { mayUse } from '../../plugins/access';
 import type { Caller } from '../../plugins/auth';
 import {
   DEVICES_MAC_CONSTRAINT,
@@ -52,6 +53,10 @@ export const HISTORY_PAGES: readonly AppPage[] = [
   '/app/reports/wearable-management',
   '/app/accounts/users',
 ];
+/** The Users page: its Unassign Device row action serves every kind of wearable (docs/PERMISSIONS.md 'Decisions'). */
+export const USERS_PAGE: AppPage = '/app/accounts/users';
+/** The pages that unassign a wearable: the wearable screens, and Users' Unassign Device. */
+export const UNASSIGN_PAGES: readonly AppPage[] = [...WEARABLE_PAGES, USERS_PAGE];
 /** Where badges are added. */
 export const CREATE_BADGE_PAGES: readonly AppPage[] = ['/app/maintenance/badges'];
 
@@ -139,13 +144,17 @@ export function createWearablesService(db: Database) {
       return results;
     },
 
-    /** POST /users/unassign-wearable: ends the user's holding of the wearable; 409 when they do not hold it. */
+    /**
+     * POST /users/unassign-wearable: ends the user's holding of the wearable; 409 when they do not
+     * hold it (already unassigned, or re-assigned meanwhile), changing nothing.
+     */
     async unassign(caller: Caller, body: { userId: number; wearableId: number }): Promise<UnassignWearableResponse> {
       const scope = await caller.scope();
       return db.transaction(async (tx) => {
         const tdb = tx as unknown as Database;
         const device = await wearableInScope(tdb, scope, body.wearableId, true);
-        mayHandle(caller, device.type);
+        // Users unassigns whatever a user of its scope wears; the wearable screens their own kind only.
+        if (!mayUse(caller, USERS_PAGE)) mayHandle(caller, device.type);
         const user = await userInScope(tdb, scope, body.userId, { lock: true });
         const at = new Date();
         if (!(await endAssignment(tdb, device.id, user.id, at))) throw new HttpError(409, NOT_ASSIGNED_MESSAGE);

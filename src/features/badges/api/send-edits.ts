@@ -2,8 +2,6 @@ import {
   type AssignBadgeBody,
   type AssignResult,
   type CreateBadgeBody,
-  type UnassignWearableBody,
-  type UnassignWearableResponse,
   wearableEndpoints,
   type WearableRow,
 } from '@contracts/wearables-admin';
@@ -17,9 +15,4 @@ export function createBadge(body: CreateBadgeBody, idempotencyKey: string): Prom
 /** POST /users/assign-badge, once, the same way: one result per item, in order. */
 export function assignBadges(body: AssignBadgeBody, idempotencyKey: string): Promise<AssignResult[]> {
   return mainApi.call(wearableEndpoints.assign, { body, headers: { 'Idempotency-Key': idempotencyKey } });
-}
-
-/** POST /users/unassign-wearable, once, the same way. */
-export function unassignWearable(body: UnassignWearableBody, idempotencyKey: string): Promise<UnassignWearableResponse> {
-  return mainApi.call(wearableEndpoints.unassign, { body, headers: { 'Idempotency-Key': idempotencyKey } });
 }

@@ -4,7 +4,7 @@ import { CameraScanDialog, isCompleteMac, MacInput } from '@/components/scanning
 import { useSession } from '@/lib/session-context';
 import { useOnlineStatus } from '@/offline/connectivity';
 import { useBadgeModels } from '../api/get-device-models';
-import { useMacLookup } from '../api/lookup-mac';
+import { useMacLookup } from '../api/use-mac-lookup';
 import { addBadgeBlocker, macCheckOf } from '../add-badge-rules';
 import { useBadgeEdits } from '../use-badge-edits';
 

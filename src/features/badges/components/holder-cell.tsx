@@ -1,4 +1,5 @@
-import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
+import { PendingMark } from '@/components/pending-mark';
 import { userLabel } from '@/entities/users/user-label';
 import type { BadgeRow } from '../badge-rows';
 
@@ -9,18 +10,7 @@ export function HolderCell({ row }: { row: BadgeRow }) {
       <Text size="sm" c={row.user ? undefined : 'dimmed'}>
         {row.user ? userLabel(row.user) : '—'}
       </Text>
-      {row.pending === 'pending' && (
-        <Badge color="yellow" variant="light">
-          Pending
-        </Badge>
-      )}
-      {row.pending === 'failed' && (
-        <Tooltip label={row.pendingError ?? 'The server refused a change of this badge.'} multiline w={260} events={{ hover: true, focus: true, touch: true }}>
-          <Badge color="red" variant="light" tabIndex={0} aria-label={`Not accepted: ${row.pendingError ?? 'refused by the server'}`}>
-            Not accepted
-          </Badge>
-        </Tooltip>
-      )}
+      <PendingMark state={row.pending} error={row.pendingError} fallback="The server refused a change of this badge." />
     </Group>
   );
 }

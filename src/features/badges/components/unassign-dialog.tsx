@@ -1,35 +1,9 @@
-import { useState } from 'react';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { userLabel } from '@/entities/users/user-label';
+import { UnassignWearableDialog } from '@/entities/devices/unassign-wearable-dialog';
 import type { BadgeRow } from '../badge-rows';
 import type { BadgeUser } from '../outbox-handlers';
-import { useBadgeEdits } from '../use-badge-edits';
 
-/** Asks 'Please confirm unassigning {name}', then queues the unassignment and reports it. */
+/** Asks 'Please confirm unassigning {name}', then queues the badge's unassignment and reports it. */
 export function UnassignDialog({ device, onClose }: { device: (BadgeRow & { user: BadgeUser }) | null; onClose: () => void }) {
-  const { unassign } = useBadgeEdits();
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    if (!device) return;
-    setBusy(true);
-    try {
-      await unassign(device);
-    } finally {
-      setBusy(false);
-      onClose();
-    }
-  };
-  return (
-    <ConfirmDialog
-      opened={device !== null}
-      title="Unassign badge"
-      confirmLabel="Unassign"
-      destructive
-      busy={busy}
-      onConfirm={() => void confirm()}
-      onCancel={onClose}
-    >
-      {device ? `Please confirm unassigning ${userLabel(device.user)}` : ''}
-    </ConfirmDialog>
-  );
+  const target = device && { mac: device.mac, wearableId: device.id, deviceType: 'BADGE' as const, code: device.code, user: device.user };
+  return <UnassignWearableDialog target={target} onClose={onClose} />;
 }

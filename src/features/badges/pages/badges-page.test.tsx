@@ -13,7 +13,8 @@ import { outboxUserOf } from '@/offline/use-outbox';
 import { createTestQueryClient, render } from '@/test/render';
 import { badgeKeys } from '../api/keys';
 import { badgeSearchSchema } from '../badge-search';
-import { BADGE_ASSIGN, BADGE_UNASSIGN, badgeEntity } from '../outbox-handlers';
+import { WEARABLE_UNASSIGN } from '@/entities/devices/wearable-unassign';
+import { BADGE_ASSIGN, badgeEntity } from '../outbox-handlers';
 import { badgeSession, DANA, LEE, makeBadge, makeListUser, NETWORK, SAM, WARD } from '../test-data';
 import BadgeManagementPage from './badge-management-page';
 import BadgesPage from './badges-page';
@@ -122,7 +123,7 @@ describe('unassigning', () => {
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Unassign badge' })).getByRole('button', { name: 'Unassign' }));
     await waitFor(async () => expect(await queueOf(offlineDb(), userSub)).toHaveLength(1));
     const [item] = await queueOf(offlineDb(), userSub);
-    expect(item).toMatchObject({ type: BADGE_UNASSIGN, payload: { mac: 'AA:BB:CC:DD:EE:02', wearableId: 2, user: SAM } });
+    expect(item).toMatchObject({ type: WEARABLE_UNASSIGN, entity: badgeEntity('AA:BB:CC:DD:EE:02'), payload: { mac: 'AA:BB:CC:DD:EE:02', wearableId: 2, deviceType: 'BADGE', user: SAM } });
     await waitFor(() => expect(within(row).getByText('Pending')).toBeInTheDocument());
     expect(row).not.toHaveTextContent('Sam Reed');
   });

@@ -5,6 +5,8 @@ import type { UserListRow } from '@contracts/wearables-admin';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, type DataColumn, type RowKey } from '@/components/data-table';
+import { UnassignWearableDialog } from '@/entities/devices/unassign-wearable-dialog';
+import type { UnassignTarget } from '@/entities/devices/use-unassign-wearable';
 import { SearchableSelect, SearchInput, TreeMultiSelect } from '@/components/filters';
 import { PageHeader } from '@/components/page-header';
 import { errorMessageOf } from '@/lib/api-client';
@@ -13,6 +15,7 @@ import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/lib/session-context';
 import { useCreateUser, useSetUserActive, useSetUserDetails, useUsersOf } from '../api/users-api';
 import { AddUserDialog, type TemplateOption } from '../components/add-user-dialog';
+import { DeviceCell } from '../components/device-cell';
 import { EditUserDialog } from '../components/edit-user-dialog';
 import { UserHistoryDialog } from '../components/user-history-dialog';
 import { ImportUsersButton } from '../../import/components/import-users-button';
@@ -21,6 +24,7 @@ import { useRoleTemplates } from '../../roles/api/get-roles';
 import { UsersExportButton } from '../../user-export/users-export-button';
 import { ACTIVATION_REFRESH_MS, USER_MESSAGES, USERS_PAGE_SIZE } from '../user-rules';
 import type { UsersAddress } from '../users-search';
+import { usePendingUnassigns } from '../pending-unassigns';
 import { INDIVIDUAL_USER_ROLE_ID, SELF_DEACTIVATION_MESSAGE } from '@contracts/users-admin';
 
 const route = getRouteApi('/app/accounts/users');
@@ -31,10 +35,20 @@ export const DEFAULT_TEMPLATES: TemplateOption[] = [{ id: INDIVIDUAL_USER_ROLE_I
 const toastSuccess = (message: string) => notifications.show({ color: 'teal', message });
 const toastError = (message: string) => notifications.show({ color: 'red', message, autoClose: 10_000 });
 
-/** Row actions composed in by the routes (links to other features' pages: Compliance, Staff Rounding, History, Unassign Device). */
+/** Row actions composed in by the routes (links to other features' pages: Compliance, Staff Rounding). */
 export type UserRowActions = (user: UserListRow) => React.ReactNode;
 
-/** Users (03 §2): the users of the chosen organizations, with Add, Edit, Deactivate and Activate. */
+/** The wearable a user holds, to unassign. */
+const unassignTargetOf = (row: UserListRow): UnassignTarget | null =>
+  row.device && {
+    mac: row.device.mac,
+    wearableId: row.device.id,
+    deviceType: row.device.type,
+    code: row.device.code,
+    user: { id: row.id, userName: row.userName, firstName: row.firstName, lastName: row.lastName },
+  };
+
+/** Users (03 §2): the users of the chosen organizations, with Add, Edit, Unassign Device, Deactivate and Activate. */
 export default function UsersPage({ entry, rowActions }: { entry: { title: string }; rowActions?: UserRowActions }) {
   const { bootstrap, user: me, role } = useSession();
   const search = route.useSearch();
@@ -52,6 +66,9 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
   const [editing, setEditing] = useState<UserListRow | null>(null);
   const [deactivating, setDeactivating] = useState<UserListRow | null>(null);
   const [history, setHistory] = useState<UserListRow | null>(null);
+  const [unassigning, setUnassigning] = useState<UnassignTarget | null>(null);
+  // Unassignments still in the outbox: the Device cell shows them, and no second one is offered meanwhile.
+  const pendingUnassigns = usePendingUnassigns();
   // The users chosen for a template, kept with their names across searches (the rows change, the choice stays).
   const [chosen, setChosen] = useState<ReadonlyMap<RowKey, string>>(new Map());
   const selected = useMemo(() => new Set(chosen.keys()), [chosen]);
@@ -117,7 +134,13 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
       ),
     },
     { key: 'email', header: 'Email', value: (r) => r.email, fold: true },
-    { key: 'device', header: 'Device', value: (r) => (r.device ? (r.device.code ?? r.device.mac) : null), fold: true },
+    {
+      key: 'device',
+      header: 'Device',
+      value: (r) => (r.device ? (r.device.code ?? r.device.mac) : null),
+      render: (r) => <DeviceCell device={r.device} edit={pendingUnassigns.get(r.id)} />,
+      fold: true,
+    },
     { key: 'createdAt', header: 'Created', value: (r) => r.createdAt, render: (r) => formatDateTime(r.createdAt), fold: true },
     {
       key: 'actions',
@@ -138,6 +161,11 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
             <Menu.Item mih={44} onClick={() => setHistory(r)}>
               History
             </Menu.Item>
+            {r.device && !pendingUnassigns.has(r.id) && (
+              <Menu.Item color="red" mih={44} onClick={() => setUnassigning(unassignTargetOf(r))}>
+                Unassign Device
+              </Menu.Item>
+            )}
             <Menu.Item mih={44} onClick={() => setEditing(r)}>Edit</Menu.Item>
             {r.active ? (
               <Menu.Item
@@ -229,6 +257,7 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
         }}
       />
       <UserHistoryDialog user={history} onClose={() => setHistory(null)} />
+      <UnassignWearableDialog target={unassigning} onClose={() => setUnassigning(null)} />
       <ConfirmDialog
         opened={deactivating !== null}
         title="Deactivate Account"

@@ -1,12 +1,17 @@
 import { notifications } from '@mantine/notifications';
+import type { EditResult } from '@/offline/use-submit-edits';
+
+// The toasts of edits sent through the outbox: accepted, refused (the server's reason), or kept on the device.
 
 /** Errors stay long enough to be read; the rest use the app's default. */
 const ERROR_TOAST_MS = 10_000;
 
+/** An edit the server accepted. */
 export function showSuccess(message: string): void {
   notifications.show({ color: 'teal', message });
 }
 
+/** An edit the server refused, with its reason. */
 export function showError(message: string, title?: string): void {
   notifications.show({ color: 'red', title, message, autoClose: ERROR_TOAST_MS });
 }
@@ -20,4 +25,11 @@ export function showQueued(what: string, offline: boolean): void {
       ? `${what} will be sent when the connection is back.`
       : `${what} could not be sent yet and will be retried automatically.`,
   });
+}
+
+/** The toast of an edit submitted alone: what was done, the title of a refusal, what is still queued. */
+export function toastEditResult(result: EditResult, words: { accepted: string; refused: string; queued: string }): void {
+  if (result.state === 'accepted') showSuccess(words.accepted);
+  else if (result.state === 'refused') showError(result.reason, words.refused);
+  else showQueued(words.queued, result.offline);
 }

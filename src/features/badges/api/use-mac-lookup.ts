@@ -1,12 +1,6 @@
-import { type MacLookup, wearableEndpoints } from '@contracts/wearables-admin';
 import { useQuery } from '@tanstack/react-query';
-import { mainApi } from '@/lib/api-client';
+import { lookupMac } from '@/entities/devices/api/lookup-mac';
 import { badgeKeys } from './keys';
-
-/** GET /devices/mac/{mac}: whether a device has this MAC, and where when it is in the caller's scope. */
-export function lookupMac(mac: string, signal?: AbortSignal): Promise<MacLookup> {
-  return mainApi.call(wearableEndpoints.byMac, { params: { mac }, signal });
-}
 
 /** The lookup of a complete MAC (nothing is asked while `mac` is null). */
 export function useMacLookup(mac: string | null) {
