@@ -30,6 +30,31 @@ describe('query cache persistence', () => {
     expect(second.getQueryData(['session', 'me'])).toEqual({ id: 7 });
     stopSecond();
   });
+
+  it('keeps an answer whose refresh failed (offline), stored as the answer, for the next start', async () => {
+    const first = createQueryClient();
+    const stopFirst = await startQueryPersistence(first);
+    first.setQueryData(['session', 'me', 'nurse'], { role: 'Nurse' });
+    const answeredAt = first.getQueryState(['session', 'me', 'nurse'])?.dataUpdatedAt;
+    await first
+      .fetchQuery({
+        queryKey: ['session', 'me', 'nurse'],
+        queryFn: () => Promise.reject(new ConnectionError()),
+        staleTime: 0,
+      })
+      .catch(() => undefined);
+    expect(first.getQueryState(['session', 'me', 'nurse'])?.status).toBe('error');
+    window.dispatchEvent(new Event('pagehide'));
+    stopFirst();
+
+    const second = createQueryClient();
+    const stopSecond = await startQueryPersistence(second);
+    expect(second.getQueryData(['session', 'me', 'nurse'])).toEqual({ role: 'Nurse' });
+    const state = second.getQueryState(['session', 'me', 'nurse']);
+    expect(state?.status).toBe('success');
+    expect(state?.dataUpdatedAt).toBe(answeredAt);
+    stopSecond();
+  });
 });
 
 describe('queries without a connection', () => {

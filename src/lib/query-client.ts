@@ -1,5 +1,5 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { dehydrate, onlineManager, QueryClient } from '@tanstack/react-query';
+import { dehydrate, type DehydratedState, type DehydrateOptions, onlineManager, QueryClient } from '@tanstack/react-query';
 import { persistQueryClient, type PersistedClient } from '@tanstack/react-query-persist-client';
 
 /** First key segment of every report query; report key factories must start with it. */
@@ -44,10 +44,34 @@ export const queryClient = createQueryClient();
 // could not load would wait for a reload. Start from what the browser knows.
 if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
 
+/**
+ * Every query that has an answer is kept, including one whose last refresh failed: offline, each
+ * refresh fails, and dropping those answers would leave the next offline start without them (the
+ * session's role, a report read yesterday).
+ */
+const DEHYDRATE_OPTIONS: DehydrateOptions = { shouldDehydrateQuery: (query) => query.state.data !== undefined };
+
+/**
+ * A dehydrated cache as it is stored: an answer kept after a failed refresh is stored as the answer
+ * it is (status success, with the time it was answered), not as the failure, which does not outlive
+ * the session that saw it.
+ */
+export function storedClientState(state: DehydratedState): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) =>
+      query.state.status === 'error' && query.state.data !== undefined
+        ? { ...query, state: { ...query.state, status: 'success', error: null, fetchFailureReason: null, fetchStatus: 'idle' } }
+        : query,
+    ),
+  };
+}
+
 const persister = createSyncStoragePersister({
   storage: typeof window === 'undefined' ? undefined : window.localStorage,
   key: STORAGE_KEY,
   throttleTime: 1000,
+  serialize: (client) => JSON.stringify({ ...client, clientState: storedClientState(client.clientState) }),
 });
 
 /** Restores the last session's cache (so bootstrap is readable offline), then keeps it saved; resolves when restored. */
@@ -57,6 +81,7 @@ export async function startQueryPersistence(client: QueryClient = queryClient): 
     persister,
     maxAge: PERSIST_MAX_AGE_MS,
     buster: CACHE_VERSION,
+    dehydrateOptions: DEHYDRATE_OPTIONS,
   });
   await restored;
   // Saves are throttled; a page closed or reloaded within that second would lose the last
@@ -74,7 +99,7 @@ export async function startQueryPersistence(client: QueryClient = queryClient): 
 
 /** Writes the query cache to storage now, in the persister's own format. */
 export function flushQueryCache(client: QueryClient = queryClient): void {
-  const saved: PersistedClient = { timestamp: Date.now(), buster: CACHE_VERSION, clientState: dehydrate(client) };
+  const saved: PersistedClient = { timestamp: Date.now(), buster: CACHE_VERSION, clientState: storedClientState(dehydrate(client, DEHYDRATE_OPTIONS)) };
   try {
     window.localStorage.setItem(STORAGE_KEY, JSON.stringify(saved));
   } catch (error) {

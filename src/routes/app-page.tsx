@@ -1,13 +1,18 @@
 import { Alert } from '@mantine/core';
+import { Navigate } from '@tanstack/react-router';
 import { Suspense, useEffect } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { allowed } from '@/lib/permissions';
 import { useSession } from '@/lib/session-context';
 import { pageFor } from './page-components';
-import type { AppPath, AppRouteEntry } from './route-table';
+import { type AppPath, type AppRouteEntry, landingPath } from './route-table';
 import { PagePending } from './workspace-pending';
 
-/** Renders one table entry: its page when allowed, else a no-access notice (only the landing page gets here). */
+/**
+ * Renders one table entry: its page when allowed. Otherwise the role changed while the page was
+ * open (a template edited by an administrator, read again): to the landing page; and on the landing
+ * page itself, a no-access notice.
+ */
 export function AppPage({ entry }: { entry: AppRouteEntry }) {
   const session = useSession();
   useEffect(() => {
@@ -15,6 +20,8 @@ export function AppPage({ entry }: { entry: AppRouteEntry }) {
   }, [entry.title]);
 
   if (!allowed(entry, session.role, session.accountType)) {
+    const landing = landingPath(session.role, session.accountType);
+    if (entry.path !== landing) return <Navigate to={landing} replace />;
     return (
       <>
         <PageHeader title={entry.title} />

@@ -36,13 +36,27 @@ test('a signed-in user’s next request after their template lost a subject is r
     expect((await before).status()).toBe(200);
 
     await admin.patch(`/roles/${template.id}`, { permissions: ['USER_OVERVIEW'] });
-    // Same sign-in, no new tokens: the page's next call (another date range) is refused, and the page says why.
-    const after = complianceCall();
+    // Same sign-in, no new tokens: the page's next call (another date range: Yesterday, one day) is
+    // refused, and the page says why. (Calls of the first range still arriving are not it.)
+    const after = page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      const start = url.searchParams.get('startDate');
+      return url.pathname.startsWith('/api/compliance/') && r.request().method() === 'GET' && start !== null && start === url.searchParams.get('endDate');
+    });
     await new ReportsPage(page).applyDatePreset('Yesterday');
     const refused = await after;
     expect(refused.status()).toBe(403);
     expect(await refused.json()).toMatchObject({ message: 'You do not have permission to do this' });
     await expect(page.getByText('You do not have permission to do this').first()).toBeVisible();
+
+    // The menus follow once the role is read again (each start, and when the window regains
+    // focus): Compliance leaves the navigation and its page gives way to the landing page.
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav.getByRole('link', { name: 'Compliance', exact: true })).toBeVisible();
+    await page.reload();
+    await expect(nav.getByRole('link', { name: 'Compliance', exact: true })).toHaveCount(0);
+    await expect(page).not.toHaveURL(/\/app\/reports\/compliance/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   } finally {
     await admin.patch(`/users/${user.id}`, { roleId: INDIVIDUAL_USER });
   }

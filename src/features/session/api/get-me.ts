@@ -12,5 +12,7 @@ export const meQueryOptions = (userName: string) =>
   queryOptions({
     queryKey: sessionKeys.me(userName),
     queryFn: getMe,
-    staleTime: 5 * 60_000,
+    // Read again at every start (in the background: the cached answer shows at once) and on focus,
+    // so a changed template reaches the menus without waiting for a new sign-in.
+    staleTime: 0,
   });
