@@ -4,6 +4,8 @@ import { persistQueryClient, type PersistedClient } from '@tanstack/react-query-
 
 /** First key segment of every report query; report key factories must start with it. */
 export const REPORTS_KEY_ROOT = 'reports';
+/** First key segment of the signed-in user's session data (sign-in name, bootstrap, role). */
+export const SESSION_KEY_ROOT = 'session';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long the last session's data stays readable offline. */

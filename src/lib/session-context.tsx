@@ -2,7 +2,9 @@ import type { BootstrapResponse } from '@contracts/bootstrap';
 import type { CurrentUser, Role } from '@contracts/entities';
 import type { AccountType } from '@contracts/permissions';
 import type { MeResponse } from '@contracts/users';
-import { createContext, useContext, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, type ReactNode } from 'react';
+import { SESSION_KEY_ROOT } from './query-client';
 
 /** Everything the signed-in area knows about its user once /app has loaded. */
 export interface SessionData {
@@ -30,4 +32,13 @@ export function useSession(): SessionData {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession must be used inside the signed-in area.');
   return session;
+}
+
+/**
+ * Reads the session's data again in the background (the shell follows once the answers arrive):
+ * after the signed-in user changed their own name, phone or photo.
+ */
+export function useRefreshSession(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: [SESSION_KEY_ROOT] }), [queryClient]);
 }

@@ -93,6 +93,8 @@ test('a manager adds a user with site access, edits, deactivates and activates t
   await names.getByRole('button', { name: 'Save' }).click();
   await users.expectToast('Successfully updated!');
   await expect(page.getByText(`Norah Edited${tag}`)).toBeVisible();
+  // The shell follows at once, without a new session.
+  await expect(page.getByRole('button', { name: `Profile menu for Norah Edited${tag}` })).toBeVisible();
   await page.getByRole('button', { name: 'Edit phone' }).click();
   const phone = page.getByRole('dialog', { name: 'Change your phone number' });
   await phone.getByLabel('Phone').fill('5559876543');

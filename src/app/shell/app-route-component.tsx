@@ -1,19 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useRouteContext } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import { bootstrapQueryOptions } from '@/features/session/api/get-bootstrap';
 import { meQueryOptions } from '@/features/session/api/get-me';
 import { SessionProvider } from '@/lib/session-context';
 import { AppLayout } from './app-layout';
 
 /**
- * /app's component: the loaded session for every page, inside the shell. The role follows the
- * latest /users/me answer, so a template changed by an administrator shows in the menus as soon
- * as it is read again (at every start and when the window regains focus), not at the next sign-in.
+ * /app's component: the loaded session for every page, inside the shell. The session follows the
+ * latest answers of /users/me and /bootstrap: a template changed by an administrator shows in the
+ * menus as soon as the role is read again (at every start and when the window regains focus), and
+ * the user's own new name or photo as soon as My Account has saved it.
  */
 export default function AppRouteComponent() {
   const { session } = useRouteContext({ from: '/app' });
   const me = useQuery({ ...meQueryOptions(session.me.userName), initialData: session.me });
-  const current = useMemo(() => (me.data === session.me ? session : { ...session, me: me.data, role: me.data.role }), [me.data, session]);
+  const bootstrap = useQuery({ ...bootstrapQueryOptions(session.me.userName), initialData: session.bootstrap });
+  const current = useMemo(
+    () =>
+      me.data === session.me && bootstrap.data === session.bootstrap
+        ? session
+        : { ...session, me: me.data, role: me.data.role, bootstrap: bootstrap.data, user: bootstrap.data.user, accountType: bootstrap.data.user.organization.accountType },
+    [me.data, bootstrap.data, session],
+  );
   return (
     <SessionProvider value={current}>
       <AppLayout>

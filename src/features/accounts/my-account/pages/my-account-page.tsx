@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
-import { useSession } from '@/lib/session-context';
+import { useRefreshSession, useSession } from '@/lib/session-context';
 import { emailError, formatPhone, stripPhone } from '../../users/user-rules';
 import { useSaveMyDetails, useSetMyPassword } from '../api/my-account-api';
 import { FieldPopup, NamePopup, PasswordPopup } from '../components/edit-popups';
@@ -31,6 +31,8 @@ function Row({ label, value, action }: { label: string; value: ReactNode; action
 /** My Account (03 §2): the signed-in user's photo, name, email, phone and password. */
 export default function MyAccountPage({ entry }: { entry: { title: string } }) {
   const { user } = useSession();
+  // The shell (profile menu, avatar) shows the new name or photo once the session is read again.
+  const refreshShell = useRefreshSession();
   // What this page has saved since the session was loaded.
   const [saved, setSaved] = useState<{ firstName?: string; lastName?: string; phone?: string | null; picture?: string | null }>({});
   const [popup, setPopup] = useState<Popup>(null);
@@ -43,6 +45,7 @@ export default function MyAccountPage({ entry }: { entry: { title: string } }) {
     try {
       const answer = await details.mutateAsync(body);
       setSaved({ firstName: answer.firstName, lastName: answer.lastName, phone: answer.phone });
+      void refreshShell();
       close();
       if (answer.emailPendingVerification) toastSuccess(emailVerificationNotice(answer.emailPendingVerification));
       else toastSuccess(MY_ACCOUNT_MESSAGES.updated);
@@ -61,7 +64,10 @@ export default function MyAccountPage({ entry }: { entry: { title: string } }) {
     <Stack gap={0}>
       <PageHeader title={entry.title} />
       <Paper withBorder p="md" maw={640}>
-        <Row label="Photo" value={<ProfilePhotoField user={current} onUploaded={(picture) => setSaved((s) => ({ ...s, picture }))} />} />
+        <Row label="Photo" value={<ProfilePhotoField user={current} onUploaded={(picture) => {
+              setSaved((s) => ({ ...s, picture }));
+              void refreshShell();
+            }} />} />
         <Row label="Name" value={<Text>{`${current.firstName} ${current.lastName}`.trim()}</Text>} action={edit('name')} />
         <Row label="Email" value={<Text>{current.email ?? '—'}</Text>} action={edit('email')} />
         <Row label="Phone" value={<Text>{current.phone ? formatPhone(current.phone) : '—'}</Text>} action={edit('phone')} />
