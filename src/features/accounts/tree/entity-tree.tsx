@@ -1,6 +1,7 @@
 import { ActionIcon, Box, Center, Group, Loader, Text } from '@mantine/core';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { buildVisibleTree, type TreeNode, type VisibleTreeNode } from '@/components/filters/tree';
+import { LoadError } from '@/components/load-error';
 import { readExpanded, writeExpanded } from './expansion-cookie';
 
 export interface EntityTreeProps<T extends TreeNode> {
@@ -72,6 +73,24 @@ export function EntityTree<T extends TreeNode>({ label, nodes, cookieName, rende
 }
 
 /** The tree's loading state. */
+/** A tree page's states around its tree: loading, not loaded (offline or failed), empty, or the tree. */
+export function TreeStates<T>({
+  query,
+  unavailable,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; error: Error | null; data: readonly T[] | undefined };
+  /** What offline says when the list was never loaded on this device. */
+  unavailable: string;
+  children: (list: readonly T[]) => ReactNode;
+}) {
+  if (query.isPending) return <TreeLoading />;
+  if (query.isError && !query.data) return <LoadError error={query.error ?? 'Could not load'} unavailable={unavailable} />;
+  const list = query.data ?? [];
+  if (list.length === 0) return <Text c="dimmed">No results</Text>;
+  return children(list);
+}
+
 export function TreeLoading() {
   return (
     <Center py="xl" role="status" aria-label="Loading…">

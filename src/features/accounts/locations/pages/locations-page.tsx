@@ -1,12 +1,11 @@
-import { Badge, Button, Stack, Text } from '@mantine/core';
+import { Badge, Button, Stack } from '@mantine/core';
 import type { Group as Location } from '@contracts/entities';
 import { useState } from 'react';
-import { LoadError } from '@/components/load-error';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/lib/session-context';
-import { showError, showSuccess } from '../../toasts';
-import { EntityTree, TreeLoading } from '../../tree/entity-tree';
+import { saveWithToasts } from '../../toasts';
+import { EntityTree, TreeStates } from '../../tree/entity-tree';
 import { NodeAction, NodeLink } from '../../tree/node-actions';
 import { useLocations } from '../api/get-locations';
 import { useSaveLocation, type LocationUpload } from '../api/save-location';
@@ -30,14 +29,8 @@ export default function LocationsPage({ entry }: { entry: { title: string } }) {
   const list = locations.data ?? [];
 
   const onSave = async (values: LocationUpload) => {
-    try {
-      await save.mutateAsync(values);
-      showSuccess(values.id ? 'Location successfully updated!' : 'Location successfully created!');
-      setEditing(null);
-    } catch (error) {
-      showError((error as Error).message);
-      throw error;
-    }
+    await saveWithToasts(() => save.mutateAsync(values), values.id ? 'Location successfully updated!' : 'Location successfully created!');
+    setEditing(null);
   };
 
   return (
@@ -51,42 +44,38 @@ export default function LocationsPage({ entry }: { entry: { title: string } }) {
         }
       />
       <OfflineStamp updatedAt={locations.dataUpdatedAt} hasData={locations.data !== undefined} />
-      {locations.isPending ? (
-        <TreeLoading />
-      ) : locations.isError && !locations.data ? (
-        <LoadError error={locations.error} unavailable="The locations have not been loaded on this device yet." />
-      ) : list.length === 0 ? (
-        <Text c="dimmed">No results</Text>
-      ) : (
-        <EntityTree
-          label="Locations"
-          nodes={list}
-          cookieName={LOCATION_TREE_COOKIE}
-          renderTag={(l) => (
-            <Badge variant="light" color="gray">
-              {l.type}
-            </Badge>
-          )}
-          renderActions={(l) => (
-            <>
-              <NodeAction label={`Edit ${l.name}`} onClick={() => setEditing({ location: l, parent: null })}>
-                Edit
-              </NodeAction>
-              <NodeLink label={`Paths of ${l.name}`} href={pathsHref(l.id)}>
-                Paths
-              </NodeLink>
-              {l.floorplanImage && (
-                <NodeLink label={`Rooms of ${l.name}`} href={roomsHref(l.id)}>
-                  Rooms
+      <TreeStates query={locations} unavailable="The locations have not been loaded on this device yet.">
+        {(nodes) => (
+          <EntityTree
+            label="Locations"
+            nodes={nodes}
+            cookieName={LOCATION_TREE_COOKIE}
+            renderTag={(l) => (
+              <Badge variant="light" color="gray">
+                {l.type}
+              </Badge>
+            )}
+            renderActions={(l) => (
+              <>
+                <NodeAction label={`Edit ${l.name}`} onClick={() => setEditing({ location: l, parent: null })}>
+                  Edit
+                </NodeAction>
+                <NodeLink label={`Paths of ${l.name}`} href={pathsHref(l.id)}>
+                  Paths
                 </NodeLink>
-              )}
-              <NodeAction label={`Add child to ${l.name}`} onClick={() => setEditing({ location: null, parent: l })}>
-                Add Child
-              </NodeAction>
-            </>
-          )}
-        />
-      )}
+                {l.floorplanImage && (
+                  <NodeLink label={`Rooms of ${l.name}`} href={roomsHref(l.id)}>
+                    Rooms
+                  </NodeLink>
+                )}
+                <NodeAction label={`Add child to ${l.name}`} onClick={() => setEditing({ location: null, parent: l })}>
+                  Add Child
+                </NodeAction>
+              </>
+            )}
+          />
+        )}
+      </TreeStates>
       {editing && (
         <LocationForm
           opened

@@ -1,15 +1,14 @@
-import { Badge, Button, Stack, Text } from '@mantine/core';
+import { Badge, Button, Stack } from '@mantine/core';
 import type { OrganizationBody } from '@contracts/organizations';
 import type { Organization } from '@contracts/entities';
 import { PROVIDER_ORGANIZATION_ID } from '@contracts/permissions';
 import { useState } from 'react';
-import { LoadError } from '@/components/load-error';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/lib/session-context';
 import { useLocations } from '../../locations/api/get-locations';
-import { showError, showSuccess } from '../../toasts';
-import { EntityTree, TreeLoading } from '../../tree/entity-tree';
+import { saveWithToasts } from '../../toasts';
+import { EntityTree, TreeStates } from '../../tree/entity-tree';
 import { NodeAction } from '../../tree/node-actions';
 import { useOrganizations } from '../api/get-organizations';
 import { useSaveOrganization } from '../api/save-organization';
@@ -34,14 +33,8 @@ export default function OrganizationsPage({ entry }: { entry: { title: string } 
   const isEmployee = user.organizationId === PROVIDER_ORGANIZATION_ID;
 
   const onSave = async (body: OrganizationBody) => {
-    try {
-      await save.mutateAsync(body);
-      showSuccess(body.id ? 'Organization successfully updated!' : 'Organization successfully created!');
-      setEditing(null);
-    } catch (error) {
-      showError((error as Error).message);
-      throw error;
-    }
+    await saveWithToasts(() => save.mutateAsync(body), body.id ? 'Organization successfully updated!' : 'Organization successfully created!');
+    setEditing(null);
   };
 
   return (
@@ -57,34 +50,30 @@ export default function OrganizationsPage({ entry }: { entry: { title: string } 
         }
       />
       <OfflineStamp updatedAt={organizations.dataUpdatedAt} hasData={organizations.data !== undefined} />
-      {organizations.isPending ? (
-        <TreeLoading />
-      ) : organizations.isError && !organizations.data ? (
-        <LoadError error={organizations.error} unavailable="The organizations have not been loaded on this device yet." />
-      ) : list.length === 0 ? (
-        <Text c="dimmed">No results</Text>
-      ) : (
-        <EntityTree
-          label="Organizations"
-          nodes={list}
-          cookieName={ORGANIZATION_TREE_COOKIE}
-          renderTag={(o) => (
-            <Badge variant="light" color={ACCOUNT_TYPE_COLORS[o.accountType]} aria-label={`Account type ${o.accountType}`}>
-              {o.accountType}
-            </Badge>
-          )}
-          renderActions={(o) => (
-            <>
-              <NodeAction label={`Edit ${o.name}`} onClick={() => setEditing({ organization: o, parent: null })}>
-                Edit
-              </NodeAction>
-              <NodeAction label={`Add child to ${o.name}`} onClick={() => setEditing({ organization: null, parent: o })}>
-                Add Child
-              </NodeAction>
-            </>
-          )}
-        />
-      )}
+      <TreeStates query={organizations} unavailable="The organizations have not been loaded on this device yet.">
+        {(nodes) => (
+          <EntityTree
+            label="Organizations"
+            nodes={nodes}
+            cookieName={ORGANIZATION_TREE_COOKIE}
+            renderTag={(o) => (
+              <Badge variant="light" color={ACCOUNT_TYPE_COLORS[o.accountType]} aria-label={`Account type ${o.accountType}`}>
+                {o.accountType}
+              </Badge>
+            )}
+            renderActions={(o) => (
+              <>
+                <NodeAction label={`Edit ${o.name}`} onClick={() => setEditing({ organization: o, parent: null })}>
+                  Edit
+                </NodeAction>
+                <NodeAction label={`Add child to ${o.name}`} onClick={() => setEditing({ organization: null, parent: o })}>
+                  Add Child
+                </NodeAction>
+              </>
+            )}
+          />
+        )}
+      </TreeStates>
       {editing && (
         <OrganizationForm
           opened

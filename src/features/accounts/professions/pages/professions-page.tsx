@@ -8,7 +8,7 @@ import { SearchInput } from '@/components/filters';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/lib/session-context';
-import { showError, showSuccess } from '../../toasts';
+import { saveWithToasts } from '../../toasts';
 import { useAddProfession } from '../api/add-profession';
 import { useProfessions } from '../api/get-professions';
 import { AddProfessionDialog } from '../components/add-profession-dialog';
@@ -35,14 +35,8 @@ export default function ProfessionsPage({ entry }: { entry: { title: string } })
   const rows = useMemo(() => filterProfessions(professions.data ?? [], search.search), [professions.data, search.search]);
 
   const onAdd = async (name: string) => {
-    try {
-      const created = await add.mutateAsync({ name, organizationId: user.organizationId });
-      showSuccess(professionCreatedMessage(created.name));
-      setAdding(false);
-    } catch (error) {
-      showError((error as Error).message);
-      throw error;
-    }
+    await saveWithToasts(() => add.mutateAsync({ name, organizationId: user.organizationId }), (created) => professionCreatedMessage(created.name));
+    setAdding(false);
   };
 
   return (
