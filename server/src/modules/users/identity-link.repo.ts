@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 
@@ -15,4 +15,12 @@ export async function findUserBySubject(db: Database, sub: string): Promise<User
 /** Records that `userId` signs in as the identity provider's subject `sub`. */
 export async function linkUserToSubject(db: Database, userId: number, sub: string): Promise<void> {
   await db.update(users).set({ cognitoId: sub }).where(eq(users.id, userId));
+}
+
+/** Records a sign-in at `at` as the user's last login, unless a later one is recorded already. */
+export async function recordSignIn(db: Database, userId: number, at: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ lastLoginAt: at })
+    .where(and(eq(users.id, userId), or(isNull(users.lastLoginAt), lt(users.lastLoginAt, at))));
 }

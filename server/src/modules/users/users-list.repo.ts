@@ -120,6 +120,7 @@ export async function listUsers(
         roleId: u.roleId,
         roleName,
         createdAt: u.createdAt.toISOString(),
+        lastLogin: u.lastLoginAt?.toISOString() ?? null,
       };
     }),
   };
