@@ -157,8 +157,6 @@ export const users = pgTable(
     createdAt: createdAt(),
     /** Who added the user (null: seeded, imported before this was kept, or since removed). */
     createdBy: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    /** When the user last signed in (their token's auth_time, recorded when the app loads the session); null: never. */
-    lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('users_organization_id_idx').on(t.organizationId),

@@ -1,6 +1,6 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { users, type UserRow } from '../../db/schema';
+import { userSignIns, users, type UserRow } from '../../db/schema';
 
 /**
  * The user linked to the identity provider's subject id. The link is recorded when the console
@@ -20,7 +20,7 @@ export async function linkUserToSubject(db: Database, userId: number, sub: strin
 /** Records a sign-in at `at` as the user's last login, unless a later one is recorded already. */
 export async function recordSignIn(db: Database, userId: number, at: Date): Promise<void> {
   await db
-    .update(users)
-    .set({ lastLoginAt: at })
-    .where(and(eq(users.id, userId), or(isNull(users.lastLoginAt), lt(users.lastLoginAt, at))));
+    .insert(userSignIns)
+    .values({ userId, lastLoginAt: at })
+    .onConflictDoUpdate({ target: userSignIns.userId, set: { lastLoginAt: at }, setWhere: lt(userSignIns.lastLoginAt, at) });
 }

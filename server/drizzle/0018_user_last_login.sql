@@ -1,1 +1,0 @@
-ALTER TABLE "users" ADD COLUMN "last_login_at" timestamp with time zone;
