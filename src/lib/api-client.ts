@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpointPath, type EndpointInput, type EndpointOutput, type EndpointSpec } from '@contracts/endpoint';
+import { ACCOUNT_INACTIVE_MESSAGE } from '@contracts/session';
 import { getConfig } from './config';
 import { getAccessToken, getIdToken, signOut } from './auth';
 
@@ -42,8 +43,8 @@ export interface ApiClientOptions {
   baseUrl: () => string;
   /** Authorization headers for one attempt, or null when there is no session. */
   authorize: () => Promise<Record<string, string> | null>;
-  /** Called once when the server answers 401 (or there is no token at all). */
-  onUnauthorized: () => void | Promise<void>;
+  /** Called once when the server answers 401 (with its message) or there is no token at all. */
+  onUnauthorized: (message?: string) => void | Promise<void>;
   fetchImpl?: typeof fetch;
   retryDelayMs?: number;
 }
@@ -139,8 +140,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     const body = await readBody(response);
     if (response.status === 401) {
-      await options.onUnauthorized();
-      throw new ApiError(401, errorMessageOf(body, 'Your session has ended.'), body);
+      const message = errorMessageOf(body, 'Your session has ended.');
+      await options.onUnauthorized(message);
+      throw new ApiError(401, message, body);
     }
     if (!response.ok) {
       throw new ApiError(response.status, errorMessageOf(body, `Request failed (HTTP ${response.status}).`), body);
@@ -179,9 +181,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
 let signingOut: Promise<void> | null = null;
 
-// Parallel calls can all see the same 401; the user is signed out once.
-function signOutOnce(): Promise<void> {
-  signingOut ??= signOut().finally(() => {
+// Parallel calls can all see the same 401; the user is signed out once. An account refused since
+// it signed in (deactivated, site access revoked) is told why on the sign-in screen.
+function signOutOnce(message?: string): Promise<void> {
+  signingOut ??= signOut(message === ACCOUNT_INACTIVE_MESSAGE ? message : undefined).finally(() => {
     signingOut = null;
   });
   return signingOut;

@@ -1,5 +1,6 @@
 import { createRoute, redirect, type RouteComponent } from '@tanstack/react-router';
 import { loadSessionData } from '@/features/session/load-session';
+import { ACCOUNT_INACTIVE_MESSAGE } from '@contracts/session';
 import { ApiError } from '@/lib/api-client';
 import { getSession, signOut } from '@/lib/auth';
 import type { SessionData } from '@/lib/session-context';
@@ -34,8 +35,13 @@ export const appRoute = createRoute({
     try {
       loaded = await loadSessionData(context.queryClient, session);
     } catch (error) {
-      // The API knows the sign-in but refuses its account (never invited here, or deactivated):
-      // staying signed in would only fail again, so sign out and say why.
+      // A deactivated account (or one whose site access was revoked): the API client has signed
+      // out on the 401 already; the sign-in screen says why.
+      if (error instanceof ApiError && error.status === 401 && error.message === ACCOUNT_INACTIVE_MESSAGE) {
+        throw redirect({ to: '/auth', replace: true, state: { notice: error.message } });
+      }
+      // The API knows the sign-in but refuses its account (never invited here): staying signed in
+      // would only fail again, so sign out and say why.
       if (!(error instanceof ApiError) || error.status !== 403) throw error;
       await signOut(error.message);
       throw redirect({ to: '/auth', replace: true, state: { notice: error.message } });

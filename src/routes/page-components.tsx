@@ -34,6 +34,7 @@ const PAGE_MODULES: Partial<Record<AppPath, () => Promise<{ default: PageCompone
   '/app/accounts/locations': () => import('@/features/accounts/locations/pages/locations-page'),
   '/app/accounts/professions': () => import('@/features/accounts/professions/pages/professions-page'),
   '/app/accounts/users': () => import('./users-route-page'),
+  '/app/accounts/access-management': () => import('@/features/accounts/access-management/pages/access-management-page'),
   '/app/settings/my-account': () => import('@/features/accounts/my-account/pages/my-account-page'),
 };
 

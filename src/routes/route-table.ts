@@ -89,7 +89,7 @@ export const APP_ROUTES = [
   page('/app/accounts/locations', 'Locations', account('Locations')),
   page('/app/accounts/users', 'Users', account('Users'), usersSearchSchema),
   page('/app/accounts/professions', 'Professions', account('Professions'), professionsSearchSchema),
-  page('/app/accounts/access-management', 'Access Management', account('Access Management')),
+  page('/app/accounts/access-management', 'Access Management', account('Access Management'), usersSearchSchema),
   page('/app/accounts/badge-management', 'SmartBadge Management', account('SmartBadge Management'), badgeSearchSchema),
   page('/app/accounts/nfc', 'NFC Tag Assignment', account('NFC Tag Assignment'), nfcSearchSchema),
   // Settings (reached from the profile popup, not the navigation)

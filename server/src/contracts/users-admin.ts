@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { bodyObject, idField, idParam, textField } from './fields';
+import { SITE_ACCESS_STATUSES } from './site-access';
 
 // The Users screen's writes (03 §3 Add-user payload, §5 Add User and Edit User, §7 Users calls):
 // POST /users, PUT /users/{id}/set-details, PUT /users/{id}/set-active.
@@ -121,6 +122,24 @@ export type SetActiveResponse = z.infer<typeof setActiveResponseSchema>;
 
 export const SELF_DEACTIVATION_MESSAGE = 'Cannot deactivate your own account!';
 
+/** PUT /users/{id}/site-access (Access Management's Revoke Access and Grant Access; not in 03 §7, which names no call for them). */
+export const setSiteAccessBodySchema = bodyObject({ granted: z.boolean() });
+export type SetSiteAccessBody = z.input<typeof setSiteAccessBodySchema>;
+export const setSiteAccessResponseSchema = z.object({
+  id: z.number().int(),
+  active: z.boolean(),
+  /** The user's site-access status after the change (03 §4). */
+  status: z.enum(SITE_ACCESS_STATUSES),
+  /** The wearable taken back on revocation (a revoked user is deactivated). */
+  unassignedDeviceId: z.number().int().nullable(),
+});
+export type SetSiteAccessResponse = z.infer<typeof setSiteAccessResponseSchema>;
+
+/** Nobody grants themself site access (03 §6: a user cannot act on themselves in access management). */
+export const SELF_GRANT_MESSAGE = 'Cannot change your own site access!';
+/** Revoke and Grant act on the user's own sign-in account; a user without one is invited instead. */
+export const NO_SIGN_IN_ACCOUNT_MESSAGE = 'This user has no sign-in account';
+
 export const userAdminEndpoints = {
   create: endpoint({ method: 'POST', path: '/users', body: createUserBodySchema, response: createdUserSchema, status: 201 }),
   setDetails: endpoint({
@@ -136,5 +155,12 @@ export const userAdminEndpoints = {
     params: userIdParamsSchema,
     body: setActiveBodySchema,
     response: setActiveResponseSchema,
+  }),
+  setSiteAccess: endpoint({
+    method: 'PUT',
+    path: '/users/:id/site-access',
+    params: userIdParamsSchema,
+    body: setSiteAccessBodySchema,
+    response: setSiteAccessResponseSchema,
   }),
 };

@@ -74,6 +74,8 @@ export const userListRowSchema = z.object({
   roleId: z.number().int(),
   roleName: z.string(),
   createdAt: z.string(),
+  /** When the user last signed in to the console; null: never (or not since this was kept). */
+  lastLogin: z.string().nullable(),
   /** With expand=cognito: the sign-in account (null: none). */
   cognito: z.object({ status: z.string(), enabled: z.boolean() }).nullable().optional(),
   /** With expand=managedOrganizations / managedGroups. */

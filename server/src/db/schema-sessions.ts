@@ -21,3 +21,15 @@ export const revokedSessions = pgTable(
 );
 
 export type RevokedSessionRow = typeof revokedSessions.$inferSelect;
+
+/**
+ * Each user's last sign-in (the id token's auth_time, recorded when the app loads the session),
+ * shown by Access Management. Kept apart from `users`, whose every write counts as a change of
+ * the directory the reports' answers depend on: a sign-in changes nothing a report shows.
+ */
+export const userSignIns = pgTable('user_sign_ins', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -1,5 +1,6 @@
 import {
   AdminCreateUserCommand,
+  AdminDisableUserCommand,
   AdminEnableUserCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
@@ -37,6 +38,8 @@ export interface IdentityAdmin {
   /** Sends the invitation again with a new temporary password (the account must not have a password of its own yet). */
   resendInvitation(opts: { username: string; clientMetadata?: Record<string, string> }): Promise<void>;
   enable(username: string): Promise<void>;
+  /** Stops the account signing in or refreshing its tokens (Access Management's Revoke Access). */
+  disable(username: string): Promise<void>;
   setPassword(username: string, password: string): Promise<void>;
   /** Marks the email unverified, which makes the provider send a verification code to it. */
   sendEmailVerification(username: string, email: string): Promise<void>;
@@ -129,6 +132,9 @@ export function createIdentityAdmin(opts: { region: string; userPoolId: string; 
     },
     async enable(username) {
       await client.send(new AdminEnableUserCommand({ UserPoolId, Username: username }));
+    },
+    async disable(username) {
+      await client.send(new AdminDisableUserCommand({ UserPoolId, Username: username }));
     },
     async setPassword(username, password) {
       await client.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: username, Password: password, Permanent: true }));

@@ -16,6 +16,8 @@ const idClaimsSchema = z.object({
   token_use: z.literal('id'),
   'cognito:username': z.string(),
   email: z.string().optional(),
+  /** When the user signed in (seconds since the epoch), kept by the sign-in's refreshed tokens. */
+  auth_time: z.number().optional(),
   origin_jti: z.string().min(1).optional(),
   jti: z.string().min(1).optional(),
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '../contracts/entities';
+import { ACCOUNT_INACTIVE_MESSAGE } from '../contracts/session';
 import type { PermissionSubject } from '../contracts/permissions';
 import { mayUse, refusalOf, requireAccessRules, type RouteAccess } from './access';
 import type { Database } from '../db/client';
@@ -57,6 +58,8 @@ export interface TokenSession {
   sub: string;
   /** The sign-in (origin_jti, or the token's own jti when it names no origin): what sign-out revokes. */
   sessionId: string | null;
+  /** When the sign-in happened (the id token's auth_time), if the token says. */
+  authTime: Date | null;
 }
 
 /** Verifies the request's token as its route's mode asks. */
@@ -67,12 +70,13 @@ async function verifyToken(request: FastifyRequest, mode: 'id' | 'access', verif
     if (mode === 'id') {
       // The main API takes the raw id token; tolerate a 'Bearer ' prefix.
       const claims = await verifier.verifyIdToken(header.replace(/^Bearer\s+/i, ''));
-      return { sub: claims.sub, sessionId: claims.origin_jti ?? claims.jti ?? null };
+      const authTime = claims.auth_time === undefined ? null : new Date(claims.auth_time * 1000);
+      return { sub: claims.sub, sessionId: claims.origin_jti ?? claims.jti ?? null, authTime };
     }
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw new Error('expected Bearer');
     const claims = await verifier.verifyAccessToken(match[1]);
-    return { sub: claims.sub, sessionId: claims.origin_jti ?? claims.jti ?? null };
+    return { sub: claims.sub, sessionId: claims.origin_jti ?? claims.jti ?? null, authTime: null };
   } catch {
     throw new HttpError(401, 'Invalid or expired token');
   }
@@ -105,7 +109,9 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
       throw new HttpError(400, "The newer API needs the header 'Version: 2'");
     }
     const { user, session } = await identify(request, mode, deps);
-    if (!user.active) throw new HttpError(403, 'User account is inactive');
+    // 401, not 403: a deactivated user (or one whose site access was revoked) is signed out by the
+    // app on their next request, rather than kept in a workspace whose every call is refused.
+    if (!user.active) throw new HttpError(401, ACCOUNT_INACTIVE_MESSAGE);
     const [role, organization] = await Promise.all([
       findRole(deps.db, user.roleId),
       findOrganization(deps.db, user.organizationId),

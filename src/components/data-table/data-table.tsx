@@ -90,6 +90,15 @@ const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"],
 
 const cellOf = <T,>(column: DataColumn<T>, row: T): ReactNode => (column.render ? column.render(row) : defaultCell(column.value(row)));
 
+/** A 44 px target around a selection checkbox: a finger anywhere on it toggles the box (touch layouts, touch.css). */
+function CheckTarget({ children }: { children: ReactNode }) {
+  return (
+    <Box component="label" display="inline-flex" miw={44} mih={44} style={{ alignItems: 'center', justifyContent: 'center', cursor: 'pointer' }}>
+      {children}
+    </Box>
+  );
+}
+
 /** A sortable, paginated table with optional row selection and CSV export; on narrow layouts its secondary columns fold into row details. */
 export function DataTable<T>({
   label,
@@ -195,14 +204,16 @@ export function DataTable<T>({
     <Table.Thead>
       <Table.Tr h={ROW_HEIGHT}>
         {selection && (
-          <Table.Th w={48}>
-            <Checkbox
-              aria-label="Select all rows on this page"
-              checked={allOnPageSelected}
-              indeterminate={selectedOnPage > 0 && !allOnPageSelected}
-              disabled={selectable.length === 0}
-              onChange={togglePage}
-            />
+          <Table.Th w={48} p={0} ta="center">
+            <CheckTarget>
+              <Checkbox
+                aria-label="Select all rows on this page"
+                checked={allOnPageSelected}
+                indeterminate={selectedOnPage > 0 && !allOnPageSelected}
+                disabled={selectable.length === 0}
+                onChange={togglePage}
+              />
+            </CheckTarget>
           </Table.Th>
         )}
         {folded.length > 0 && (
@@ -270,8 +281,10 @@ export function DataTable<T>({
         bg={selection?.selected.has(key) ? 'var(--mantine-primary-color-light)' : undefined}
       >
         {selection && (
-          <Table.Td>
-            <Checkbox aria-label="Select row" checked={selection.selected.has(key)} disabled={!canSelect} onChange={() => toggleRow(key)} />
+          <Table.Td p={0} ta="center">
+            <CheckTarget>
+              <Checkbox aria-label="Select row" checked={selection.selected.has(key)} disabled={!canSelect} onChange={() => toggleRow(key)} />
+            </CheckTarget>
           </Table.Td>
         )}
         {folded.length > 0 && (

@@ -281,6 +281,8 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
   }),
   'PUT /api/users/:id/set-details': (_, me) => ({ params: { id: me.userId }, body: { phone: '5551234567' } }),
   'PUT /api/users/:id/set-active': (ids) => ({ params: { id: ids.staffIds[1] }, body: { active: true } }),
+  // A staff member without a sign-in account: answered 409 after every check, changing nobody's access.
+  'PUT /api/users/:id/site-access': (ids) => ({ params: { id: ids.staffIds[1] }, body: { granted: true }, status: 409 }),
 };
 
 /** Routes whose sample ends the sign-in it is sent with: send it with a sign-in of its own. */

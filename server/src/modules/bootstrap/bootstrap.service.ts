@@ -7,7 +7,7 @@ import type { GroupRow, ProfessionRow } from '../../db/schema';
 import type { Caller } from '../../plugins/auth';
 import { HttpError } from '../../core/http-error';
 import type { Scope } from '../../core/scope';
-import { listUsersInScope, organizationSettings, toOrganization, toUserSummary } from '../users';
+import { listUsersInScope, organizationSettings, recordSignIn, toOrganization, toUserSummary } from '../users';
 import { listGroupsByIds, listOrganizationsByIds, listProfessions } from './bootstrap.repo';
 
 const DEVICE_TYPES = ['BEACON', 'TABLET', 'GATEWAY', 'DISPENSER', 'WRISTBAND', 'BADGE'];
@@ -77,6 +77,8 @@ export function createBootstrapService(db: Database) {
       if (asked !== caller.user.userName && asked !== caller.user.email?.toLowerCase()) {
         throw new HttpError(403, 'You can only load your own session');
       }
+      // The app loads the session once per sign-in and start: the sign-in's time is the last login.
+      if (caller.session.authTime) await recordSignIn(db, caller.user.id, caller.session.authTime);
       return buildBootstrap(db, caller);
     },
   };

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { users, type UserRow } from '../../db/schema';
+import { userSignIns, users, type UserRow } from '../../db/schema';
 
 /**
  * The user linked to the identity provider's subject id. The link is recorded when the console
@@ -15,4 +15,12 @@ export async function findUserBySubject(db: Database, sub: string): Promise<User
 /** Records that `userId` signs in as the identity provider's subject `sub`. */
 export async function linkUserToSubject(db: Database, userId: number, sub: string): Promise<void> {
   await db.update(users).set({ cognitoId: sub }).where(eq(users.id, userId));
+}
+
+/** Records a sign-in at `at` as the user's last login, unless a later one is recorded already. */
+export async function recordSignIn(db: Database, userId: number, at: Date): Promise<void> {
+  await db
+    .insert(userSignIns)
+    .values({ userId, lastLoginAt: at })
+    .onConflictDoUpdate({ target: userSignIns.userId, set: { lastLoginAt: at }, setWhere: lt(userSignIns.lastLoginAt, at) });
 }

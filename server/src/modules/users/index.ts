@@ -1,5 +1,5 @@
 // The users entity: what other modules may use (ARCHITECTURE.md 'Server modules').
-export { findUserBySubject, linkUserToSubject } from './identity-link.repo';
+export { findUserBySubject, linkUserToSubject, recordSignIn } from './identity-link.repo';
 export { organizationSettings, toOrganization, toUserSummary } from './users.mappers';
 export { findOrganization, findRole, listUsersInScope } from './users.repo';
 export { USER_NOT_FOUND, userInScope } from './users.service';

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, notExists, or, s
 import { WEARABLE_TYPES } from '../../contracts/devices';
 import type { UserListRow, WearableType } from '../../contracts/wearables-admin';
 import type { Database } from '../../db/client';
-import { devices, nfcTags, permissionTemplates, users, wearableAssignments } from '../../db/schema';
+import { devices, nfcTags, permissionTemplates, userSignIns, users, wearableAssignments } from '../../db/schema';
 import { shownName } from '../../core/names';
 import { inScope, type Scope } from '../../core/scope';
 import { containing } from '../../core/sql';
@@ -61,9 +61,10 @@ export async function listUsers(
   const where = userWhere(filter);
   const [rows, totals] = await Promise.all([
     db
-      .select({ user: users, roleName: permissionTemplates.name })
+      .select({ user: users, roleName: permissionTemplates.name, lastLoginAt: userSignIns.lastLoginAt })
       .from(users)
       .innerJoin(permissionTemplates, eq(permissionTemplates.id, users.roleId))
+      .leftJoin(userSignIns, eq(userSignIns.userId, users.id))
       .where(page.startingAfter === undefined ? where : and(where, gt(users.id, page.startingAfter)))
       .orderBy(asc(users.id))
       .limit(page.take),
@@ -100,7 +101,7 @@ export async function listUsers(
   const tagOf = new Map(tags.map((t) => [t.userId, t]));
   return {
     totalCount: Number(totals[0]?.n ?? 0),
-    data: rows.map(({ user: u, roleName }) => {
+    data: rows.map(({ user: u, roleName, lastLoginAt }) => {
       const device = deviceOf.get(u.id);
       const tag = tagOf.get(u.id);
       return {
@@ -120,6 +121,7 @@ export async function listUsers(
         roleId: u.roleId,
         roleName,
         createdAt: u.createdAt.toISOString(),
+        lastLogin: lastLoginAt?.toISOString() ?? null,
       };
     }),
   };

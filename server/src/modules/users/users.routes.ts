@@ -7,6 +7,7 @@ import { forPages, forSignedIn } from '../../plugins/access';
 import { callerOf } from '../../plugins/auth';
 import { routeOf } from '../../plugins/endpoints';
 import { createUsersAdminService, MY_ACCOUNT_PAGE, USERS_PAGE } from './users-admin.service';
+import { ACCESS_MANAGEMENT_PAGE, createSiteAccessService } from './site-access.service';
 import { createUsersService, USER_LIST_PAGES } from './users.service';
 
 /** The users of the caller's scope on the main API: GET /users and GET /users/username. */
@@ -18,6 +19,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Databa
   // The whole list grows with the staff: it reads with the report statement limit.
   const lists = createUsersService(reportDb, identity);
   const admin = createUsersAdminService({ db, identity });
+  const siteAccess = createSiteAccessService({ db, identity });
 
   app.route({
     ...routeOf(userEndpoints.list),
@@ -48,6 +50,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Databa
     ...routeOf(userAdminEndpoints.setActive),
     config: forPages(USERS_PAGE),
     handler: async (request) => admin.setActive(callerOf(request), request.params.id, request.body.active),
+  });
+
+  // Access Management's Revoke Access and Grant Access, on users of the caller's scope other than themself.
+  app.route({
+    ...routeOf(userAdminEndpoints.setSiteAccess),
+    config: forPages(ACCESS_MANAGEMENT_PAGE),
+    handler: async (request) => siteAccess.setSiteAccess(callerOf(request), request.params.id, request.body.granted),
   });
 };
 

@@ -2,6 +2,7 @@ import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_SUBJECTS } from '../../../../server/src/contracts/permissions';
+import { ACCOUNT_INACTIVE_MESSAGE } from '../../../../server/src/contracts/session';
 import { userListSchema } from '../../../../server/src/contracts/wearables-admin';
 import { devices, userManagedOrganizations, users, wearableAssignments, type UserRow } from '../../../../server/src/db/schema';
 import { createTestApp, signIn, type Tokens } from '../../helpers/app';
@@ -213,8 +214,8 @@ describe('Users screen writes: POST /users, set-details, set-active', () => {
       const open = await ctx.db.select().from(wearableAssignments).where(eq(wearableAssignments.userId, id));
       expect(open.every((a) => a.unassignedAt !== null)).toBe(true);
       const refused = await bootstrap();
-      expect(refused.statusCode).toBe(403);
-      expect(refused.json().message).toBe('User account is inactive');
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().message).toBe(ACCOUNT_INACTIVE_MESSAGE);
 
       const back = await call('PUT', `/api/users/${id}/set-active`, manager.idToken, { active: true });
       expect(back.json()).toEqual({ id, active: true, unassignedDeviceId: null });

@@ -1,7 +1,7 @@
 import { userAdminEndpoints, type SetDetailsBody } from '@contracts/users-admin';
 import { userEndpoints } from '@contracts/users';
 import type { CreateUserBody } from '@contracts/users-admin';
-import type { UserListRow } from '@contracts/wearables-admin';
+import type { UserListExpansion, UserListRow } from '@contracts/wearables-admin';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { userKeys } from '@/entities/users/api/keys';
 import { mainApi } from '@/lib/api-client';
@@ -15,25 +15,40 @@ export const usersPageKeys = {
     [...usersPageKeys.all, organizationIds, search, professionId] as const,
 };
 
-/** GET /users, 100 a request (03 §9), with the sign-in account and the wearable of each user. */
-export function getUsersOf(organizationIds: readonly number[], search: string, professionId: string | null, signal?: AbortSignal): Promise<UserListRow[]> {
+/** What a users screen lists: the organizations' users matching the search, with what each row carries. */
+export interface UsersQuery {
+  organizationIds: readonly number[];
+  search: string;
+  professionId?: string | null;
+  expand: UserListExpansion[];
+  /** Users per request (03 §9: 100 on the Users screen, 80 on Access Management). */
+  take: number;
+}
+
+/** GET /users, every page of it. */
+export function getUsers(q: UsersQuery, signal?: AbortSignal): Promise<UserListRow[]> {
   return fetchAllPages(
     async (startingAfter) =>
       (
         await mainApi.call(userEndpoints.list, {
           query: {
-            organizationIds: [...organizationIds],
-            search: search || undefined,
-            professionId: professionId ?? undefined,
-            expand: ['cognito', 'device'],
-            take: USERS_FETCH_SIZE,
+            organizationIds: [...q.organizationIds],
+            search: q.search || undefined,
+            professionId: q.professionId ?? undefined,
+            expand: q.expand,
+            take: q.take,
             startingAfter,
           },
           signal,
         })
       ).data,
-    USERS_FETCH_SIZE,
+    q.take,
   );
+}
+
+/** The Users screen's list: 100 a request, with the sign-in account and the wearable of each user. */
+export function getUsersOf(organizationIds: readonly number[], search: string, professionId: string | null, signal?: AbortSignal): Promise<UserListRow[]> {
+  return getUsers({ organizationIds, search, professionId, expand: ['cognito', 'device'], take: USERS_FETCH_SIZE }, signal);
 }
 
 export const usersOfQueryOptions = (organizationIds: readonly number[], search: string, professionId: string | null) =>
