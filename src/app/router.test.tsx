@@ -21,7 +21,8 @@ vi.mock('@/lib/auth', () => ({
   signInWithPassword: vi.fn(),
   preloadAuth: vi.fn(),
   sessionExpiredOnThisTab: () => false,
-  takeSignOutNotice: () => undefined,
+  refusalOnThisTab: () => undefined,
+  takeSignOutNotice: vi.fn(() => undefined),
   onSignedOut: (listener: (reason: 'signed-out' | 'expired') => void) => {
     state.signedOutListeners.add(listener);
     return () => state.signedOutListeners.delete(listener);
@@ -182,6 +183,23 @@ describe('routes and guards', () => {
     act(() => state.signedOutListeners.forEach((listener) => listener('expired')));
     await waitFor(() => expect(pathOf(router)).toBe('/auth'));
     expect(await screen.findByText('Your session has expired. Please sign in again.')).toBeInTheDocument();
+  });
+
+  it('keeps the reason on the sign-in screen when a later request signs out again', async () => {
+    const auth = await import('@/lib/auth');
+    const inactive = 'User account is disabled. Contact your administrator to be reactivated.';
+    signInAs('admin');
+    const router = await openApp('/app/accounts/users');
+    signInAs(null);
+    vi.mocked(auth.takeSignOutNotice).mockReturnValueOnce(inactive);
+    act(() => state.signedOutListeners.forEach((listener) => listener('signed-out')));
+    await waitFor(() => expect(pathOf(router)).toBe('/auth'));
+    expect(await screen.findByText(inactive)).toBeInTheDocument();
+    // A request still in flight finds no token and signs out once more, with nothing to say.
+    act(() => state.signedOutListeners.forEach((listener) => listener('signed-out')));
+    await act(() => router.load());
+    expect(pathOf(router)).toBe('/auth');
+    expect(screen.getByText(inactive)).toBeInTheDocument();
   });
 
   it('keeps /password reading the email the sign-in link carries', async () => {

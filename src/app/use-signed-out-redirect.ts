@@ -17,6 +17,9 @@ export function useSignedOutRedirect(router: AppRouter): void {
         void clearQueryData();
         // An ended or refused session says why; a deliberate sign-out needs no words.
         const notice = reason === 'expired' ? SESSION_EXPIRED : takeSignOutNotice();
+        // Another sign-out on the way to /auth or once there (a request that found the tokens
+        // already gone) has nothing to add: the first one's words stay on the screen.
+        if (!notice && router.latestLocation.pathname.startsWith('/auth')) return;
         // An ended session returns, once signed in again, to the page it ended on.
         const here = router.state.location.href;
         const search = reason === 'expired' && here.startsWith('/app/') ? { redirect: here } : {};

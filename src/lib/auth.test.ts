@@ -9,6 +9,7 @@ const amplify = vi.hoisted(() => ({
   getIdToken: vi.fn(async () => 'id-token'),
   getAccessToken: vi.fn(async () => 'access-token'),
   signInWithPassword: vi.fn(async () => ({ status: 'signed-in' as const })),
+  signOut: vi.fn(async () => {}),
 }));
 vi.mock('./amplify-session', () => ({
   ...amplify,
@@ -126,5 +127,22 @@ describe('sign-in state without Amplify until it is needed', () => {
 
     amplify.events?.signedIn();
     expect(auth.sessionExpiredOnThisTab()).toBe(false);
+  });
+
+  it('remembers why the API refused the session until the next sign-in, whatever sign-out follows', async () => {
+    const refused = 'User account is disabled. Contact your administrator to be reactivated.';
+    const auth = await freshAuth();
+    await auth.signOut(refused);
+    // A request still in flight finds the tokens gone and signs out once more, with nothing to say,
+    // before the sign-in screen has read the reason.
+    await auth.signOut();
+    expect(amplify.signOut).toHaveBeenCalledTimes(2);
+    expect(auth.takeSignOutNotice()).toBe(refused);
+    expect(auth.takeSignOutNotice()).toBeUndefined();
+    // Read once for the navigation; kept for the screen itself until the next sign-in.
+    expect(auth.refusalOnThisTab()).toBe(refused);
+
+    amplify.events?.signedIn();
+    expect(auth.refusalOnThisTab()).toBeUndefined();
   });
 });

@@ -49,6 +49,18 @@ function setExpiredFlag(on: boolean): void {
   }
 }
 
+const REFUSAL_KEY = 'lavo.signOutNotice';
+
+/** Keeps (or, with undefined, forgets) why the API refused this tab's session, for the sign-in screen. */
+function rememberRefusal(notice: string | undefined): void {
+  try {
+    if (notice) sessionStorage.setItem(REFUSAL_KEY, notice);
+    else sessionStorage.removeItem(REFUSAL_KEY);
+  } catch {
+    // Storage can be unavailable (private mode); the notice is a courtesy.
+  }
+}
+
 /** Tokens this close to expiry are not used from storage: Amplify renews them first. */
 export const TOKEN_MARGIN_MS = 60_000;
 
@@ -141,7 +153,10 @@ export function loadAmplify(): Promise<AmplifySession> {
   loading ??= import('./amplify-session').then((amplify) => {
     amplify.configureAmplify(current, {
       signedOut: emitSignedOut,
-      signedIn: () => setExpiredFlag(false),
+      signedIn: () => {
+        setExpiredFlag(false);
+        rememberRefusal(undefined);
+      },
       expiring: () => setExpiredFlag(true),
     });
     return amplify;
@@ -180,6 +195,19 @@ export function sessionExpiredOnThisTab(): boolean {
     return sessionStorage.getItem(EXPIRED_FLAG) === '1';
   } catch {
     return false;
+  }
+}
+
+/**
+ * Why the API refused the last session on this tab (a deactivated account, one never invited), until
+ * the next sign-in. The sign-in screen shows it however it was reached: a request that finds the
+ * tokens gone signs out once more, without words, and a reload of /auth keeps no navigation state.
+ */
+export function refusalOnThisTab(): string | undefined {
+  try {
+    return sessionStorage.getItem(REFUSAL_KEY) ?? undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -229,7 +257,9 @@ export function takeSignOutNotice(): string | undefined {
  * reached. `notice` tells the sign-in screen why (e.g. the API refused the account).
  */
 export async function signOut(notice?: string): Promise<void> {
-  signOutNotice = notice;
+  // A request that finds the tokens already gone signs out again, wordless: the reason stays.
+  signOutNotice = notice ?? signOutNotice;
+  if (notice) rememberRefusal(notice);
   const idToken = await getIdToken().catch(() => null);
   await revokeOnServer(idToken);
   return (await loadAmplify()).signOut();

@@ -1,11 +1,11 @@
 import { Alert } from '@mantine/core';
-import { sessionExpiredOnThisTab } from '@/lib/auth';
+import { refusalOnThisTab, sessionExpiredOnThisTab } from '@/lib/auth';
 import { SESSION_EXPIRED } from '../auth-errors';
 import { useNotice } from '../notice';
 
 /** Shows the message the previous screen left for this one (an expired link, a lockout, an ended session). */
 export function AuthNotice() {
-  const notice = useNotice() ?? (sessionExpiredOnThisTab() ? SESSION_EXPIRED : undefined);
+  const notice = useNotice() ?? refusalOnThisTab() ?? (sessionExpiredOnThisTab() ? SESSION_EXPIRED : undefined);
   if (!notice) return null;
   return (
     <Alert color="yellow" variant="light" role="status">
