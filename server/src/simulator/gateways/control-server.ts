@@ -113,8 +113,10 @@ async function route(target: ControlTarget, request: IncomingMessage): Promise<u
   }
 }
 
+// Each call on a connection of its own: a kept-alive socket the server drops when idle (5 s) can be
+// picked for the caller's next call at that very moment, which then fails with ECONNRESET.
 function reply(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
   response.end(JSON.stringify(body));
 }
 
