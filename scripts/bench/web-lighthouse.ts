@@ -7,6 +7,22 @@ import { Launcher } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './web-js-bytes';
 
+/** Lighthouse's default CPU slowdown in its mobile emulation. */
+export const DEFAULT_CPU_SLOWDOWN = 4;
+
+/**
+ * The CPU slowdown that makes this machine the device Lighthouse's mobile emulation means, from its
+ * benchmarkIndex, by the rule of Lighthouse's calculator (docs/throttling.md, "Calibrating the CPU
+ * slowdown"): the default 4× assumes a desktop of index ~1,533; 1,300 → 3×, 800 → 2×, 150 → 1×,
+ * straight lines between. Below 150 the machine is too slow to emulate the device at all.
+ */
+export function calibratedCpuSlowdown(benchmarkIndex: number): number | null {
+  if (!Number.isFinite(benchmarkIndex) || benchmarkIndex < 150) return null;
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  return 1 + (benchmarkIndex - 150) / 650;
+}
+
 /** One Lighthouse run's figures. */
 export interface LighthouseRun {
   /** Performance category score, 0–1. */
@@ -15,6 +31,8 @@ export interface LighthouseRun {
   lcpMs: number;
   version: string;
   benchmarkIndex: number;
+  /** The CPU slowdown the run simulated. */
+  cpuSlowdown: number;
   warnings: string[];
 }
 
@@ -100,16 +118,18 @@ export async function clearCachesKeepingSession(port: number, origin: string): P
 
 /**
  * One Lighthouse run of `url` on the Chrome at `port`: performance category only, Lighthouse's
- * default mobile emulation and simulated throttling. With `keepStorage`, the storage reset is
+ * default mobile emulation and simulated throttling, the CPU slowed `cpuSlowdown` times. With `keepStorage`, the storage reset is
  * skipped (`disableStorageReset`) so a signed-in session stays. Fails when the page ends elsewhere.
  */
-export async function runLighthouse(port: number, url: string, keepStorage: boolean): Promise<LighthouseRun> {
+export async function runLighthouse(port: number, url: string, keepStorage: boolean, cpuSlowdown = DEFAULT_CPU_SLOWDOWN): Promise<LighthouseRun> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
     disableStorageReset: keepStorage,
+    // Merged into the default mobile settings: only the CPU slowdown changes.
+    throttling: { cpuSlowdownMultiplier: cpuSlowdown },
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
@@ -127,5 +147,12 @@ export async function runLighthouse(port: number, url: string, keepStorage: bool
   if (typeof score !== 'number' || typeof lcpMs !== 'number') {
     throw new Error(`Lighthouse gave no performance score or LCP for ${url}: ${lhr.runWarnings.join(' ') || 'no warning'}`);
   }
-  return { score, lcpMs, version: lhr.lighthouseVersion, benchmarkIndex: lhr.environment.benchmarkIndex, warnings: lhr.runWarnings.map(String) };
+  return {
+    score,
+    lcpMs,
+    version: lhr.lighthouseVersion,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
+    warnings: lhr.runWarnings.map(String),
+  };
 }
