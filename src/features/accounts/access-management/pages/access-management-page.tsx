@@ -12,6 +12,8 @@ import { errorMessageOf } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/lib/session-context';
 import { showError, showSuccess } from '../../toasts';
+import { PAGE_ACCESS } from '@contracts/page-access';
+import { allowed } from '@/lib/permissions';
 import { useSetUserDetails } from '../../users/api/users-api';
 import { EditUserDialog } from '../../users/components/edit-user-dialog';
 import { USER_MESSAGES } from '../../users/user-rules';
@@ -41,7 +43,9 @@ const STATUS_COLORS = { CONFIRMED: 'teal', FORCE_CHANGE_PASSWORD: 'blue', AWAITI
 
 /** Access Management (03 §2): who may sign in, with Revoke, Grant and Invite one by one or over a selection. */
 export default function AccessManagementPage({ entry }: { entry: { title: string } }) {
-  const { bootstrap, user: me } = useSession();
+  const { bootstrap, user: me, role, accountType } = useSession();
+  // User Details edits through the Users page's call; without that page it only shows the user.
+  const mayEditUsers = allowed(PAGE_ACCESS['/app/accounts/users'], role, accountType);
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const update = (patch: UsersAddress) => void navigate({ search: (current) => ({ ...current, ...patch }), replace: true });
@@ -231,6 +235,7 @@ export default function AccessManagementPage({ entry }: { entry: { title: string
         onClose={() => setViewing(null)}
         professions={bootstrap.enums.professions}
         showPermissions={false}
+        readOnly={!mayEditUsers}
         onSave={async (id, body) => {
           try {
             await details.mutateAsync({ id, body });

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Select, Stack, Tabs, TextInput } from '@mantine/core';
 import type { UserListRow } from '@contracts/wearables-admin';
 import type { SetDetailsBody } from '@contracts/users-admin';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { detailsChanges, emailError, formatPhone } from '../user-rules';
 import { EmailSubscriptionsField } from '../../email-subscriptions/components/email-subscriptions-field';
 import { UserPermissionsTab } from '../../roles/components/user-permissions-tab';
@@ -13,6 +13,17 @@ export interface EditUserDialogProps {
   /** Whether the Permissions tab shows (callers with the ROLE permission). */
   showPermissions: boolean;
   onSave: (id: number, body: SetDetailsBody) => Promise<void>;
+  /** Shown, not editable: 'User Details' for a caller who may not edit users (Access Management without the Users page). */
+  readOnly?: boolean;
+}
+
+/** A panel's fields: a fieldset (disabled, it disables every field in it) laid out as a stack. */
+function Fields({ disabled, children }: { disabled: boolean; children: ReactNode }) {
+  return (
+    <fieldset disabled={disabled} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+      <Stack gap="sm">{children}</Stack>
+    </fieldset>
+  );
 }
 
 const fieldsOf = (user: UserListRow | null) => ({
@@ -25,13 +36,13 @@ const fieldsOf = (user: UserListRow | null) => ({
 });
 
 /** Edit User (03 §2): tabs Profile and Account (and Permissions); the username is read-only. */
-export function EditUserDialog({ user, onClose, professions, showPermissions, onSave }: EditUserDialogProps) {
+export function EditUserDialog({ user, onClose, professions, showPermissions, onSave, readOnly = false }: EditUserDialogProps) {
   const [fields, setFields] = useState(() => fieldsOf(user));
   const [busy, setBusy] = useState(false);
   useEffect(() => setFields(fieldsOf(user)), [user]);
   const set = (patch: Partial<typeof fields>) => setFields((current) => ({ ...current, ...patch }));
   const changes = user ? detailsChanges(user, fields) : {};
-  const canSave = Object.keys(changes).length > 0 && !emailError(fields.email);
+  const canSave = !readOnly && Object.keys(changes).length > 0 && !emailError(fields.email);
 
   const save = async () => {
     if (!user || !canSave) return;
@@ -47,7 +58,7 @@ export function EditUserDialog({ user, onClose, professions, showPermissions, on
   };
 
   return (
-    <Modal opened={user !== null} onClose={onClose} title="Edit User" size="lg">
+    <Modal opened={user !== null} onClose={onClose} title={readOnly ? 'User Details' : 'Edit User'} size="lg">
       {user && (
         <form
           onSubmit={(event) => {
@@ -62,7 +73,7 @@ export function EditUserDialog({ user, onClose, professions, showPermissions, on
               {showPermissions && <Tabs.Tab value="permissions">Permissions</Tabs.Tab>}
             </Tabs.List>
             <Tabs.Panel value="profile" pt="md">
-              <Stack gap="sm">
+              <Fields disabled={readOnly}>
                 <Group grow align="flex-start">
                   <TextInput label="First Name" value={fields.firstName} onChange={(e) => set({ firstName: e.currentTarget.value })} />
                   <TextInput label="Last Name" value={fields.lastName} onChange={(e) => set({ lastName: e.currentTarget.value })} />
@@ -75,10 +86,10 @@ export function EditUserDialog({ user, onClose, professions, showPermissions, on
                   value={fields.professionId}
                   onChange={(professionId) => set({ professionId })}
                 />
-              </Stack>
+              </Fields>
             </Tabs.Panel>
             <Tabs.Panel value="account" pt="md">
-              <Stack gap="sm">
+              <Fields disabled={readOnly}>
                 <TextInput label="Username" value={user.userName} readOnly disabled />
                 <TextInput label="Email" type="email" value={fields.email} error={emailError(fields.email)} onChange={(e) => set({ email: e.currentTarget.value })} />
                 <TextInput
@@ -88,8 +99,8 @@ export function EditUserDialog({ user, onClose, professions, showPermissions, on
                   value={fields.phone}
                   onChange={(e) => set({ phone: formatPhone(e.currentTarget.value) })}
                 />
-                <EmailSubscriptionsField userId={user.id} />
-              </Stack>
+                {!readOnly && <EmailSubscriptionsField userId={user.id} />}
+              </Fields>
             </Tabs.Panel>
             {showPermissions && (
               <Tabs.Panel value="permissions" pt="md">
@@ -99,11 +110,13 @@ export function EditUserDialog({ user, onClose, professions, showPermissions, on
           </Tabs>
           <Group justify="flex-end" mt="md">
             <Button variant="default" mih={44} onClick={onClose}>
-              Cancel
+              {readOnly ? 'Close' : 'Cancel'}
             </Button>
-            <Button type="submit" mih={44} loading={busy} disabled={!canSave}>
-              Save
-            </Button>
+            {!readOnly && (
+              <Button type="submit" mih={44} loading={busy} disabled={!canSave}>
+                Save
+              </Button>
+            )}
           </Group>
         </form>
       )}
