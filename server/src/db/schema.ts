@@ -157,6 +157,12 @@ export const users = pgTable(
     createdAt: createdAt(),
     /** Who added the user (null: seeded, imported before this was kept, or since removed). */
     createdBy: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /**
+     * When the user was last deactivated or had their site access revoked: tokens issued until
+     * then (to the second, a token's `iat`) are refused, so reactivating them does not bring
+     * back the sessions they had. Null: never.
+     */
+    signedOutAt: timestamp('signed_out_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('users_organization_id_idx').on(t.organizationId),

@@ -18,6 +18,8 @@ const idClaimsSchema = z.object({
   email: z.string().optional(),
   /** When the user signed in (seconds since the epoch), kept by the sign-in's refreshed tokens. */
   auth_time: z.number().optional(),
+  /** When this token was issued (seconds since the epoch). */
+  iat: z.number().optional(),
   origin_jti: z.string().min(1).optional(),
   jti: z.string().min(1).optional(),
 });
@@ -26,6 +28,7 @@ const accessClaimsSchema = z.object({
   token_use: z.literal('access'),
   username: z.string(),
   client_id: z.string(),
+  iat: z.number().optional(),
   origin_jti: z.string().min(1).optional(),
   jti: z.string().min(1).optional(),
 });

@@ -60,6 +60,8 @@ export interface TokenSession {
   sessionId: string | null;
   /** When the sign-in happened (the id token's auth_time), if the token says. */
   authTime: Date | null;
+  /** When the token was issued (its iat, seconds since the epoch), if it says. */
+  issuedAt: number | null;
 }
 
 /** Verifies the request's token as its route's mode asks. */
@@ -71,15 +73,27 @@ async function verifyToken(request: FastifyRequest, mode: 'id' | 'access', verif
       // The main API takes the raw id token; tolerate a 'Bearer ' prefix.
       const claims = await verifier.verifyIdToken(header.replace(/^Bearer\s+/i, ''));
       const authTime = claims.auth_time === undefined ? null : new Date(claims.auth_time * 1000);
-      return { sub: claims.sub, sessionId: claims.origin_jti ?? claims.jti ?? null, authTime };
+      return { sub: claims.sub, sessionId: claims.origin_jti ?? claims.jti ?? null, authTime, issuedAt: claims.iat ?? null };
     }
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw new Error('expected Bearer');
     const claims = await verifier.verifyAccessToken(match[1]);
-    return { sub: claims.sub, sessionId: claims.origin_jti ?? claims.jti ?? null, authTime: null };
+    return { sub: claims.sub, sessionId: claims.origin_jti ?? claims.jti ?? null, authTime: null, issuedAt: claims.iat ?? null };
   } catch {
     throw new HttpError(401, 'Invalid or expired token');
   }
+}
+
+const SIGNED_OUT_MESSAGE = 'This session was signed out. Please sign in again.';
+
+/**
+ * True for a token issued before its user was deactivated (or had site access revoked), to the
+ * second: reactivating the user does not bring back the sessions they had then. A token that
+ * says not when it was issued counts as issued before.
+ */
+function issuedBeforeSignOut(session: TokenSession, user: UserRow): boolean {
+  if (!user.signedOutAt) return false;
+  return session.issuedAt === null || session.issuedAt <= Math.floor(user.signedOutAt.getTime() / 1000);
 }
 
 /** The user a token names, by its subject alone; a signed-out sign-in or an unknown identity is refused. */
@@ -89,7 +103,7 @@ async function identify(request: FastifyRequest, mode: 'id' | 'access', deps: Au
     session.sessionId ? isSessionRevoked(deps.db, session.sessionId) : false,
     findUserBySubject(deps.db, session.sub),
   ]);
-  if (revoked) throw new HttpError(401, 'This session was signed out. Please sign in again.');
+  if (revoked) throw new HttpError(401, SIGNED_OUT_MESSAGE);
   if (!user) throw new HttpError(403, 'This sign-in has no account here. Ask your administrator for an invitation.');
   return { user, session };
 }
@@ -112,6 +126,7 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
     // 401, not 403: a deactivated user (or one whose site access was revoked) is signed out by the
     // app on their next request, rather than kept in a workspace whose every call is refused.
     if (!user.active) throw new HttpError(401, ACCOUNT_INACTIVE_MESSAGE);
+    if (issuedBeforeSignOut(session, user)) throw new HttpError(401, SIGNED_OUT_MESSAGE);
     const [role, organization] = await Promise.all([
       findRole(deps.db, user.roleId),
       findOrganization(deps.db, user.organizationId),

@@ -37,7 +37,8 @@ export function createSiteAccessService({ db, identity }: { db: Database; identi
         const account = target.cognitoId ? await withProvider(() => identity.getAccount(target.userName)) : null;
         if (!account || account.sub !== target.cognitoId) throw new HttpError(409, NO_SIGN_IN_ACCOUNT_MESSAGE);
         const given = granted ? [] : await endUserAssignments(tdb, target.id, new Date());
-        const row = await updateUser(tdb, target.id, { active: granted });
+        // Revoking also ends the sessions the user had: granting access back does not revive them.
+        const row = await updateUser(tdb, target.id, granted ? { active: true } : { active: false, signedOutAt: new Date() });
         await withProvider(() => (granted ? identity.enable(target.userName) : identity.disable(target.userName)));
         return {
           id: row.id,

@@ -157,7 +157,8 @@ export function createUsersAdminService({ db, identity }: { db: Database; identi
         const tdb = tx as unknown as Database;
         const target = await userInScope(tdb, scope, id, { lock: true });
         const given = active ? [] : await endUserAssignments(tdb, target.id, new Date());
-        const row = await updateUser(tdb, target.id, { active });
+        // Deactivating also ends the sessions the user had: activating them again does not revive them.
+        const row = await updateUser(tdb, target.id, active ? { active } : { active, signedOutAt: new Date() });
         return { id: row.id, active: row.active, unassignedDeviceId: given[0] ?? null };
       });
     },

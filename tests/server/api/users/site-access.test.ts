@@ -15,6 +15,8 @@ import { handOut, RIVERSIDE, signedInStaff, ST_MARYS, staffOf } from '../../help
 
 const { client, userPoolId } = localIdentity();
 
+const untilNextSecond = () => new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+
 const enabledOf = async (username: string) => (await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }))).Enabled;
 
 describe('PUT /api/users/:id/site-access', () => {
@@ -90,6 +92,12 @@ describe('PUT /api/users/:id/site-access', () => {
     expect(granted.statusCode).toBe(200);
     expect(granted.json()).toEqual({ id: user.id, active: true, status: 'CONFIRMED', unassignedDeviceId: null });
     expect(await enabledOf(user.userName)).toBe(true);
+    // The session the user had before the revocation stays ended: they sign in again.
+    const stale = await requestBootstrap(ctx.app, tokens.idToken, user.userName);
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().message).toBe('This session was signed out. Please sign in again.');
+    // (Tokens are dated to the second: one issued in the second of the revocation counts as before it.)
+    await untilNextSecond();
     const again = await signIn(user.userName, password);
     expect((await requestBootstrap(ctx.app, again.idToken, user.userName)).statusCode).toBe(200);
   });

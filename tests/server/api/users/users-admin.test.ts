@@ -195,7 +195,7 @@ describe('Users screen writes: POST /users, set-details, set-active', () => {
   });
 
   describe('PUT /users/:id/set-active', () => {
-    it('deactivates a user, giving back their wearable, and the user is refused on their next request', async () => {
+    it('deactivates a user, giving back their wearable, and the user is refused on their next request and signs in again once activated', async () => {
       const email = uniqueEmail('deactivated');
       const created = await create(manager.idToken, { firstName: 'Dee', lastName: 'Active', email, accessState: true });
       const id = created.json().id as number;
@@ -219,7 +219,14 @@ describe('Users screen writes: POST /users, set-details, set-active', () => {
 
       const back = await call('PUT', `/api/users/${id}/set-active`, manager.idToken, { active: true });
       expect(back.json()).toEqual({ id, active: true, unassignedDeviceId: null });
-      expect((await bootstrap()).statusCode).toBe(200);
+      // Activated again, the user signs in again: the session they had stays ended.
+      const stale = await bootstrap();
+      expect(stale.statusCode).toBe(401);
+      expect(stale.json().message).toBe('This session was signed out. Please sign in again.');
+      // (Tokens are dated to the second: one issued in the second of the deactivation counts as before it.)
+      await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+      const again = await signIn(email, 'Fresh!Pass123');
+      expect((await call('GET', `/api/bootstrap?username=${encodeURIComponent(email)}&loginType=WEB_APP`, again.idToken)).statusCode).toBe(200);
     });
 
     it('refuses self-deactivation', async () => {
