@@ -36,7 +36,7 @@ export const STATUS_FILTERS = ['ALL', 'CONFIRMED', 'FORCE_CHANGE_PASSWORD', 'PEN
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export const STATUS_FILTER_OPTIONS = STATUS_FILTERS.map((value) => ({ value, label: value === 'ALL' ? 'All' : SITE_ACCESS_LABELS[value] }));
 
-export const userName = (row: Pick<UserListRow, 'firstName' | 'lastName'>) => `${row.firstName} ${row.lastName}`.trim();
+export { userName } from '../users/user-rules';
 
 /** The row's site-access status, from its sign-in account and active flag. */
 export const statusOf = (row: UserListRow): SiteAccessStatus => siteAccessOf(row.active, row.cognito ?? null);

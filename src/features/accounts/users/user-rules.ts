@@ -1,3 +1,4 @@
+import type { UserListRow } from '@contracts/wearables-admin';
 import { ApiError } from '@/lib/api-client';
 import {
   CREATE_USER_ERRORS,
@@ -153,3 +154,6 @@ export function detailsChanges(
   if (after.professionId && after.professionId !== before.professionId) changes.professionId = after.professionId;
   return changes;
 }
+
+/** A user's name as the tables and messages show it. */
+export const userName = (row: Pick<UserListRow, 'firstName' | 'lastName'>) => `${row.firstName} ${row.lastName}`.trim();

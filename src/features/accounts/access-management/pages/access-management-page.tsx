@@ -16,6 +16,7 @@ import { PAGE_ACCESS } from '@contracts/page-access';
 import { allowed } from '@/lib/permissions';
 import { useSetUserDetails } from '../../users/api/users-api';
 import { EditUserDialog } from '../../users/components/edit-user-dialog';
+import { useUserColumns } from '../../users/user-columns';
 import { USER_MESSAGES } from '../../users/user-rules';
 import type { UsersAddress } from '../../users/users-search';
 import { UsersExportButton } from '../../user-export/users-export-button';
@@ -80,8 +81,7 @@ export default function AccessManagementPage({ entry }: { entry: { title: string
     const current = new Map((users.data ?? []).map((u) => [u.id as RowKey, u]));
     return [...chosen].map(([id, row]) => current.get(id) ?? row);
   }, [chosen, users.data]);
-  const organizationName = useMemo(() => new Map(bootstrap.organizations.map((o) => [o.id, o.name])), [bootstrap.organizations]);
-  const professionName = useMemo(() => new Map(bootstrap.enums.professions.map((p) => [p.professionId, p.name])), [bootstrap.enums.professions]);
+  const shared = useUserColumns();
 
   /** Runs one action on one user; answers the toast that reports it. */
   const perform = async (action: GroupAction, row: UserListRow): Promise<string> => {
@@ -125,9 +125,9 @@ export default function AccessManagementPage({ entry }: { entry: { title: string
   };
 
   const columns: DataColumn<UserListRow>[] = [
-    { key: 'name', header: 'Name', value: userName },
-    { key: 'email', header: 'Email', value: (r) => r.email, fold: true },
-    { key: 'role', header: 'Permissions Template', value: (r) => r.roleName, fold: true },
+    shared.name,
+    shared.email,
+    shared.role,
     { key: 'lastLogin', header: 'Last Login', value: (r) => r.lastLogin, render: (r) => (r.lastLogin ? formatDateTime(r.lastLogin) : 'Never'), fold: true },
     { key: 'active', header: 'Active', value: (r) => (r.active ? 'Activated' : 'Deactivated'), fold: true },
     {
@@ -140,10 +140,10 @@ export default function AccessManagementPage({ entry }: { entry: { title: string
         </Badge>
       ),
     },
-    { key: 'clientUserId', header: 'Employee ID', value: (r) => r.clientUserId, fold: true },
-    { key: 'userName', header: 'Username', value: (r) => r.userName, fold: true },
-    { key: 'profession', header: 'Profession', value: (r) => (r.professionId ? (professionName.get(r.professionId) ?? r.professionId) : null), fold: true },
-    { key: 'organization', header: 'Organization', value: (r) => organizationName.get(r.organizationId) ?? null },
+    shared.clientUserId,
+    shared.userName,
+    shared.profession,
+    shared.organization,
     {
       key: 'actions',
       header: 'Actions',

@@ -25,6 +25,7 @@ import { UsersExportButton } from '../../user-export/users-export-button';
 import { ACTIVATION_REFRESH_MS, USER_MESSAGES, USERS_PAGE_SIZE } from '../user-rules';
 import type { UsersAddress } from '../users-search';
 import { usePendingUnassigns } from '../pending-unassigns';
+import { useUserColumns } from '../user-columns';
 import { INDIVIDUAL_USER_ROLE_ID, SELF_DEACTIVATION_MESSAGE } from '@contracts/users-admin';
 
 const route = getRouteApi('/app/accounts/users');
@@ -85,9 +86,8 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
     [roleTemplates.data],
   );
 
-  const organizationName = useMemo(() => new Map(bootstrap.organizations.map((o) => [o.id, o.name])), [bootstrap.organizations]);
+  const shared = useUserColumns();
   const professions = bootstrap.enums.professions;
-  const professionName = useMemo(() => new Map(professions.map((p) => [p.professionId, p.name])), [professions]);
   const professionOptions = useMemo(
     () => [...new Map(professions.map((p) => [p.professionId, { value: p.professionId, label: p.name }])).values()],
     [professions],
@@ -117,12 +117,12 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
   };
 
   const columns: DataColumn<UserListRow>[] = [
-    { key: 'name', header: 'Name', value: (r) => `${r.firstName} ${r.lastName}`.trim() },
-    { key: 'userName', header: 'Username', value: (r) => r.userName, fold: true },
-    { key: 'clientUserId', header: 'Employee ID', value: (r) => r.clientUserId, fold: true },
-    { key: 'organization', header: 'Organization', value: (r) => organizationName.get(r.organizationId) ?? null },
-    { key: 'profession', header: 'Profession', value: (r) => (r.professionId ? (professionName.get(r.professionId) ?? r.professionId) : null), fold: true },
-    { key: 'role', header: 'Permissions Template', value: (r) => r.roleName, fold: true },
+    shared.name,
+    shared.userName,
+    shared.clientUserId,
+    shared.organization,
+    shared.profession,
+    shared.role,
     {
       key: 'status',
       header: 'Status',
@@ -133,7 +133,7 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
         </Badge>
       ),
     },
-    { key: 'email', header: 'Email', value: (r) => r.email, fold: true },
+    shared.email,
     {
       key: 'device',
       header: 'Device',
