@@ -142,7 +142,10 @@ describe('sign-in state without Amplify until it is needed', () => {
     // Read once for the navigation; kept for the screen itself until the next sign-in.
     expect(auth.refusalOnThisTab()).toBe(refused);
 
+    // A reason never read (no screen took it) does not outlive the next sign-in either.
+    await auth.signOut(refused);
     amplify.events?.signedIn();
     expect(auth.refusalOnThisTab()).toBeUndefined();
+    expect(auth.takeSignOutNotice()).toBeUndefined();
   });
 });

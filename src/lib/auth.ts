@@ -39,25 +39,27 @@ function emitSignedOut(reason: SignedOutReason): void {
 }
 
 const EXPIRED_FLAG = 'lavo.sessionExpired';
+const REFUSAL_KEY = 'lavo.signOutNotice';
 
-function setExpiredFlag(on: boolean): void {
+/**
+ * What this tab remembers about how its last session ended, for the sign-in screen (until the next
+ * sign-in): `value` kept under `key`, or forgotten when undefined. Storage can be unavailable
+ * (private mode); the notice is a courtesy.
+ */
+function rememberOnTab(key: string, value: string | undefined): void {
   try {
-    if (on) sessionStorage.setItem(EXPIRED_FLAG, '1');
-    else sessionStorage.removeItem(EXPIRED_FLAG);
+    if (value) sessionStorage.setItem(key, value);
+    else sessionStorage.removeItem(key);
   } catch {
-    // Storage can be unavailable (private mode); the notice is a courtesy.
+    // Not kept.
   }
 }
 
-const REFUSAL_KEY = 'lavo.signOutNotice';
-
-/** Keeps (or, with undefined, forgets) why the API refused this tab's session, for the sign-in screen. */
-function rememberRefusal(notice: string | undefined): void {
+function readFromTab(key: string): string | undefined {
   try {
-    if (notice) sessionStorage.setItem(REFUSAL_KEY, notice);
-    else sessionStorage.removeItem(REFUSAL_KEY);
+    return sessionStorage.getItem(key) ?? undefined;
   } catch {
-    // Storage can be unavailable (private mode); the notice is a courtesy.
+    return undefined;
   }
 }
 
@@ -154,10 +156,11 @@ export function loadAmplify(): Promise<AmplifySession> {
     amplify.configureAmplify(current, {
       signedOut: emitSignedOut,
       signedIn: () => {
-        setExpiredFlag(false);
-        rememberRefusal(undefined);
+        rememberOnTab(EXPIRED_FLAG, undefined);
+        rememberOnTab(REFUSAL_KEY, undefined);
+        signOutNotice = undefined;
       },
-      expiring: () => setExpiredFlag(true),
+      expiring: () => rememberOnTab(EXPIRED_FLAG, '1'),
     });
     return amplify;
   });
@@ -191,11 +194,7 @@ export function hasStoredSession(): boolean {
 
 /** True when the last session on this tab ended because it could not be renewed (until the next sign-in). */
 export function sessionExpiredOnThisTab(): boolean {
-  try {
-    return sessionStorage.getItem(EXPIRED_FLAG) === '1';
-  } catch {
-    return false;
-  }
+  return readFromTab(EXPIRED_FLAG) === '1';
 }
 
 /**
@@ -204,11 +203,7 @@ export function sessionExpiredOnThisTab(): boolean {
  * tokens gone signs out once more, without words, and a reload of /auth keeps no navigation state.
  */
 export function refusalOnThisTab(): string | undefined {
-  try {
-    return sessionStorage.getItem(REFUSAL_KEY) ?? undefined;
-  } catch {
-    return undefined;
-  }
+  return readFromTab(REFUSAL_KEY);
 }
 
 /** Subscribes to "the session ended" (sign-out here or elsewhere, or a refresh token rejected); returns the unsubscribe. */
@@ -259,7 +254,7 @@ export function takeSignOutNotice(): string | undefined {
 export async function signOut(notice?: string): Promise<void> {
   // A request that finds the tokens already gone signs out again, wordless: the reason stays.
   signOutNotice = notice ?? signOutNotice;
-  if (notice) rememberRefusal(notice);
+  if (notice) rememberOnTab(REFUSAL_KEY, notice);
   const idToken = await getIdToken().catch(() => null);
   await revokeOnServer(idToken);
   return (await loadAmplify()).signOut();

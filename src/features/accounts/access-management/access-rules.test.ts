@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { UserListRow } from '@contracts/wearables-admin';
+import { userRow } from '../users/test-data';
 import { ACCESS_MESSAGES, actionOf, matchesStatus, planOf } from './access-rules';
 
 const ME = 1;
-const row = (id: number, active: boolean, cognito: UserListRow['cognito']): UserListRow => ({
-  id,
-  userName: `user${id}@example.org`,
-  firstName: 'User',
-  lastName: String(id),
-  clientUserId: null,
-  professionId: null,
-  organizationId: 3,
-  groupId: null,
-  active,
-  device: null,
-  nfcTag: null,
-  email: `user${id}@example.org`,
-  phone: null,
-  picture: null,
-  roleId: 4,
-  roleName: 'Individual User',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  lastLogin: null,
-  cognito,
-});
+const row = (id: number, active: boolean, cognito: UserListRow['cognito']): UserListRow => userRow(id, { active, cognito });
 
 const confirmed = row(2, true, { status: 'CONFIRMED', enabled: true });
 const revoked = row(3, false, { status: 'CONFIRMED', enabled: false });

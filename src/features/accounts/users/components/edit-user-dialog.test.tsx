@@ -1,31 +1,17 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { UserListRow } from '@contracts/wearables-admin';
 import { render } from '@/test/render';
+import { userRow } from '../test-data';
 import { EditUserDialog } from './edit-user-dialog';
 
-const USER: UserListRow = {
-  id: 6,
+const USER = userRow(6, {
   userName: 'dana.reyes',
   firstName: 'Dana',
   lastName: 'Reyes',
   clientUserId: 'E-106',
-  professionId: null,
-  organizationId: 3,
-  groupId: null,
-  active: true,
-  device: null,
-  nfcTag: null,
   email: 'dana.reyes@stmarys.example',
-  phone: null,
-  picture: null,
-  roleId: 4,
-  roleName: 'Individual User',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  lastLogin: null,
-  cognito: null,
-};
+});
 
 describe('User Details for a caller who may not edit users', () => {
   it('shows the user on both tabs with every field disabled, and only Close', async () => {
