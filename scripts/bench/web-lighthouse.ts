@@ -23,10 +23,22 @@ export function calibratedCpuSlowdown(benchmarkIndex: number): number | null {
   return 1 + (benchmarkIndex - 150) / 650;
 }
 
+/** The metrics Lighthouse's performance score is made of, by the audit that measures each. */
+export const SCORE_METRICS = {
+  FCP: 'first-contentful-paint',
+  SI: 'speed-index',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  CLS: 'cumulative-layout-shift',
+} as const;
+export type ScoreMetric = keyof typeof SCORE_METRICS;
+
 /** One Lighthouse run's figures. */
 export interface LighthouseRun {
   /** Performance category score, 0–1. */
   score: number;
+  /** Each metric of the score: its value (ms; CLS unitless), its score 0–1 and its weight in the total. */
+  metrics: Record<ScoreMetric, { value: number; score: number; weight: number }>;
   /** Largest contentful paint, ms (simulated). */
   lcpMs: number;
   version: string;
@@ -34,6 +46,25 @@ export interface LighthouseRun {
   /** The CPU slowdown the run simulated. */
   cpuSlowdown: number;
   warnings: string[];
+}
+
+type Lhr = {
+  audits: Record<string, { numericValue?: number; score: number | null } | undefined>;
+  categories: Record<string, { auditRefs: { id: string; weight: number }[] } | undefined>;
+};
+
+/** The score's metrics of a Lighthouse result: value, score and weight (the weights add up to 1). */
+export function scoreMetrics(lhr: Lhr): LighthouseRun['metrics'] {
+  const refs = lhr.categories.performance?.auditRefs ?? [];
+  const total = refs.reduce((sum, ref) => sum + ref.weight, 0);
+  const entries = (Object.keys(SCORE_METRICS) as ScoreMetric[]).map((metric) => {
+    const id = SCORE_METRICS[metric];
+    const audit = lhr.audits[id];
+    const weight = refs.find((ref) => ref.id === id)?.weight ?? 0;
+    if (typeof audit?.numericValue !== 'number' || typeof audit.score !== 'number') throw new Error(`Lighthouse gave no ${metric} (${id})`);
+    return [metric, { value: audit.numericValue, score: audit.score, weight: total > 0 ? weight / total : 0 }] as const;
+  });
+  return Object.fromEntries(entries) as LighthouseRun['metrics'];
 }
 
 /** A Chromium started for Lighthouse. */
@@ -44,12 +75,12 @@ export interface LighthouseChrome {
 
 /**
  * Headless Chromium on a temporary profile with a remote-debugging port, with chrome-launcher's
- * flags (those Lighthouse's own launcher uses) and ours. Started here rather than by
+ * flags (those Lighthouse's own launcher uses), ours and `extraFlags`. Started here rather than by
  * chrome-launcher, whose browser gets a process group of its own: in ours, Ctrl-C reaches it too.
  */
-export async function launchChromeForLighthouse(): Promise<LighthouseChrome> {
+export async function launchChromeForLighthouse(extraFlags: readonly string[] = []): Promise<LighthouseChrome> {
   const profile = await mkdtemp(path.join(tmpdir(), 'bench-web-chrome-'));
-  const flags = [...new Set([...Launcher.defaultFlags(), '--headless=new', ...CHROMIUM_ARGS])];
+  const flags = [...new Set([...Launcher.defaultFlags(), '--headless=new', ...CHROMIUM_ARGS, ...extraFlags])];
   const child = spawn(CHROMIUM_PATH, [...flags, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -149,6 +180,7 @@ export async function runLighthouse(port: number, url: string, keepStorage: bool
   }
   return {
     score,
+    metrics: scoreMetrics(lhr),
     lcpMs,
     version: lhr.lighthouseVersion,
     benchmarkIndex: lhr.environment.benchmarkIndex,
