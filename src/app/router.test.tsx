@@ -94,7 +94,7 @@ describe('routes and guards', () => {
     signInAs('admin');
     await openApp('/app/maintenance/versions');
     expect(await screen.findByRole('heading', { name: 'Versions' })).toBeInTheDocument();
-    expect(screen.getByText('Placeholder — this page is not built yet')).toBeInTheDocument();
+    expect(await screen.findByText('Placeholder — this page is not built yet')).toBeInTheDocument();
   });
 
   it('lands the nurse and the technician on the user overview', async () => {
