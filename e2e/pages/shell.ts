@@ -15,8 +15,24 @@ export class Shell {
     return (await this.nav().getByRole('heading', { level: 2 }).allTextContents()).map((t) => t.trim());
   }
 
+  readonly profilePopup = () => this.page.getByRole('dialog', { name: 'Profile' });
+
+  /**
+   * Hovers the avatar until its popup shows. The shell may still re-render the avatar just after
+   * sign-in, and a pointer already resting on a new element fires no enter, so the hover is
+   * repeated from outside it.
+   */
+  async openProfilePopup() {
+    const avatar = this.page.getByRole('button', { name: /^Profile menu for/ });
+    await expect(async () => {
+      await this.page.mouse.move(0, 0);
+      await avatar.hover();
+      await expect(this.profilePopup()).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    return this.profilePopup();
+  }
+
   async signOut() {
-    await this.page.getByRole('button', { name: /^Profile menu for/ }).hover();
-    await this.page.getByRole('button', { name: 'Sign Out' }).click();
+    await (await this.openProfilePopup()).getByRole('button', { name: 'Sign Out' }).click();
   }
 }

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { accounts } from '../../fixtures/accounts';
 import { invite, staffMember } from '../../fixtures/identity';
 import { PasswordForm } from '../../pages/password-form';
+import { Shell } from '../../pages/shell';
 import { SignInPage } from '../../pages/sign-in-page';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
@@ -42,8 +43,7 @@ test('an invitation link signs in with its temporary password and leads to accou
   await expect(nav(page)).toBeVisible();
 
   // The new password is the one that works from now on.
-  await page.getByRole('button', { name: /^Profile menu for/ }).hover();
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await new Shell(page).signOut();
   const signIn = new SignInPage(page);
   await expect(signIn.login()).toBeVisible();
   await signIn.fill(username, 'Rounds4!today');
