@@ -69,6 +69,24 @@ export const bedVisits = pgTable(
 );
 
 /**
+ * Counted bed visits per UTC day and location over every wearer (docs/METRICS.md §7): what the
+ * per-location rounding summaries read, with the wearers and beds of the day as sorted id lists
+ * (a range's distinct staff and beds are the distinct ids of its days).
+ */
+export const bedVisitDays = pgTable(
+  'bed_visit_days',
+  {
+    groupId: integer('group_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    visitCount: integer('visit_count').notNull(),
+    visitSeconds: integer('visit_seconds').notNull(),
+    userIds: integer('user_ids').array().notNull(),
+    beaconIds: integer('beacon_ids').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.day] })],
+);
+
+/**
  * Exposure (docs/METRICS.md §8): two wearers' room visits overlapping for more than 30 s and less
  * than 2 h, kept from both sides: one row with each of the two as `user_id`. `start_at` is the
  * later entry, `end_at` the earlier exit; each side keeps the location of its own visit.

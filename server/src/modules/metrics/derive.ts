@@ -4,11 +4,12 @@ import { DISPENSE_HOUR_COLUMNS } from '../../db/enums';
 import { deriveInteractions } from './interactions';
 import { placeWristbandWashes } from './placement';
 import { countDerivedDays } from './answers';
-import { type DayAt, rollUpLocations, rollUpWeeks } from './rollup-derive';
+import { type DayAt, rollUpBedVisits, rollUpLocations, rollUpWeeks } from './rollup-derive';
 import { deriveSessions } from './usage';
 import { DISPENSER_GAP_MS, type IdWindow, mergeWindows, rounds, USER_GAP_MS, userWindows, windowsParam } from './windows';
 
-// Keeps the derived tables (the placement of wristband washes, visits, bed_visits, interactions,
+// Keeps the derived tables (the placement of wristband washes, visits, bed_visits and their
+// location days, interactions,
 // compliance_daily, hygiene_daily and their weekly and location sums, wear_session_days, dispense_daily) equal to docs/METRICS.md
 // computed from the raw events, whatever order and batching the events arrived in. Work is done
 // per window: a wearer, a wearable or a dispenser and the time span new events touched, widened
@@ -18,6 +19,7 @@ import { DISPENSER_GAP_MS, type IdWindow, mergeWindows, rounds, USER_GAP_MS, use
 export const DERIVED_TABLE_NAMES = [
   'visits',
   'bed_visits',
+  'bed_visit_days',
   'interactions',
   'compliance_daily',
   'hygiene_daily',
@@ -135,11 +137,17 @@ export async function deriveUsers(db: Database, windows: readonly UserWindow[]):
                         entry_compliant, exit_compliant, entry_wash_at, exit_wash_at, exit_wash_type)
     ${visitsFromRaw(w)}
     on conflict do nothing`);
-  await db.execute(sql`delete from bed_visits v using (${w}) w where v.user_id = w.user_id and v.entry_at >= w.a and v.entry_at <= w.b`);
-  await db.execute(sql`
-    insert into bed_visits (user_id, beacon_id, entry_at, exit_at, group_id, duration_s, counted)
-    ${bedVisitsFromRaw(w)}
-    on conflict do nothing`);
+  const bedDaysGone = await db.execute<DayAt>(sql`
+    with gone as (delete from bed_visits v using (${w}) w where v.user_id = w.user_id and v.entry_at >= w.a and v.entry_at <= w.b returning v.entry_at, v.group_id)
+    select distinct (entry_at at time zone 'UTC')::date::text as day, group_id from gone`);
+  const bedDaysAdded = await db.execute<DayAt>(sql`
+    with added as (
+      insert into bed_visits (user_id, beacon_id, entry_at, exit_at, group_id, duration_s, counted)
+      ${bedVisitsFromRaw(w)}
+      on conflict do nothing
+      returning entry_at, group_id)
+    select distinct (entry_at at time zone 'UTC')::date::text as day, group_id from added`);
+  await rollUpBedVisits(db, [...bedDaysGone.rows, ...bedDaysAdded.rows]);
   await deriveInteractions(db, w);
 
   // Whole UTC days around each window, aggregated from the (now correct) visits and washes.

@@ -4,7 +4,8 @@ import type { Database } from '../../db/client';
 // The sums read by long ranges and by reports without a wearer condition, kept from the daily
 // rollups (compliance_daily, hygiene_daily) whenever the derivation rewrites a wearer's days:
 // per wearer and UTC week (compliance_weekly, hygiene_weekly), and per location and UTC day over
-// every wearer (compliance_location_daily with compliance_split_days, hygiene_location_daily).
+// every wearer (compliance_location_daily with compliance_split_days, hygiene_location_daily),
+// and the counted bed visits per location and UTC day (bed_visit_days).
 // Each is recomputed whole from the daily rows it sums, so it never depends on arrival order.
 
 /** A daily row's day and location, as the derivation rewrote it. */
@@ -79,4 +80,22 @@ export async function rollUpLocations(db: Database, days: SQL, compliance: reado
       from hygiene_daily h join (${pairs}) p on h.day = p.d and h.group_id = p.g
       group by 1, 2, 3`);
   }
+}
+
+/**
+ * Recomputes bed_visit_days for every (day, location) whose bed visits were removed or written
+ * (`touched`), from the counted bed visits entering on that UTC day there.
+ */
+export async function rollUpBedVisits(db: Database, touched: readonly DayAt[]): Promise<void> {
+  if (touched.length === 0) return;
+  const pairs = pairsOf(touched);
+  await db.execute(sql`delete from bed_visit_days x using (${pairs}) p where x.day = p.d and x.group_id = p.g`);
+  await db.execute(sql`
+    insert into bed_visit_days (group_id, day, visit_count, visit_seconds, user_ids, beacon_ids)
+    select p.g, p.d, count(*), sum(b.duration_s),
+           array_agg(distinct b.user_id order by b.user_id), array_agg(distinct b.beacon_id order by b.beacon_id)
+    from (${pairs}) p
+    join bed_visits b on b.group_id = p.g and b.counted
+      and b.entry_at >= p.d::timestamp at time zone 'UTC' and b.entry_at < (p.d + 1)::timestamp at time zone 'UTC'
+    group by 1, 2`);
 }

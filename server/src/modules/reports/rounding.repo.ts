@@ -152,8 +152,9 @@ export interface RoundingSummary {
 
 /**
  * Totals per selection. `by` 'location': a selection's members are locations, and visits at them
- * count (any wearer). 'organization': members are organizations, and visits of their wearers at
- * the filter's locations count.
+ * count (any wearer), read from the location days (bed_visit_days): a whole network over months is
+ * a few thousand rows rather than every visit. 'organization': members are organizations, and
+ * visits of their wearers at the filter's locations count, found by wearer.
  */
 export async function roundingSummaries(
   db: Database,
@@ -162,19 +163,38 @@ export async function roundingSummaries(
 ): Promise<RoundingSummary[]> {
   const pairs = filter.selections.flatMap((s) => s.members.map((m) => sql`(${s.id}::int, ${m}::int)`));
   if (pairs.length === 0) return [];
-  const member = by === 'location' ? sql`b.group_id` : sql`u.organization_id`;
-  const result = await db.execute<{ sel: number; avg: number | null; total: number; beds: number; visits: number; staff: number }>(sql`
-    with s(sel, member) as (values ${sql.join(pairs, sql`, `)}),
+  const selections = sql`s(sel, member) as (values ${sql.join(pairs, sql`, `)})`;
+  const result = await db.execute<{ sel: number; avg: number | null; total: number | string; beds: number; visits: number | string; staff: number }>(
+    by === 'location'
+      ? sql`
+    with ${selections},
+    r as materialized (
+      select s.sel, d.visit_count, d.visit_seconds, d.user_ids, d.beacon_ids
+      from s join bed_visit_days d on d.group_id = s.member
+      where d.day >= ${filter.range.start}::date and d.day <= ${filter.range.end}::date and ${idIn(sql`d.group_id`, filter.groupIds)}
+    )
+    select t.sel, t.avg, t.total, t.visits,
+           (select count(*) from (select distinct u from r, unnest(r.user_ids) u where r.sel = t.sel) x)::int as staff,
+           (select count(*) from (select distinct b from r, unnest(r.beacon_ids) b where r.sel = t.sel) y)::int as beds
+    from (
+      select sel, (sum(visit_seconds)::numeric / sum(visit_count))::float8 as avg,
+             sum(visit_seconds)::bigint as total, sum(visit_count)::bigint as visits
+      from r group by sel
+    ) t`
+      : sql`
+    with ${selections},
     b as (
-      select b.user_id, b.beacon_id, b.duration_s, ${member} as member
+      select b.user_id, b.beacon_id, b.duration_s, u.organization_id as member
       from bed_visits b join users u on u.id = b.user_id
       where ${countedIn(filter.range)} and ${idIn(sql`b.group_id`, filter.groupIds)}
+        and u.organization_id in (select member from s)
     )
-    select s.sel, avg(b.duration_s)::float8 as avg, coalesce(sum(b.duration_s), 0)::int as total,
+    select s.sel, avg(b.duration_s)::float8 as avg, coalesce(sum(b.duration_s), 0)::bigint as total,
            count(distinct b.beacon_id)::int as beds, count(b.user_id)::int as visits,
            count(distinct b.user_id)::int as staff
     from s left join b on b.member = s.member
-    group by s.sel`);
+    group by s.sel`,
+  );
   const bySel = new Map(result.rows.map((r) => [Number(r.sel), r]));
   return filter.selections.map((s) => {
     const r = bySel.get(s.id);

@@ -139,6 +139,27 @@ describe('staff rounding reports', () => {
     expect(orgs).toEqual([expect.objectContaining({ organizationId: 5, name: "St. Mary's ICU", totalBedVisits: 4, uniqueStaff: 2 })]);
   });
 
+  it('sums a location over several days as its users and beds lists do: a wearer or bed seen on two days counts once', async () => {
+    const range = { startDate: '2023-03-01', endDate: '2023-03-03' };
+    const [location] = (await report(admin, 'staffRounding/location', { groupIds: [ICU], ...range })).body;
+    const users = (await report(admin, 'staffRounding/user', { groupIds: [ICU], ...range })).body as UserRow[];
+    const beds = (await report(admin, 'staffRounding/bed', { groupIds: [ICU], ...range })).body as BedRow[];
+    const visits = users.reduce((sum, u) => sum + u.totalBedVisits, 0);
+    const duration = users.reduce((sum, u) => sum + u.totalDuration, 0);
+    // u0 rounds on 2023-03-02 and 2023-03-03, at the room bed both days.
+    expect(location).toEqual(
+      expect.objectContaining({
+        groupId: ICU,
+        totalBedVisits: 5,
+        uniqueStaff: 2,
+        uniqueBedsVisited: 2,
+        totalDuration: 600,
+        avgDuration: 120,
+      }),
+    );
+    expect([location.totalBedVisits, location.totalDuration, location.uniqueStaff, location.uniqueBedsVisited]).toEqual([visits, duration, users.length, beds.length]);
+  });
+
   it('answers an empty range with empty lists and zeros', async () => {
     expect((await report(admin, 'staffRounding/user', { groupIds: [ICU], ...day('2022-01-01') })).body).toEqual([]);
     expect((await report(admin, 'staffRounding/bed', { groupIds: [ICU], ...day('2022-01-01') })).body).toEqual([]);
