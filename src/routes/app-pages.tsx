@@ -39,7 +39,7 @@ function pageRoute<P extends AppPath, S extends AddressSchema>(entry: AppRouteEn
     validateSearch: search,
     beforeLoad: async ({ context, location, cause }) => {
       guardAppEntry(entry, context.session);
-      await settleReportAddress(path, context.session, location.search, cause !== 'stay');
+      await settleReportAddress(path, context.session, location.search, cause !== 'stay', context.queryClient);
     },
     component: () => <AppPage entry={entry} />,
   });

@@ -1,7 +1,20 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
+import type { FilterState } from '@/features/reports/filters/filter-state';
 import { reportSearchSchema } from '@/features/reports/filters/report-search';
 import { nextTask } from '@/lib/after-paint';
 import type { SessionData } from '@/lib/session-context';
+
+type Prefetch = (queryClient: QueryClient, filters: FilterState) => void;
+
+/**
+ * Report pages whose first answer is asked for as the route loads, beside their code, rather than
+ * once the page has rendered: the pages whose answer is large or gates what shows first (a floor
+ * plan named by the answer).
+ */
+const PREFETCH: Partial<Record<string, () => Promise<Prefetch>>> = {
+  '/app/reports/dispenser-activity': () => import('@/features/reports/api/dispenser-activity').then((m) => m.prefetchDispenserActivity),
+};
 
 /**
  * beforeLoad step of the filtered report pages: an address that does not yet hold the page's whole
@@ -15,9 +28,12 @@ export async function settleReportAddress(
   session: Pick<SessionData, 'user' | 'bootstrap'>,
   address: Readonly<Record<string, unknown>>,
   entering: boolean,
+  queryClient: QueryClient,
 ): Promise<void> {
   if (!path.startsWith('/app/reports/')) return;
-  const { canonicalSearch, isReportPath, sameSearch, sessionFilterContext, utcToday, withinScope } = await import(
+  // Its code downloads beside the filter rules'.
+  const prefetch = PREFETCH[path]?.();
+  const { canonicalSearch, defaultFilters, isReportPath, resolveFilters, sameSearch, sessionFilterContext, utcToday, withinScope } = await import(
     '@/features/reports/filters/filter-state'
   );
   if (!isReportPath(path)) return;
@@ -26,10 +42,16 @@ export async function settleReportAddress(
   if (entering) await nextTask();
   const ctx = sessionFilterContext(session);
   const search = reportSearchSchema.parse(address);
-  const wanted = canonicalSearch(path, ctx, search, utcToday());
+  const today = utcToday();
+  const wanted = canonicalSearch(path, ctx, search, today);
   // Compared as the schema reads both: the router hands over the address as the route's schema
   // read it, which adds what a page does not keep (a groupId also reads as groupIds).
-  if (sameSearch(search, reportSearchSchema.parse(wanted))) return;
+  if (sameSearch(search, reportSearchSchema.parse(wanted))) {
+    // The address is final: the page's filters are what it will ask for.
+    const filters = resolveFilters(defaultFilters(ctx, today), search);
+    void prefetch?.then((start) => start(queryClient, filters)).catch(() => {});
+    return;
+  }
   // Ids of a link the user has no access to are left out, and said so once: the rewritten address no longer holds them.
   if (withinScope(ctx, search).dropped > 0) void import('@/components/filters/report-toast').then(({ showOutOfScopeNotice }) => showOutOfScopeNotice());
   throw redirect({ to: path, search: wanted, replace: true });

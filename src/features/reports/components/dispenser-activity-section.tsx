@@ -1,4 +1,4 @@
-import { dispenserEndpoints, type GroupActivity } from '@contracts/reports/dispensers';
+import type { GroupActivity } from '@contracts/reports/dispensers';
 import { Alert, Grid, Skeleton, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { DataTable, type DataColumn } from '@/components/data-table';
@@ -6,7 +6,7 @@ import { FloorPlanMap } from '@/components/floor-plan/floor-plan-map';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { formatDateTime } from '@/lib/format';
 import { useOnlineStatus } from '@/offline/connectivity';
-import { reportQueryOptions } from '../api/report-query';
+import { type DispenserActivityQuery, dispenserActivityQuery } from '../api/dispenser-activity';
 import { DispenserBars, DispenserLegend } from './dispenser-bars';
 import { DispenserDetail } from './dispenser-detail';
 import { type ColorBy, filterByLevel, type LevelFilter, maxCount, type Views } from './dispenser-map-model';
@@ -20,7 +20,7 @@ export const DISPENSER_PAGE_SIZE = 20;
 const MAP_HEIGHT = 'min(70vh, 640px)';
 
 interface SectionProps {
-  query: { groupId: number; startDate: string; endDate: string };
+  query: DispenserActivityQuery;
   groupName: string;
   colorBy: ColorBy;
   level: LevelFilter;
@@ -41,7 +41,7 @@ const COLUMNS: DataColumn<Dispenser>[] = [
 /** The location's dispensers: the map with its legend, the chosen dispenser's card and the list. */
 export const DispenserActivitySection = reportSection(
   'DispenserActivitySection',
-  { activity: ({ query }: SectionProps) => reportQueryOptions(dispenserEndpoints.groupActivity, query) },
+  { activity: ({ query }: SectionProps) => dispenserActivityQuery(query) },
   function DispenserActivityBody({ activity, query, groupName, colorBy, level, views, selectedId, onSelect }) {
     const online = useOnlineStatus();
     const all = useMemo(() => activity.data?.dispensers ?? [], [activity.data]);
