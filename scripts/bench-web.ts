@@ -237,7 +237,7 @@ function print(pages: PageFigures[]) {
   const rows = pages.map(({ path, js: loads, lighthouse, calibrated }) => {
     const js = medianLoad(loads);
     const score = median(lighthouse.map((r) => r.score));
-    const lcp = median(lighthouse.map((r) => r.lcpMs));
+    const lcp = median(lighthouse.map((r) => r.metrics.LCP.value));
     const jsVerdict = path === '/auth' ? (js.beforeRender.bytes <= JS_TARGET_BYTES ? 'ok' : 'OVER') : '—';
     const row = [
       path,
@@ -272,7 +272,7 @@ function print(pages: PageFigures[]) {
   for (const { path, js } of pages) log(`  ${path}: JS before render ${js.map((load) => kB(load.beforeRender.bytes)).join(', ')}`);
   log(`Lighthouse ${first?.version ?? ''}: performance only, default mobile emulation and simulated throttling; median of ${runs} runs per page (median of each figure).`);
   for (const { path, lighthouse, calibrated } of pages) {
-    const line = (loads: LighthouseRun[]) => `scores ${loads.map((r) => r.score.toFixed(2)).join(' ')}; LCP ${loads.map((r) => Math.round(r.lcpMs)).join(' ')} ms`;
+    const line = (loads: LighthouseRun[]) => `scores ${loads.map((r) => r.score.toFixed(2)).join(' ')}; LCP ${loads.map((r) => Math.round(r.metrics.LCP.value)).join(' ')} ms`;
     log(`  ${path}: ${line(lighthouse)}${calibrated ? ` | calibrated: ${line(calibrated)}` : ''}`);
   }
   log(`Lighthouse's metrics (median of each; its score, and the points of the total it loses, weight × (1 − score)):`);

@@ -39,8 +39,6 @@ export interface LighthouseRun {
   score: number;
   /** Each metric of the score: its value (ms; CLS unitless), its score 0–1 and its weight in the total. */
   metrics: Record<ScoreMetric, { value: number; score: number; weight: number }>;
-  /** Largest contentful paint, ms (simulated). */
-  lcpMs: number;
   version: string;
   benchmarkIndex: number;
   /** The CPU slowdown the run simulated. */
@@ -173,15 +171,18 @@ export async function runLighthouse(port: number, url: string, keepStorage: bool
     const name = `${finalPath.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'}-${new Date(lhr.fetchTime).getTime()}.json`;
     await writeFile(path.join(process.env.BENCH_WEB_LHR_DIR, name), JSON.stringify(lhr));
   }
+  const warned = lhr.runWarnings.join(' ') || 'no warning';
   const score = lhr.categories.performance?.score;
-  const lcpMs = lhr.audits['largest-contentful-paint']?.numericValue;
-  if (typeof score !== 'number' || typeof lcpMs !== 'number') {
-    throw new Error(`Lighthouse gave no performance score or LCP for ${url}: ${lhr.runWarnings.join(' ') || 'no warning'}`);
+  if (typeof score !== 'number') throw new Error(`Lighthouse gave no performance score for ${url}: ${warned}`);
+  let metrics: LighthouseRun['metrics'];
+  try {
+    metrics = scoreMetrics(lhr);
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)} for ${url}: ${warned}`, { cause: error });
   }
   return {
     score,
-    metrics: scoreMetrics(lhr),
-    lcpMs,
+    metrics,
     version: lhr.lighthouseVersion,
     benchmarkIndex: lhr.environment.benchmarkIndex,
     cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
