@@ -31,6 +31,8 @@ test('the manager, who holds no ROLE with template 1, has no Permissions Templat
 });
 
 test('the admin creates a template, is warned before saving a default one, and assigns the new one to selected users', async ({ page, request }) => {
+  // Three flows of the menu and four visits of the Users page in one test.
+  test.slow();
   await signInAs(page, 'admin');
   const api = apiAs(request, await idTokenOf(page));
   const name = `Ward Lead ${Date.now()}`;

@@ -42,6 +42,8 @@ test('the overview shows what the API answers for the same filters', async ({ pa
 });
 
 test('changing view, organizations and dates rewrites the address, and a reload keeps it', async ({ page }) => {
+  // Four filter changes, each waited on in the address and on screen, and a reload.
+  test.slow();
   const reports = new ReportsPage(page);
   await new SignInPage(page).signInAs('admin');
   await expect(page).toHaveURL(/view=org/);
