@@ -9,8 +9,8 @@ import { deriveSessions } from './usage';
 import { DISPENSER_GAP_MS, type IdWindow, mergeWindows, rounds, USER_GAP_MS, userWindows, windowsParam } from './windows';
 
 // Keeps the derived tables (the placement of wristband washes, visits, bed_visits and their
-// location days, interactions,
-// compliance_daily, hygiene_daily and their weekly and location sums, wear_session_days, dispense_daily) equal to docs/METRICS.md
+// location days, interactions, compliance_daily, hygiene_daily and their weekly and location sums,
+// wear_session_days, dispense_daily) equal to docs/METRICS.md
 // computed from the raw events, whatever order and batching the events arrived in. Work is done
 // per window: a wearer, a wearable or a dispenser and the time span new events touched, widened
 // so every derived row those events can change is recomputed (METRICS.md 'Late events').

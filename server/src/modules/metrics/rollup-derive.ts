@@ -4,9 +4,9 @@ import type { Database } from '../../db/client';
 // The sums read by long ranges and by reports without a wearer condition, kept from the daily
 // rollups (compliance_daily, hygiene_daily) whenever the derivation rewrites a wearer's days:
 // per wearer and UTC week (compliance_weekly, hygiene_weekly), and per location and UTC day over
-// every wearer (compliance_location_daily with compliance_split_days, hygiene_location_daily),
-// and the counted bed visits per location and UTC day (bed_visit_days).
-// Each is recomputed whole from the daily rows it sums, so it never depends on arrival order.
+// every wearer (compliance_location_daily with compliance_split_days, hygiene_location_daily);
+// and, from bed_visits, the counted bed visits per location and UTC day (bed_visit_days).
+// Each row is recomputed whole from the rows it sums, so it never depends on arrival order.
 
 /** A daily row's day and location, as the derivation rewrote it. */
 export type DayAt = {
