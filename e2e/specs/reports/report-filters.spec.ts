@@ -53,8 +53,12 @@ test('the organization tree means what it shows: a unit unticked leaves its hosp
 test('ids outside the manager’s access in a link are left out, said once in a toast', async ({ page }) => {
   await signInAs(page, 'manager');
   const reports = new ReportsPage(page);
+  // The landing page has drawn: signing in is over before the links are opened.
+  await expect(reports.statValue('Opportunities')).not.toHaveText('—');
   for (const outside of ['1', '999']) {
     await page.goto(`/app/reports/overview?organizationIds=${outside}`);
+    // The address is rewritten first (a failure here names the address the page ended on).
+    await expect(page).toHaveURL(/[?&]organizationIds=3(%2C|,)5(%2C|,)6(%2C|,)7(%2C|,)8(&|$)/);
     await expect(page.getByText('This link named organizations or locations outside your access. They were left out.')).toBeVisible();
     await expect.poll(() => ids(reports)).toEqual([3, 5, 6, 7, 8]);
     await expect(reports.organizationsButton()).toContainText("St. Mary's Hospital");
