@@ -127,26 +127,22 @@ export function configureAuth(runtimeConfig: RuntimeConfig): void {
   }
   const soon = Math.max(0, stored.expiresAt - Date.now() - 5 * TOKEN_MARGIN_MS);
   const start = () => void loadAmplify().catch(() => undefined);
-  const timer = setTimeout(start, Math.min(soon, AMPLIFY_IDLE_LOAD_MS));
-  if (typeof window !== 'undefined') {
-    window.addEventListener(
-      'load',
-      () => {
-        clearTimeout(timer);
-        // Loading it is a long task: not in the middle of the user's first pan or scroll.
-        whenInputQuiet(start, AMPLIFY_AFTER_LOAD_MS, Math.max(soon, AMPLIFY_AFTER_LOAD_MS));
-      },
-      { once: true },
-    );
-  }
+  // Loading it is a long task. It waits for the first screen to settle (the document's load event
+  // says nothing of that: it fires before the app has drawn), then for a pause in the user's
+  // input, so it does not land in a pan or a pinch; at the latest, in time to renew the tokens.
+  const settle = Math.min(soon, AMPLIFY_SETTLE_MS);
+  setTimeout(() => {
+    if (typeof window === 'undefined') start();
+    else whenInputQuiet(start, AMPLIFY_QUIET_MS, Math.max(0, soon - settle));
+  }, settle);
 }
 
 /**
- * With good stored tokens, Amplify loads once the page has had no input for this long after its
- * load event (or this long after start when the page never loads), and in time to renew them.
+ * With good stored tokens, Amplify loads once the app has been up this long (its first screen
+ * drawn) and the user has then left the page alone for AMPLIFY_QUIET_MS.
  */
-const AMPLIFY_AFTER_LOAD_MS = 1_000;
-const AMPLIFY_IDLE_LOAD_MS = 8_000;
+const AMPLIFY_SETTLE_MS = 8_000;
+const AMPLIFY_QUIET_MS = 1_000;
 
 /** Amplify, loaded once and configured. */
 export function loadAmplify(): Promise<AmplifySession> {
