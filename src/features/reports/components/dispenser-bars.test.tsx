@@ -28,9 +28,11 @@ const drawing = () => {
 const drawn = (id: number) => drawing().querySelector(`[data-bar-for="${id}"]`);
 
 describe('the dispenser bars', () => {
-  it('draw a bar per placed dispenser, 2 px for none up to 130 px for the busiest', () => {
+  it('draw a bar per placed dispenser, 2 px for none up to 130 px for the busiest; the buttons come a task after the drawing', async () => {
     render(<DispenserBars dispensers={rows} max={100} colorBy="activity" selectedId={null} onSelect={() => {}} />);
-    expect(screen.getAllByRole('button')).toHaveLength(3);
+    expect(drawing().querySelectorAll('[data-bar-for]')).toHaveLength(3);
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+    expect(await screen.findAllByRole('button')).toHaveLength(3);
     expect(heightOf(1)).toBe(2);
     expect(heightOf(2)).toBe(66);
     expect(heightOf(3)).toBe(130);
@@ -44,10 +46,10 @@ describe('the dispenser bars', () => {
     expect(drawn(4)).toBeNull();
   });
 
-  it('draw the bars back to front, so a bar lower on the plan stands before one above it', () => {
+  it('draw the bars back to front, so a bar lower on the plan stands before one above it', async () => {
     render(<DispenserBars dispensers={[dispenser(1, 5, 'Low', 'Soap', [100, 500]), dispenser(2, 5, 'Low', 'Soap', [110, 300])]} max={5} colorBy="activity" selectedId={null} onSelect={() => {}} />);
     expect([...drawing().querySelectorAll('[data-bar-for]')].map((g) => g.getAttribute('data-bar-for'))).toEqual(['2', '1']);
-    expect(screen.getAllByRole('button').map((b) => b.dataset.dispenserId)).toEqual(['2', '1']);
+    expect((await screen.findAllByRole('button')).map((b) => b.dataset.dispenserId)).toEqual(['2', '1']);
   });
 
   it('colour by activity level or by type', () => {
@@ -59,9 +61,10 @@ describe('the dispenser bars', () => {
     expect(drawn(2)?.getAttribute('fill')).toBe(TYPE_COLORS.Sanitizer);
   });
 
-  it('choose a dispenser on a tap, not at the end of a drag', () => {
+  it('choose a dispenser on a tap, not at the end of a drag', async () => {
     const onSelect = vi.fn();
     render(<DispenserBars dispensers={rows} max={100} colorBy="activity" selectedId={2} onSelect={onSelect} />);
+    await screen.findAllByRole('button');
     expect(bar(2)).toHaveAttribute('aria-pressed', 'true');
     expect(drawn(2)?.querySelector('[data-selected]')).not.toBeNull();
     expect(drawn(3)?.querySelector('[data-selected]')).toBeNull();

@@ -1,6 +1,7 @@
 import type { GroupActivity } from '@contracts/reports/dispensers';
 import { Group, Text } from '@mantine/core';
 import { type MouseEvent, memo, type PointerEvent, useMemo, useRef } from 'react';
+import { useStagedReveal } from '@/lib/use-staged-reveal';
 import { barColor, barHeight, type ColorBy, legendItems, shade } from './dispenser-map-model';
 import classes from './dispenser-map.module.css';
 
@@ -57,6 +58,9 @@ export const DispenserBars = memo(function DispenserBars({
   onSelect: (id: number) => void;
 }) {
   const placed = useMemo(() => placedBackToFront(dispensers), [dispensers]);
+  // The drawing first, the buttons a task later: the bars show after a shorter commit, and the
+  // buttons (hundreds, each laid out) commit in a task of their own.
+  const hitsShown = useStagedReveal(2) === 2;
   const pressedAt = useRef<{ x: number; y: number } | null>(null);
   const pressed = (event: PointerEvent) => {
     pressedAt.current = { x: event.clientX, y: event.clientY };
@@ -74,7 +78,7 @@ export const DispenserBars = memo(function DispenserBars({
     <div className={classes.bars} onPointerDown={pressed} onClick={clicked} data-testid="dispenser-bars">
       <BarArt placed={placed} max={max} colorBy={colorBy} selectedId={selectedId} />
       <div className={classes.hits}>
-        {placed.map((d) => {
+        {hitsShown && placed.map((d) => {
           const height = barHeight(d.count, max);
           const box = Math.max(height + DEPTH_PX, HIT_MIN_PX);
           const selected = d.id === selectedId;
