@@ -18,6 +18,22 @@ describe('query cache persistence', () => {
     stop();
   });
 
+  it('saves answers that come in together once, five seconds after the first', async () => {
+    const client = createQueryClient();
+    const stop = await startQueryPersistence(client);
+    const saved = () => JSON.parse(window.localStorage.getItem('lavo.query-cache') ?? 'null')?.clientState.queries.length ?? 0;
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    for (let i = 0; i < 3; i++) {
+      client.setQueryData(['reports', 'section', i], { value: i });
+      await wait(1_000);
+    }
+    // Saving every second would have written the first answers by now.
+    expect(saved()).toBe(0);
+    await wait(2_500);
+    expect(saved()).toBe(3);
+    stop();
+  }, 15_000);
+
   it('restores what was saved into a new client', async () => {
     const first = createQueryClient();
     const stopFirst = await startQueryPersistence(first);
