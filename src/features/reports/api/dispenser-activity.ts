@@ -11,6 +11,12 @@ export interface DispenserActivityQuery {
   endDate: string;
 }
 
+/** What the report asks for under these filters; null until a location is chosen. */
+export function activityQueryOf(filters: Pick<FilterState, 'groupId' | 'startDate' | 'endDate'>): DispenserActivityQuery | null {
+  const { groupId, startDate, endDate } = filters;
+  return groupId === null ? null : { groupId, startDate, endDate };
+}
+
 /** The Dispenser Activity answer (dispensers/group/activity): its dispensers and floor plan. */
 export function dispenserActivityQuery(query: DispenserActivityQuery) {
   return reportQueryOptions(dispenserEndpoints.groupActivity, query);
@@ -22,9 +28,9 @@ export function dispenserActivityQuery(query: DispenserActivityQuery) {
  * answer comes (a static plan; an uploaded one needs the sign-in and loads with the map).
  */
 export function prefetchDispenserActivity(queryClient: QueryClient, filters: Pick<FilterState, 'groupId' | 'startDate' | 'endDate'>): void {
-  const { groupId, startDate, endDate } = filters;
-  if (groupId === null) return;
-  const options = dispenserActivityQuery({ groupId, startDate, endDate });
+  const query = activityQueryOf(filters);
+  if (query === null) return;
+  const options = dispenserActivityQuery(query);
   void queryClient.prefetchQuery(options).then(() => {
     const plan = queryClient.getQueryData(options.queryKey)?.floorplanImage;
     if (plan && !isProtectedPlan(plan)) new Image().src = plan;

@@ -5,6 +5,7 @@ import { DateRangePicker, TreeSelect } from '@/components/filters';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/lib/session-context';
 import { NoData, ReportCard } from '../components/report-card';
+import { activityQueryOf } from '../api/dispenser-activity';
 import { DispenserActivitySection } from '../components/dispenser-activity-section';
 import { type ColorBy, COLOR_BY_OPTIONS, LEVEL_FILTERS, type LevelFilter, toggleView, type Views } from '../components/dispenser-map-model';
 import { useReportFilters } from '../filters/use-report-filters';
@@ -27,6 +28,8 @@ export default function DispenserActivityPage({ entry }: { entry: PageEntry }) {
   const [views, setViews] = useState<Views>({ list: true, map: true });
   const select = useCallback((deviceId: number | null) => update({ deviceId }), [update]);
   const groupName = bootstrap.groups.find((g) => g.id === filters.groupId)?.name ?? '';
+  // The same query the route asked for while the page loaded (prefetchDispenserActivity).
+  const query = activityQueryOf(filters);
 
   return (
     <Stack gap="md">
@@ -54,13 +57,13 @@ export default function DispenserActivityPage({ entry }: { entry: PageEntry }) {
         </Group>
         <DisplayToggles colorBy={colorBy} setColorBy={setColorBy} views={views} setViews={setViews} />
       </Stack>
-      {filters.groupId === null ? (
+      {query === null ? (
         <ReportCard title="Dispensers">
           <NoData>Choose a location to see its dispensers.</NoData>
         </ReportCard>
       ) : (
         <DispenserActivitySection
-          query={{ groupId: filters.groupId, startDate: filters.startDate, endDate: filters.endDate }}
+          query={query}
           groupName={groupName}
           colorBy={colorBy}
           level={level}
