@@ -1,6 +1,7 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { dehydrate, type DehydratedState, type DehydrateOptions, onlineManager, QueryClient } from '@tanstack/react-query';
-import { persistQueryClient, type PersistedClient } from '@tanstack/react-query-persist-client';
+import { persistQueryClient, type PersistedClient, type Persister } from '@tanstack/react-query-persist-client';
+import { whenInputQuiet } from './when-input-quiet';
 
 /** First key segment of every report query; report key factories must start with it. */
 export const REPORTS_KEY_ROOT = 'reports';
@@ -70,20 +71,49 @@ export function storedClientState(state: DehydratedState): DehydratedState {
 }
 
 /**
- * How often the cache is saved while answers come in. Each save writes the whole cache (the
- * session's bootstrap and every answer kept: 150 kB and more) to localStorage in one task, some
- * 50 ms on a tablet: every 5 s a page load that gathers its answers over a few seconds saves once
- * rather than once a second. Leaving or hiding the page saves at once (startQueryPersistence), so
- * a reload never loses an answer.
+ * Each save writes the whole cache (the session's bootstrap and every answer kept: 150 kB and
+ * more) to localStorage in one task, some 50 ms on a tablet. So a save waits for the user's input
+ * to pause for SAVE_QUIET_MS (a pan or a pinch is not interrupted), and at the latest
+ * SAVE_LATEST_MS; answers that come in meanwhile go in the same save. Leaving or hiding the page
+ * saves at once (startQueryPersistence), so a reload never loses an answer.
  */
-const SAVE_THROTTLE_MS = 5_000;
+const SAVE_QUIET_MS = 1_000;
+const SAVE_LATEST_MS = 10_000;
 
-const persister = createSyncStoragePersister({
+const storagePersister = createSyncStoragePersister({
   storage: typeof window === 'undefined' ? undefined : window.localStorage,
   key: STORAGE_KEY,
-  throttleTime: SAVE_THROTTLE_MS,
+  // The waiting is done below.
+  throttleTime: 0,
   serialize: (client) => JSON.stringify({ ...client, clientState: storedClientState(client.clientState) }),
 });
+
+let pendingSave: PersistedClient | null = null;
+let cancelPendingSave: (() => void) | null = null;
+
+function dropPendingSave(): void {
+  cancelPendingSave?.();
+  cancelPendingSave = null;
+  pendingSave = null;
+}
+
+const persister: Persister = {
+  persistClient: (client) => {
+    pendingSave = client;
+    const save = () => {
+      const latest = pendingSave;
+      cancelPendingSave = null;
+      pendingSave = null;
+      if (latest) void storagePersister.persistClient(latest);
+    };
+    cancelPendingSave ??= typeof window === 'undefined' ? (setTimeout(save, SAVE_QUIET_MS), () => {}) : whenInputQuiet(save, SAVE_QUIET_MS, SAVE_LATEST_MS);
+  },
+  restoreClient: storagePersister.restoreClient,
+  removeClient: () => {
+    dropPendingSave();
+    return storagePersister.removeClient();
+  },
+};
 
 /** Restores the last session's cache (so bootstrap is readable offline), then keeps it saved; resolves when restored. */
 export async function startQueryPersistence(client: QueryClient = queryClient): Promise<() => void> {
@@ -110,6 +140,7 @@ export async function startQueryPersistence(client: QueryClient = queryClient): 
 
 /** Writes the query cache to storage now, in the persister's own format. */
 export function flushQueryCache(client: QueryClient = queryClient): void {
+  dropPendingSave();
   const saved: PersistedClient = { timestamp: Date.now(), buster: CACHE_VERSION, clientState: storedClientState(dehydrate(client, DEHYDRATE_OPTIONS)) };
   try {
     window.localStorage.setItem(STORAGE_KEY, JSON.stringify(saved));
