@@ -43,8 +43,9 @@ export default defineConfig({
         rollupFormat: 'iife',
         // The manifest and its icons are added by the plugin itself; only the other icons are listed.
         globPatterns: ['**/*.{js,css,html}', 'icons/{apple-touch-icon,favicon-32}.png'],
-        // The kill switch must never be precached: it is only ever served in place of sw.js.
-        globIgnores: ['kill-switch-sw.js'],
+        // The kill switch must never be precached: it is only ever served in place of sw.js. The
+        // pages' copies of index.html are for the server's first answer; the worker serves index.html.
+        globIgnores: ['kill-switch-sw.js', 'pages/**'],
       },
       devOptions: { enabled: false },
     }),

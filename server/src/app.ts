@@ -168,7 +168,6 @@ export async function buildApp(deps: AppDeps) {
     { prefix: '/api' },
   );
   await app.register(usersV2Routes, { prefix: '/api/v2' });
-  const servesShell = deps.staticDir ? await registerStaticApp(app, deps.staticDir) : false;
-  registerNotFound(app, servesShell);
+  registerNotFound(app, deps.staticDir ? await registerStaticApp(app, deps.staticDir) : null);
   return app;
 }

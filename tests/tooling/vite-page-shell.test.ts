@@ -1,7 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { APP_ROUTES } from '../../src/routes/route-table';
-import { deferEntryStylesheet, pageTitles, preloadStartChunks, startChunks, titleMarkup } from '../../scripts/vite-page-shell';
+import { deferEntryStylesheet, pagePreloads, pageTitles, preloadPageChunks, preloadStartChunks, startChunks, titleMarkup } from '../../scripts/vite-page-shell';
 
 /** Runs the markup's inline script against a page at `pathname`; answers what the heading and tab show. */
 function firstScreenAt(pathname: string, titles: Record<string, string>) {
@@ -90,5 +90,54 @@ describe('the first screen of index.html', () => {
       ].join('\n'),
     );
     expect(() => preloadStartChunks('<head></head>', ['/assets/a.js'])).toThrow(/no entry script/);
+  });
+
+  it("lists for each page the shell's chunks and its own beyond the start chunks, with their styles, and only the shell's for a placeholder", () => {
+    const chunk = (fileName: string, imports: string[], facadeModuleId: string | null = null, css: string[] = []) => ({
+      type: 'chunk' as const,
+      fileName,
+      imports,
+      dynamicImports: [],
+      facadeModuleId,
+      viteMetadata: { importedCss: new Set(css), importedAssets: new Set<string>() },
+    });
+    const bundle = {
+      'assets/start-app-1.js': chunk('assets/start-app-1.js', ['assets/vendor-react-1.js', 'assets/Box-1.js'], '/repo/src/app/start-app.tsx'),
+      'assets/vendor-react-1.js': chunk('assets/vendor-react-1.js', []),
+      'assets/Box-1.js': chunk('assets/Box-1.js', ['assets/vendor-react-1.js']),
+      'assets/shell-1.js': chunk('assets/shell-1.js', ['assets/Box-1.js', 'assets/nav-1.js'], '/repo/src/app/shell/app-route-component.tsx'),
+      'assets/nav-1.js': chunk('assets/nav-1.js', ['assets/vendor-react-1.js'], null, ['assets/nav-1.css']),
+      'assets/map-1.js': chunk('assets/map-1.js', ['assets/nav-1.js', 'assets/zoom-1.js'], '/repo/src/features/reports/pages/map-page.tsx', ['assets/map-1.css']),
+      'assets/zoom-1.js': chunk('assets/zoom-1.js', ['assets/Box-1.js']),
+    };
+    const preloads = pagePreloads(bundle as never, ['/app/reports/map', '/app/maintenance/editor'], { '/app/reports/map': 'features/reports/pages/map-page.tsx' });
+    expect(preloads.get('/app/reports/map')).toEqual({
+      scripts: ['/assets/shell-1.js', '/assets/nav-1.js', '/assets/map-1.js', '/assets/zoom-1.js'],
+      styles: ['/assets/nav-1.css', '/assets/map-1.css'],
+    });
+    expect(preloads.get('/app/maintenance/editor')).toEqual({ scripts: ['/assets/shell-1.js', '/assets/nav-1.js'], styles: ['/assets/nav-1.css'] });
+    expect(() => pagePreloads(bundle as never, ['/app/x'], { '/app/x': 'features/x/pages/x-page.tsx' })).toThrow(/No chunk starts with src\/features\/x\/pages\/x-page.tsx/);
+  });
+
+  it("puts a page's preloads after the start chunks' and fails when there are none", () => {
+    const html = [
+      '<head>',
+      '    <script type="module" crossorigin src="/assets/index-1.js"></script>',
+      '    <link rel="modulepreload" crossorigin href="/assets/start-app-1.js">',
+      '    <link rel="preload" as="style" crossorigin href="/assets/index-1.css" data-app-styles>',
+      '</head>',
+    ].join('\n');
+    expect(preloadPageChunks(html, { scripts: ['/assets/map-1.js'], styles: ['/assets/map-1.css'] })).toBe(
+      [
+        '<head>',
+        '    <script type="module" crossorigin src="/assets/index-1.js"></script>',
+        '    <link rel="modulepreload" crossorigin href="/assets/start-app-1.js">',
+        '    <link rel="modulepreload" crossorigin href="/assets/map-1.js">',
+        '    <link rel="preload" as="style" crossorigin href="/assets/map-1.css">',
+        '    <link rel="preload" as="style" crossorigin href="/assets/index-1.css" data-app-styles>',
+        '</head>',
+      ].join('\n'),
+    );
+    expect(() => preloadPageChunks('<head></head>', { scripts: ['/assets/a.js'], styles: [] })).toThrow(/no module preload/);
   });
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerNotFound, registerStaticApp } from '../../../server/src/plugins/static-app';
 
 const SHELL = `<!doctype html><title>Lavo</title>${'<!-- shell -->'.repeat(200)}`;
+const PAGE_SHELL = `<!doctype html><title>Lavo</title><link rel="modulepreload" href="/assets/overview-1.js">${'<!-- shell -->'.repeat(200)}`;
 const SCRIPT = `export const value = ${JSON.stringify('x'.repeat(4000))};`;
 
 let dir: string;
@@ -19,6 +20,10 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'index.html'), SHELL);
   await writeFile(path.join(dir, 'index.html.br'), brotliCompressSync(SHELL));
   await writeFile(path.join(dir, 'index.html.gz'), gzipSync(SHELL));
+  // A page's own copy, which preloads its code (scripts/vite-page-shell.ts).
+  await mkdir(path.join(dir, 'pages', 'app', 'reports'), { recursive: true });
+  await writeFile(path.join(dir, 'pages', 'app', 'reports', 'overview.html'), PAGE_SHELL);
+  await writeFile(path.join(dir, 'pages', 'app', 'reports', 'overview.html.br'), brotliCompressSync(PAGE_SHELL));
   await writeFile(path.join(dir, 'assets', 'app-abc123.js'), SCRIPT);
   await writeFile(path.join(dir, 'assets', 'app-abc123.js.gz'), gzipSync(SCRIPT));
   app = Fastify();
@@ -56,11 +61,27 @@ describe('the built app as served', () => {
   });
 
   it('answers a client-side route with the compressed shell, revalidated on every load', async () => {
-    const reply = await app.inject({ url: '/app/reports/overview?date=2026-11-01', headers: { 'accept-encoding': 'br' } });
+    const reply = await app.inject({ url: '/app/reports/handwash?date=2026-11-01', headers: { 'accept-encoding': 'br' } });
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-encoding']).toBe('br');
     expect(reply.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(reply.rawPayload).toString()).toBe(SHELL);
+  });
+
+  it("answers a page's address with its own copy of the shell, with or without a trailing slash", async () => {
+    for (const url of ['/app/reports/overview', '/app/reports/overview/?date=2026-11-01']) {
+      const reply = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers['content-type']).toMatch(/text\/html/);
+      expect(reply.headers['content-encoding']).toBe('br');
+      expect(reply.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(reply.rawPayload).toString()).toBe(PAGE_SHELL);
+    }
+    const plain = await app.inject({ url: '/app/reports/overview', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.body).toBe(PAGE_SHELL);
+    // Only the page itself: an address below it is another (unknown) page.
+    const below = await app.inject({ url: '/app/reports/overview/more', headers: { 'accept-encoding': 'identity' } });
+    expect(below.body).toBe(SHELL);
   });
 
   it('answers a missing file with 404, not the shell', async () => {
