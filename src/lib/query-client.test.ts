@@ -1,7 +1,7 @@
 import { onlineManager, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConnectionError } from './api-client';
-import { createQueryClient, startQueryPersistence } from './query-client';
+import { clearQueryData, createQueryClient, startQueryPersistence } from './query-client';
 
 describe('query cache persistence', () => {
   afterEach(() => window.localStorage.clear());
@@ -36,6 +36,56 @@ describe('query cache persistence', () => {
     expect(saved()).toBe(2);
     stop();
   }, 15_000);
+
+  it('turns one query into JSON per task when it saves, so no step holds the page long', async () => {
+    const client = createQueryClient();
+    const stop = await startQueryPersistence(client);
+    for (let i = 0; i < 5; i++) client.setQueryData(['reports', 'section', i], { value: i });
+    const stringify = JSON.stringify;
+    let inThisTask = 0;
+    let most = 0;
+    const spy = vi.spyOn(JSON, 'stringify').mockImplementation((value, ...rest) => {
+      if (value && typeof value === 'object' && 'queryHash' in value) {
+        if (inThisTask === 0) setTimeout(() => (inThisTask = 0), 0);
+        most = Math.max(most, ++inThisTask);
+      }
+      return stringify(value, ...(rest as [])) as string;
+    });
+    try {
+      await vi.waitFor(() => expect(window.localStorage.getItem('lavo.query-cache')).not.toBeNull(), { timeout: 5_000 });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(most).toBe(1);
+    expect(JSON.parse(window.localStorage.getItem('lavo.query-cache') ?? 'null').clientState.queries.map((q: { state: { data: unknown } }) => q.state.data)).toEqual(
+      [0, 1, 2, 3, 4].map((value) => ({ value })),
+    );
+    stop();
+  });
+
+  it('writes nothing from a save under way once the user has signed out', async () => {
+    const client = createQueryClient();
+    const stop = await startQueryPersistence(client);
+    for (let i = 0; i < 3; i++) client.setQueryData(['reports', 'section', i], { value: i });
+    const stringify = JSON.stringify;
+    let signedOut = false;
+    const spy = vi.spyOn(JSON, 'stringify').mockImplementation((value, ...rest) => {
+      // The save has begun: the user signs out in the middle of it.
+      if (!signedOut && value && typeof value === 'object' && 'queryHash' in value) {
+        signedOut = true;
+        void clearQueryData(client);
+      }
+      return stringify(value, ...(rest as [])) as string;
+    });
+    try {
+      await vi.waitFor(() => expect(signedOut).toBe(true), { timeout: 5_000 });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(window.localStorage.getItem('lavo.query-cache')).toBeNull();
+    stop();
+  });
 
   it('restores what was saved into a new client', async () => {
     const first = createQueryClient();

@@ -1,7 +1,9 @@
-import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { dehydrate, type DehydratedState, type DehydrateOptions, onlineManager, QueryClient } from '@tanstack/react-query';
 import { persistQueryClient, type PersistedClient, type Persister } from '@tanstack/react-query-persist-client';
+import { nextTask } from './after-paint';
 import { whenInputQuiet } from './when-input-quiet';
+
+type DehydratedQuery = DehydratedState['queries'][number];
 
 /** First key segment of every report query; report key factories must start with it. */
 export const REPORTS_KEY_ROOT = 'reports';
@@ -55,63 +57,98 @@ if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
 const DEHYDRATE_OPTIONS: DehydrateOptions = { shouldDehydrateQuery: (query) => query.state.data !== undefined };
 
 /**
- * A dehydrated cache as it is stored: an answer kept after a failed refresh is stored as the answer
- * it is (status success, with the time it was answered), not as the failure, which does not outlive
- * the session that saw it.
+ * A query as it is stored: an answer kept after a failed refresh is stored as the answer it is
+ * (status success, with the time it was answered), not as the failure, which does not outlive the
+ * session that saw it.
  */
-export function storedClientState(state: DehydratedState): DehydratedState {
-  return {
-    ...state,
-    queries: state.queries.map((query) =>
-      query.state.status === 'error' && query.state.data !== undefined
-        ? { ...query, state: { ...query.state, status: 'success', error: null, fetchFailureReason: null, fetchStatus: 'idle' } }
-        : query,
-    ),
-  };
+function storedQuery(query: DehydratedQuery): DehydratedQuery {
+  return query.state.status === 'error' && query.state.data !== undefined
+    ? { ...query, state: { ...query.state, status: 'success', error: null, fetchFailureReason: null, fetchStatus: 'idle' } }
+    : query;
+}
+
+/**
+ * The stored JSON of a saved cache, from its queries' JSON (`storedQuery`, one string each):
+ * `{ timestamp, buster, clientState: { mutations, queries } }`, as TanStack's persisters read it.
+ */
+function storedJson(client: PersistedClient, queries: readonly string[]): string {
+  const { timestamp, buster, clientState } = client;
+  // Ends with `"queries":[]}}`: the queries go between the brackets.
+  const frame = JSON.stringify({ timestamp, buster, clientState: { mutations: clientState.mutations, queries: [] } });
+  return `${frame.slice(0, -3)}${queries.join(',')}]}}`;
+}
+
+/** Writes the stored JSON; a storage that is full or blocked keeps its last copy. */
+function writeStored(json: string): void {
+  try {
+    window.localStorage.setItem(STORAGE_KEY, json);
+  } catch (error) {
+    console.warn('Could not save the offline copy of the session', error);
+  }
 }
 
 /**
  * Each save writes the whole cache (the session's bootstrap and every answer kept: 150 kB and
- * more) to localStorage in one task, some 50 ms on a tablet. So a save waits for the user's input
- * to pause for SAVE_QUIET_MS (a pan or a pinch is not interrupted), and at the latest
- * SAVE_LATEST_MS; answers that come in meanwhile go in the same save. Leaving or hiding the page
- * saves at once (startQueryPersistence), so a reload never loses an answer.
+ * more) to localStorage: turning it into JSON takes some 70 ms on a tablet, and the write 30 ms.
+ * So a save waits for the user's input to pause for SAVE_QUIET_MS (a pan or a pinch is not
+ * interrupted), and at the latest SAVE_LATEST_MS; answers that come in meanwhile go in the same
+ * save. It then turns one query into JSON per task and writes in a task of its own, so no step
+ * holds the page long. Leaving or hiding the page saves at once (startQueryPersistence), so a
+ * reload never loses an answer.
  */
 const SAVE_QUIET_MS = 1_000;
 const SAVE_LATEST_MS = 10_000;
 
-const storagePersister = createSyncStoragePersister({
-  storage: typeof window === 'undefined' ? undefined : window.localStorage,
-  key: STORAGE_KEY,
-  // The waiting is done below.
-  throttleTime: 0,
-  serialize: (client) => JSON.stringify({ ...client, clientState: storedClientState(client.clientState) }),
-});
-
 let pendingSave: PersistedClient | null = null;
 let cancelPendingSave: (() => void) | null = null;
+/** Counts saves begun, writes at once and removals: a save in steps writes only if still the latest. */
+let saveGeneration = 0;
 
+/** Forgets a save waiting for input to pause, and stops one under way. */
 function dropPendingSave(): void {
   cancelPendingSave?.();
   cancelPendingSave = null;
   pendingSave = null;
+  saveGeneration += 1;
+}
+
+async function saveInSteps(client: PersistedClient): Promise<void> {
+  const generation = ++saveGeneration;
+  const queries: string[] = [];
+  for (const query of client.clientState.queries) {
+    await nextTask();
+    if (generation !== saveGeneration) return;
+    queries.push(JSON.stringify(storedQuery(query)));
+  }
+  await nextTask();
+  if (generation === saveGeneration) writeStored(storedJson(client, queries));
+}
+
+function saveWhenQuiet(): void {
+  const latest = pendingSave;
+  cancelPendingSave = null;
+  pendingSave = null;
+  if (latest) void saveInSteps(latest);
 }
 
 const persister: Persister = {
   persistClient: (client) => {
     pendingSave = client;
-    const save = () => {
-      const latest = pendingSave;
-      cancelPendingSave = null;
-      pendingSave = null;
-      if (latest) void storagePersister.persistClient(latest);
-    };
-    cancelPendingSave ??= typeof window === 'undefined' ? (setTimeout(save, SAVE_QUIET_MS), () => {}) : whenInputQuiet(save, SAVE_QUIET_MS, SAVE_LATEST_MS);
+    cancelPendingSave ??= whenInputQuiet(saveWhenQuiet, SAVE_QUIET_MS, SAVE_LATEST_MS);
   },
-  restoreClient: storagePersister.restoreClient,
+  restoreClient: () => {
+    const stored = window.localStorage.getItem(STORAGE_KEY);
+    if (!stored) return undefined;
+    try {
+      return JSON.parse(stored) as PersistedClient;
+    } catch {
+      // Unreadable (cut short by a full storage, say): start without it.
+      return undefined;
+    }
+  },
   removeClient: () => {
     dropPendingSave();
-    return storagePersister.removeClient();
+    window.localStorage.removeItem(STORAGE_KEY);
   },
 };
 
@@ -125,7 +162,7 @@ export async function startQueryPersistence(client: QueryClient = queryClient): 
     dehydrateOptions: DEHYDRATE_OPTIONS,
   });
   await restored;
-  // Saves are throttled; a page closed or reloaded before the next one would lose the last
+  // Saves wait for a pause; a page closed or reloaded before the next one would lose the last
   // answers, so write the cache at once when the page is hidden or left.
   const flush = () => flushQueryCache(client);
   const onVisibility = () => document.visibilityState === 'hidden' && flush();
@@ -138,16 +175,11 @@ export async function startQueryPersistence(client: QueryClient = queryClient): 
   };
 }
 
-/** Writes the query cache to storage now, in the persister's own format. */
+/** Writes the query cache to storage now, in one task (the page is being hidden or left). */
 export function flushQueryCache(client: QueryClient = queryClient): void {
   dropPendingSave();
-  const saved: PersistedClient = { timestamp: Date.now(), buster: CACHE_VERSION, clientState: storedClientState(dehydrate(client, DEHYDRATE_OPTIONS)) };
-  try {
-    window.localStorage.setItem(STORAGE_KEY, JSON.stringify(saved));
-  } catch (error) {
-    // Storage full or blocked: the next throttled save tries again; nothing else to do on unload.
-    console.warn('Could not save the offline copy of the session', error);
-  }
+  const saved: PersistedClient = { timestamp: Date.now(), buster: CACHE_VERSION, clientState: dehydrate(client, DEHYDRATE_OPTIONS) };
+  writeStored(storedJson(saved, saved.clientState.queries.map((query) => JSON.stringify(storedQuery(query)))));
 }
 
 /** Forgets every cached answer, in memory and in storage (sign-out: the next user must not see them). */
