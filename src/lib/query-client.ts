@@ -1,9 +1,6 @@
-import { dehydrate, type DehydratedState, type DehydrateOptions, onlineManager, QueryClient } from '@tanstack/react-query';
-import { persistQueryClient, type PersistedClient, type Persister } from '@tanstack/react-query-persist-client';
-import { nextTask } from './after-paint';
-import { whenInputQuiet } from './when-input-quiet';
-
-type DehydratedQuery = DehydratedState['queries'][number];
+import { dehydrate, type DehydrateOptions, onlineManager, QueryClient } from '@tanstack/react-query';
+import { persistQueryClient } from '@tanstack/react-query-persist-client';
+import { createQueryStorage } from './query-storage';
 
 /** First key segment of every report query; report key factories must start with it. */
 export const REPORTS_KEY_ROOT = 'reports';
@@ -57,106 +54,22 @@ if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
 const DEHYDRATE_OPTIONS: DehydrateOptions = { shouldDehydrateQuery: (query) => query.state.data !== undefined };
 
 /**
- * A query as it is stored: an answer kept after a failed refresh is stored as the answer it is
- * (status success, with the time it was answered), not as the failure, which does not outlive the
- * session that saw it.
- */
-function storedQuery(query: DehydratedQuery): DehydratedQuery {
-  return query.state.status === 'error' && query.state.data !== undefined
-    ? { ...query, state: { ...query.state, status: 'success', error: null, fetchFailureReason: null, fetchStatus: 'idle' } }
-    : query;
-}
-
-/**
- * The stored JSON of a saved cache, from its queries' JSON (`storedQuery`, one string each):
- * `{ timestamp, buster, clientState: { mutations, queries } }`, as TanStack's persisters read it.
- */
-function storedJson(client: PersistedClient, queries: readonly string[]): string {
-  const { timestamp, buster, clientState } = client;
-  // Ends with `"queries":[]}}`: the queries go between the brackets.
-  const frame = JSON.stringify({ timestamp, buster, clientState: { mutations: clientState.mutations, queries: [] } });
-  return `${frame.slice(0, -3)}${queries.join(',')}]}}`;
-}
-
-/** Writes the stored JSON; a storage that is full or blocked keeps its last copy. */
-function writeStored(json: string): void {
-  try {
-    window.localStorage.setItem(STORAGE_KEY, json);
-  } catch (error) {
-    console.warn('Could not save the offline copy of the session', error);
-  }
-}
-
-/**
- * Each save writes the whole cache (the session's bootstrap and every answer kept: 150 kB and
- * more) to localStorage: turning it into JSON takes some 70 ms on a tablet, and the write 30 ms.
- * So a save waits for the user's input to pause for SAVE_QUIET_MS (a pan or a pinch is not
- * interrupted), and at the latest SAVE_LATEST_MS; answers that come in meanwhile go in the same
- * save. It then turns one query into JSON per task and writes in a task of its own, so no step
- * holds the page long. Leaving or hiding the page saves at once (startQueryPersistence), so a
- * reload never loses an answer.
+ * Each save writes what changed in the cache to localStorage (query-storage.ts): a report's answer
+ * is some 50 kB, turned into JSON and written in tasks of some 30 ms each on a tablet. So a save
+ * waits for the user's input to pause for SAVE_QUIET_MS (a pan or a pinch is not interrupted), and
+ * at the latest SAVE_LATEST_MS. Leaving or hiding the page saves at once (startQueryPersistence),
+ * so a reload never loses an answer.
  */
 const SAVE_QUIET_MS = 1_000;
 const SAVE_LATEST_MS = 10_000;
 
-let pendingSave: PersistedClient | null = null;
-let cancelPendingSave: (() => void) | null = null;
-/** Counts saves begun, writes at once and removals: a save in steps writes only if still the latest. */
-let saveGeneration = 0;
-
-/** Forgets a save waiting for input to pause, and stops one under way. */
-function dropPendingSave(): void {
-  cancelPendingSave?.();
-  cancelPendingSave = null;
-  pendingSave = null;
-  saveGeneration += 1;
-}
-
-async function saveInSteps(client: PersistedClient): Promise<void> {
-  const generation = ++saveGeneration;
-  const queries: string[] = [];
-  for (const query of client.clientState.queries) {
-    await nextTask();
-    if (generation !== saveGeneration) return;
-    queries.push(JSON.stringify(storedQuery(query)));
-  }
-  await nextTask();
-  if (generation === saveGeneration) writeStored(storedJson(client, queries));
-}
-
-function saveWhenQuiet(): void {
-  const latest = pendingSave;
-  cancelPendingSave = null;
-  pendingSave = null;
-  if (latest) void saveInSteps(latest);
-}
-
-const persister: Persister = {
-  persistClient: (client) => {
-    pendingSave = client;
-    cancelPendingSave ??= whenInputQuiet(saveWhenQuiet, SAVE_QUIET_MS, SAVE_LATEST_MS);
-  },
-  restoreClient: () => {
-    const stored = window.localStorage.getItem(STORAGE_KEY);
-    if (!stored) return undefined;
-    try {
-      return JSON.parse(stored) as PersistedClient;
-    } catch {
-      // Unreadable (cut short by a full storage, say): start without it.
-      return undefined;
-    }
-  },
-  removeClient: () => {
-    dropPendingSave();
-    window.localStorage.removeItem(STORAGE_KEY);
-  },
-};
+const storage = createQueryStorage(STORAGE_KEY, { quietMs: SAVE_QUIET_MS, latestMs: SAVE_LATEST_MS });
 
 /** Restores the last session's cache (so bootstrap is readable offline), then keeps it saved; resolves when restored. */
 export async function startQueryPersistence(client: QueryClient = queryClient): Promise<() => void> {
   const [unsubscribe, restored] = persistQueryClient({
     queryClient: client,
-    persister,
+    persister: storage.persister,
     maxAge: PERSIST_MAX_AGE_MS,
     buster: CACHE_VERSION,
     dehydrateOptions: DEHYDRATE_OPTIONS,
@@ -177,13 +90,11 @@ export async function startQueryPersistence(client: QueryClient = queryClient): 
 
 /** Writes the query cache to storage now, in one task (the page is being hidden or left). */
 export function flushQueryCache(client: QueryClient = queryClient): void {
-  dropPendingSave();
-  const saved: PersistedClient = { timestamp: Date.now(), buster: CACHE_VERSION, clientState: dehydrate(client, DEHYDRATE_OPTIONS) };
-  writeStored(storedJson(saved, saved.clientState.queries.map((query) => JSON.stringify(storedQuery(query)))));
+  storage.writeNow({ timestamp: Date.now(), buster: CACHE_VERSION, clientState: dehydrate(client, DEHYDRATE_OPTIONS) });
 }
 
 /** Forgets every cached answer, in memory and in storage (sign-out: the next user must not see them). */
 export async function clearQueryData(client: QueryClient = queryClient): Promise<void> {
   client.clear();
-  await persister.removeClient();
+  await storage.persister.removeClient();
 }
