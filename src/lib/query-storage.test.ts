@@ -28,6 +28,18 @@ describe('the offline copy of the query cache', () => {
     expect(JSON.parse(window.localStorage.getItem(`${KEY}:["reports","map"]`) ?? 'null').state.data).toEqual({ bars: 2 });
   });
 
+  it('writes a query again once it is invalidated, so the next start asks for it again', async () => {
+    const storage = createQueryStorage(KEY, { quietMs: 1_000, latestMs: 10_000 });
+    const client = new QueryClient();
+    client.setQueryData(['users', { search: 'gabriel' }], [{ template: 'Individual User' }]);
+    storage.writeNow(persisted(client));
+    // An assignment elsewhere invalidates the list; it is not on screen, so it is not asked again now.
+    await client.invalidateQueries({ queryKey: ['users'] });
+    storage.writeNow(persisted(client));
+    const restored = createQueryStorage(KEY, { quietMs: 1_000, latestMs: 10_000 }).persister.restoreClient() as PersistedClient;
+    expect(restored.clientState.queries[0]?.state.isInvalidated).toBe(true);
+  });
+
   it('removes a query that has left the cache', () => {
     const storage = createQueryStorage(KEY, { quietMs: 1_000, latestMs: 10_000 });
     const client = new QueryClient();

@@ -31,8 +31,14 @@ export function storedQuery(query: DehydratedQuery): DehydratedQuery {
     : query;
 }
 
-/** The answer a stored query holds: a new one means the query is written again. */
-const versionOf = (query: DehydratedQuery) => `${query.state.dataUpdatedAt}:${storedQuery(query).state.status}`;
+/**
+ * What a stored query decides at the next start: its answer, when it was answered (still fresh or
+ * not) and whether it was invalidated since (asked again on sight). A change of any writes it again.
+ */
+const versionOf = (query: DehydratedQuery) => {
+  const { dataUpdatedAt, status, isInvalidated } = storedQuery(query).state;
+  return `${dataUpdatedAt}:${status}:${isInvalidated}`;
+};
 
 function read(key: string): unknown {
   const stored = window.localStorage.getItem(key);
