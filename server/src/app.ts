@@ -36,7 +36,9 @@ import { REPORT_EMAIL_JOB, reportEmailJob, startEmailSchedule } from './modules/
 import type { Mailer } from './mail/mailer';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
+import { editorRoutes } from './modules/editor/editor.routes';
 import { professionsRoutes } from './modules/professions/professions.routes';
+import { pathsRoutes } from './modules/paths/paths.routes';
 import { registerAudit } from './plugins/audit';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -163,7 +165,9 @@ export async function buildApp(deps: AppDeps) {
       await api.register(profilePhotosRoutes, { db: deps.db, storage });
       await api.register(organizationsRoutes, { db: deps.db });
       await api.register(locationsRoutes, { db: deps.db, storage });
+      await api.register(editorRoutes, { db: deps.db });
       await api.register(professionsRoutes, { db: deps.db });
+      await api.register(pathsRoutes, { db: deps.db });
     },
     { prefix: '/api' },
   );

@@ -30,3 +30,11 @@ export type WashType = z.infer<typeof washTypeSchema>;
 export const KIOSK_GATEWAY_MODEL_ID = 13;
 /** The model a new device gets when none is chosen. */
 export const DEFAULT_MODEL_ID = 12;
+
+/**
+ * The holding location of replaced devices (03 §2 'Location Editor', §5 'Device form'): a device
+ * that another one replaced moves here. It belongs to the provider (organization 1) and has no
+ * parent, so no hospital's tree, scope or report holds it.
+ */
+export const REPLACED_DEVICES_GROUP_ID = 533;
+export const REPLACED_DEVICES_GROUP_NAME = 'Replaced Devices';

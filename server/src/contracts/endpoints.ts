@@ -16,6 +16,8 @@ import { userEndpoints, userV2Endpoints } from './users';
 import { wearableEndpoints } from './wearables-admin';
 import { roleEndpoints } from './roles';
 import { groupEndpoints, organizationEndpoints } from './organizations';
+import { editorEndpoints } from './editor';
+import { pathEndpoints } from './paths';
 import { professionEndpoints } from './professions';
 import { userImportEndpoints } from './user-import';
 import { emailSubscriptionEndpoints } from './email-subscriptions';
@@ -44,6 +46,8 @@ export const MAIN_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string,
   roles: roleEndpoints,
   organizations: organizationEndpoints,
   groups: groupEndpoints,
+  editor: editorEndpoints,
+  paths: pathEndpoints,
   professions: professionEndpoints,
   userImport: userImportEndpoints,
   emailSubscriptions: emailSubscriptionEndpoints,

@@ -11,6 +11,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
 } from 'drizzle-orm/pg-core';
 import { DEVICE_TYPES, type DeviceType, ZONE_TYPES, type ZoneType } from '../contracts/devices';
 import { groups, users } from './schema';
@@ -63,6 +64,8 @@ export const zones = pgTable(
     active: boolean('active').notNull().default(true),
     staged: boolean('staged').notNull().default(false),
     publish: boolean('publish').notNull().default(true),
+    /** Grows with every change the Location Editor makes; a save names the version it was made from. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [index('zones_group_id_idx').on(t.groupId), check('zones_type_check', inList(t.type.name, ZONE_TYPES))],
@@ -105,6 +108,8 @@ export const devices = pgTable(
     batteryMv: integer('battery_mv'),
     lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true, mode: 'date' }),
     replacedDeviceId: integer('replaced_device_id').references((): AnyPgColumn => devices.id, { onDelete: 'set null' }),
+    /** Grows with every change the Location Editor makes (place, settings, staging, replacement); telemetry leaves it. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [
@@ -113,6 +118,28 @@ export const devices = pgTable(
     check('devices_type_check', inList(t.type.name, DEVICE_TYPES)),
     check('devices_mac_check', sql.raw(`"${t.mac.name}" ~ '^([0-9A-F]{2}:){5}[0-9A-F]{2}$'`)),
   ],
+);
+
+/**
+ * Walking paths of a location's floor plan (the Path Builder): straight segments between two
+ * points, in floor-plan pixels.
+ */
+export const paths = pgTable(
+  'paths',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references((): AnyPgColumn => groups.id, { onDelete: 'cascade' }),
+    originX: doublePrecision('origin_x').notNull(),
+    originY: doublePrecision('origin_y').notNull(),
+    destinationX: doublePrecision('destination_x').notNull(),
+    destinationY: doublePrecision('destination_y').notNull(),
+    /** The id the drawing device gave the path: a replayed or repeated add finds it instead of drawing it twice. */
+    clientId: text('client_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('paths_group_id_idx').on(t.groupId), unique('paths_group_id_client_id_key').on(t.groupId, t.clientId)],
 );
 
 /** Who wore a wearable (wristband or badge) when: the history the reports attribute events by. */
@@ -145,4 +172,5 @@ export type ZoneRow = typeof zones.$inferSelect;
 export type NewZoneRow = typeof zones.$inferInsert;
 export type DeviceRow = typeof devices.$inferSelect;
 export type NewDeviceRow = typeof devices.$inferInsert;
+export type PathRow = typeof paths.$inferSelect;
 export type WearableAssignmentRow = typeof wearableAssignments.$inferSelect;

@@ -1,5 +1,6 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPLACED_DEVICES_GROUP_ID } from '../../../server/src/contracts/devices';
 import { DEVICE_SUBJECTS, PERMISSION_SUBJECTS } from '../../../server/src/contracts/permissions';
 import type { Database } from '../../../server/src/db/client';
 import { DEMO_ACCOUNTS } from '../../../server/src/db/demo-accounts';
@@ -74,11 +75,15 @@ describe('seedDemo', () => {
       expect(org.defaultLocationId).not.toBeNull();
       const group = byId.get(org.defaultLocationId ?? -1);
       expect(group).toBeDefined();
-      // The provider has no locations of its own; it defaults to the network root.
+      // The provider's only location is the holding group of replaced devices; it defaults to the network root.
       if (org.id > 1) expect(group?.organizationId).toBe(org.id);
     }
-    const network = groupRows.filter((g) => g.parentId === null);
-    expect(network.map((g) => [g.id, g.type, g.organizationId])).toEqual([[1, 'NETWORK', 2]]);
+    // Two roots: the network, and the provider's Replaced Devices group outside it.
+    const roots = groupRows.filter((g) => g.parentId === null).sort((a, b) => a.id - b.id);
+    expect(roots.map((g) => [g.id, g.type, g.organizationId, g.name])).toEqual([
+      [1, 'NETWORK', 2, 'Northwind Health Network'],
+      [REPLACED_DEVICES_GROUP_ID, 'UNIT', 1, 'Replaced Devices'],
+    ]);
     for (const g of groupRows) {
       expect(g.requiredHandWashDuration).toBe(20);
       expect([8, 12]).toContain(g.shiftLengthHours);

@@ -59,6 +59,8 @@ export interface SampleIds {
   dataExportId: number;
   /** A compliance-report subscription of a member of ICU – 3 North. */
   emailSubscription: { id: number; userId: number };
+  /** A dispenser and a C. diff room of ICU – 3 North as the Location Editor sends them back unchanged. */
+  editor: { device: Record<string, unknown>; zone: Record<string, unknown> };
 }
 
 /** A request, as the route's own sign-in asks for it (the kiosk gateway's credentials for 'gateway'). */
@@ -202,6 +204,15 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
     status: 201,
   }),
 
+  'GET /api/devices/paths': () => ({ query: { groupId: ICU_NORTH } }),
+  // A new client id each time, so each caller's add is a path of its own.
+  'POST /api/groups/:groupId/add-path': () => ({
+    params: { groupId: ICU_NORTH },
+    body: { clientId: crypto.randomUUID(), origin: { x: 120, y: 80 }, destination: { x: 320, y: 80 } },
+    status: 201,
+  }),
+  'DELETE /api/groups/:groupId/remove-path': () => ({ params: { groupId: ICU_NORTH }, body: { clientId: crypto.randomUUID() } }),
+
   'GET /api/stations/gateways': () => ({ query: { groupId: DEMO_GROUP_IDS.stMarys, modelId: KIOSK_GATEWAY_MODEL_ID, roles: 'KIOSK_GATEWAY', search: 'kiosk' } }),
   'GET /api/iot/things/stations': () => ({ query: { groupIds: [DEMO_GROUP_IDS.stMarys] } }),
   'POST /api/stations/assignments': (ids) => ({ body: { gatewayId: ids.kiosk.id, wristbandMac: ids.kioskSpareMac, userId: ids.staffIds[1] } }),
@@ -270,6 +281,9 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
   }),
   // The demo's plans are static files: no location has an uploaded one to serve.
   'GET /api/groups/:id/floorplan/:file': () => ({ params: { id: ICU_NORTH, file: '0123456789abcdef.png' }, status: 404 }),
+  'GET /api/groups/editor': () => ({ query: { groupId: ICU_NORTH } }),
+  // Publishes what is already published, from its current version: answered, changing nothing.
+  'POST /api/groups/editor': (ids) => ({ query: { groupId: ICU_NORTH }, body: [ids.editor.device, ids.editor.zone] }),
   'GET /api/users/professions': () => ({}),
   'GET /api/users/professions/:organizationId': () => ({ params: { organizationId: DEMO_ORG_IDS.stMarys } }),
   // A duplicate of the demo's own profession: refused without changing anything.
@@ -419,6 +433,8 @@ export async function loadSampleIds(db: Database, share: StaffShare): Promise<Sa
     .where(and(eq(users.groupId, ICU_NORTH), eq(users.demo, false)))
     .orderBy(asc(emailSubscriptions.id))
     .limit(1);
+  const [editorDevice] = await db.select().from(devices).where(eq(devices.id, dispenser?.id ?? 0));
+  const [editorZone] = await db.select().from(zones).where(eq(zones.id, cdiff?.id ?? 0));
   const nextStaff = handOut(await staffOf(db, ST_MARYS), share);
   const invitee = nextStaff();
   const account = nextStaff();
@@ -433,7 +449,7 @@ export async function loadSampleIds(db: Database, share: StaffShare): Promise<Sa
   const heldBadge = badges.find((row) => row.holderId !== null);
   // Not the badge's holder: assigning them something else would end that holding before its unassign sample.
   const [a, b] = free.filter((row) => row.id !== heldBadge?.holderId);
-  if (!spare || !a || !b || !tagless || !tag?.holderId || !freeBadge || !heldBadge?.holderId || !firmware || !dispenser || !bed || !roomBeacon || !worn || !cdiff || !staffList || !subscription) {
+  if (!spare || !a || !b || !tagless || !tag?.holderId || !freeBadge || !heldBadge?.holderId || !firmware || !dispenser || !bed || !roomBeacon || !worn || !cdiff || !staffList || !subscription || !editorDevice || !editorZone) {
     throw new Error(`the demo data lacks a row the route samples need: ${JSON.stringify({ spare, free, tagless, tag, freeBadge, heldBadge, firmware, dispenser, bed, roomBeacon, worn, cdiff, staffList, subscription })}`);
   }
   return {
@@ -452,5 +468,35 @@ export async function loadSampleIds(db: Database, share: StaffShare): Promise<Sa
     accountUserName: account.userName,
     dataExportId: staffList.id,
     emailSubscription: subscription,
+    editor: {
+      device: {
+        entityType: 'DEVICE',
+        id: editorDevice.id,
+        baseVersion: editorDevice.version,
+        mac: editorDevice.mac,
+        name: editorDevice.name,
+        type: editorDevice.type,
+        groupId: editorDevice.groupId,
+        modelId: editorDevice.modelId,
+        firmwareVersionId: editorDevice.firmwareVersionId,
+        role: editorDevice.role,
+        zoneId: editorDevice.zoneId,
+        x: editorDevice.x,
+        y: editorDevice.y,
+        active: editorDevice.active,
+        publish: true,
+      },
+      zone: {
+        entityType: 'ZONE',
+        id: editorZone.id,
+        baseVersion: editorZone.version,
+        name: editorZone.name,
+        type: editorZone.type,
+        groupId: editorZone.groupId,
+        geometry: editorZone.geometry,
+        active: editorZone.active,
+        publish: true,
+      },
+    },
   };
 }

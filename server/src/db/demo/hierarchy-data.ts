@@ -1,3 +1,4 @@
+import { REPLACED_DEVICES_GROUP_ID, REPLACED_DEVICES_GROUP_NAME } from '../../contracts/devices';
 import type { NewGroupRow, NewOrganizationRow } from '../schema';
 
 // Every id here is explicit, so docs, tests and the other seed steps can name rows; the seed
@@ -92,4 +93,8 @@ export const SEED_GROUPS: readonly SeedGroup[] = [
   { id: 17, parentId: 3, organizationId: 10, name: 'Emergency – Observation', type: 'UNIT', ...riverside, ...EMERGENCY },
   { id: 18, parentId: 3, organizationId: 11, name: 'Oncology – 6 East', type: 'UNIT', ...riverside, ...ONCOLOGY },
   { id: 19, parentId: 3, organizationId: 11, name: 'Infusion Center', type: 'UNIT', ...riverside, ...ONCOLOGY },
+  // The provider's holding location for replaced devices: a root of its own under organization 1,
+  // outside the network's tree, so only the provider's people reach it and no hospital's tree or
+  // report holds it.
+  { id: REPLACED_DEVICES_GROUP_ID, parentId: null, organizationId: 1, name: REPLACED_DEVICES_GROUP_NAME, type: 'UNIT', timeZone: 'US/Central', ...FACILITY },
 ];

@@ -49,13 +49,15 @@ export const wearablesRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Da
 
   app.route({
     ...routeOf(wearableEndpoints.models),
-    config: forPages(...WEARABLE_PAGES),
+    // The Location Editor's Device form picks a model and a firmware version too.
+    config: forPages(...WEARABLE_PAGES, '/app/maintenance/editor'),
     handler: async (request) => service.models(request.query.type),
   });
 
   app.route({
     ...routeOf(wearableEndpoints.byMac),
-    config: forPages(...WEARABLE_PAGES),
+    // The Location Editor's Device form looks the MAC up too, to offer a replacement.
+    config: forPages(...WEARABLE_PAGES, '/app/maintenance/editor'),
     handler: async (request) => service.lookupMac(callerOf(request), request.params.mac),
   });
 

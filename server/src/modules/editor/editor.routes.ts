@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { editorEndpoints } from '../../contracts/editor';
+import type { Database } from '../../db/client';
+import { forPages } from '../../plugins/access';
+import { callerOf } from '../../plugins/auth';
+import { routeOf } from '../../plugins/endpoints';
+import { sendEditorRefusal } from './editor-errors';
+import { createEditorService } from './editor.service';
+
+const EDITOR_PAGE = forPages('/app/maintenance/editor');
+
+/** The Location Editor's calls (03 §7 'GET /groups/editor…'): load a location's entities, save the changes. */
+export const editorRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const service = createEditorService(db, app.log);
+  // A refused save names its item or its conflicts; every other error goes to the app's handler.
+  app.setErrorHandler(sendEditorRefusal);
+
+  app.route({
+    ...routeOf(editorEndpoints.load),
+    config: EDITOR_PAGE,
+    handler: async (request) => service.load(callerOf(request), request.query.groupId),
+  });
+
+  app.route({
+    ...routeOf(editorEndpoints.save),
+    config: EDITOR_PAGE,
+    handler: async (request) => service.save(callerOf(request), request.query.groupId, request.body),
+  });
+};
