@@ -2,6 +2,8 @@ import { registerWearableUnassignHandler } from '@/entities/devices/wearable-una
 import { registerUsersOutboxListeners } from '@/features/accounts/users/pending-unassigns';
 import { registerBadgeOutboxHandlers } from '@/features/badges/outbox-handlers';
 import { registerNfcOutboxHandlers } from '@/features/nfc/outbox-handlers';
+import { registerEditorOutboxHandlers } from '@/features/maintenance/editor/outbox-handlers';
+import { registerPathOutboxHandlers } from '@/features/maintenance/path-builder/outbox-handlers';
 
 /**
  * Every type of queued edit, registered when the shell starts: a queue left by an earlier visit
@@ -16,4 +18,6 @@ export function registerOutboxHandlers(): void {
   registerWearableUnassignHandler();
   registerBadgeOutboxHandlers();
   registerUsersOutboxListeners();
+  registerPathOutboxHandlers();
+  registerEditorOutboxHandlers();
 }

@@ -24,15 +24,45 @@ export interface OutboxItem<P = unknown> {
   nextAttemptAt: number;
 }
 
-/** The device's offline store: the outbox now; device lists and floor plans join it as their screens arrive. */
+/** The server's id and version of an entity this device saved (a Location Editor entity, by its key). */
+export interface SavedEntityRef {
+  key: string;
+  id: number;
+  version: number;
+}
+
+/** A Location Editor answer kept for use without signal (per user and location). */
+export interface EditorSnapshot {
+  userSub: string;
+  groupId: number;
+  answer: unknown;
+  savedAt: number;
+}
+
+/** The server's refusal of a queued save as conflicting, by the outbox item's id. */
+export interface SaveConflict {
+  itemId: string;
+  body: unknown;
+}
+
+/** The device's offline store: the outbox, and what the Location Editor keeps for work without signal. */
 export class OfflineDatabase extends Dexie {
   outbox!: EntityTable<OutboxItem, 'id'>;
+  savedEntities!: EntityTable<SavedEntityRef, 'key'>;
+  editorSnapshots!: Dexie.Table<EditorSnapshot, [string, number]>;
+  saveConflicts!: EntityTable<SaveConflict, 'itemId'>;
 
   constructor(name = 'lavo-offline') {
     super(name);
     this.version(1).stores({
       // createdAt orders the replay; userSub keeps each user's queue apart.
       outbox: 'id, userSub, [userSub+createdAt], entity, status',
+    });
+    this.version(2).stores({
+      outbox: 'id, userSub, [userSub+createdAt], entity, status',
+      savedEntities: 'key',
+      editorSnapshots: '[userSub+groupId]',
+      saveConflicts: 'itemId',
     });
   }
 }

@@ -33,4 +33,6 @@ export const PAGE_FILES: Partial<Record<AppPath, string>> = {
   '/app/accounts/users': 'routes/users-route-page.tsx',
   '/app/accounts/access-management': 'features/accounts/access-management/pages/access-management-page.tsx',
   '/app/settings/my-account': 'features/accounts/my-account/pages/my-account-page.tsx',
+  '/app/maintenance/editor': 'features/maintenance/editor/pages/editor-page.tsx',
+  '/app/maintenance/path-builder': 'features/maintenance/path-builder/pages/path-builder-page.tsx',
 };

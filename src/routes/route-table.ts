@@ -11,6 +11,8 @@ import { usersSearchSchema } from '../features/accounts/users/users-search';
 import { reportSearchSchema } from '../features/reports/filters/report-search';
 import { stationsSearchSchema } from '../features/stations/stations-search';
 import { professionsSearchSchema } from '../features/accounts/professions/professions-search';
+import { editorSearchSchema } from '../features/maintenance/editor/editor-search';
+import { pathBuilderSearchSchema } from '../features/maintenance/path-builder/path-builder-search';
 import { type AddressSchema, noSearch } from '../lib/address-search';
 import { allowed, type AccessRule } from '../lib/permissions';
 
@@ -95,7 +97,7 @@ export const APP_ROUTES = [
   // Settings (reached from the profile popup, not the navigation)
   page('/app/settings/my-account', 'My Account', null),
   // Maintenance section
-  page('/app/maintenance/editor', 'Location Editor', maintenance('Devices & Zones')),
+  page('/app/maintenance/editor', 'Location Editor', maintenance('Devices & Zones'), editorSearchSchema),
   page('/app/maintenance/gateways', 'Gateways', maintenance('Gateways and IoT Devices')),
   page('/app/maintenance/iot-devices', 'IoT Devices', null),
   page('/app/maintenance/stations', 'Stations', maintenance('Stations'), stationsSearchSchema),
@@ -104,7 +106,7 @@ export const APP_ROUTES = [
   page('/app/maintenance/wristbands', 'Wristbands', maintenance('Wristbands')),
   page('/app/maintenance/badges', 'Badges', maintenance('Badges'), badgeSearchSchema),
   page('/app/maintenance/versions', 'Versions', maintenance('Firmware')),
-  page('/app/maintenance/path-builder', 'Path Builder', maintenance('Paths editor')),
+  page('/app/maintenance/path-builder', 'Path Builder', maintenance('Paths editor'), pathBuilderSearchSchema),
   page('/app/maintenance/unresponsive-devices', 'Unresponsive Devices', maintenance('Unresponsive report')),
   // Forwarding entries
   { path: '/app/maintenance/nfc', title: 'NFC Tag Assignment', subjects: [], accountTypes: [], nav: null, redirectTo: '/app/accounts/nfc', search: noSearch },

@@ -9,7 +9,7 @@ describe('the most-used pages offered', () => {
   beforeEach(() => localStorage.clear());
 
   it('are built pages of the user’s navigation, never the User Overview, first in navigation order', () => {
-    expect(pagesOf('tech')).toEqual(['/app/accounts/badge-management', '/app/accounts/nfc', '/app/maintenance/stations']);
+    expect(pagesOf('tech')).toEqual(['/app/accounts/badge-management', '/app/accounts/nfc', '/app/maintenance/editor']);
     expect(pagesOf('nurse')).toEqual([]);
   });
 

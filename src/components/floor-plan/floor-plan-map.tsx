@@ -37,9 +37,14 @@ export interface FloorPlanMapProps {
   onLoadError?: () => void;
   /** Shown in place of the plan when the image could not be loaded. */
   errorText?: string;
+  /** Class names of what sits on the plan and is dragged itself (a device being moved): a press on it does not pan. */
+  panningExcluded?: readonly string[];
+  /** No panning for now (a drag draws instead); pinch and wheel still zoom. */
+  panningDisabled?: boolean;
 }
 
 const ZOOM_STEP = 0.5;
+const NO_EXCLUSIONS: readonly string[] = [];
 const BUTTON_SIZE = 44;
 
 /**
@@ -57,6 +62,8 @@ export function FloorPlanMap({
   onLoad,
   onLoadError,
   errorText = 'The floor plan could not be loaded.',
+  panningExcluded = NO_EXCLUSIONS,
+  panningDisabled = false,
 }: FloorPlanMapProps) {
   const hintId = useId();
   const [state, setState] = useState<{ url: string; size: PlanSize | null; failed: boolean }>({ url: imageUrl, size: null, failed: false });
@@ -138,6 +145,7 @@ export function FloorPlanMap({
         centerZoomedOut
         limitToBounds
         doubleClick={{ disabled: true }}
+        panning={{ disabled: panningDisabled, excluded: panningExcluded as string[] }}
         keyboard={{ disabled: false, panStep: 60, zoomStep: ZOOM_STEP }}
         wheel={{ step: 0.15 }}
       >

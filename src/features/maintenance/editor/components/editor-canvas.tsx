@@ -1,0 +1,229 @@
+import type { PlanPoint } from '@contracts/paths';
+import { memo, useRef } from 'react';
+import type { PlanSize } from '@/components/floor-plan/floor-plan-map';
+import type { EntityState, ShownEntity } from '../editor-model';
+import classes from './editor.module.css';
+
+// The location's zones and devices over its floor plan, as one SVG in plan pixels that moves with
+// the plan. In edit mode a device is dragged to move it (the plan does not pan under it), a tap
+// picks what is under it or places what the tool adds, and with Shift a drag draws a rectangular
+// zone. Moves are drawn straight on the element, so a drag never renders React.
+
+/** A press that moved further than this (screen pixels) is a drag or a pan, not a tap. */
+const TAP_SLOP_PX = 8;
+/** The class of what the plan must not pan under (FloorPlanMap's panningExcluded). */
+export const DRAGGABLE_CLASS = 'editor-draggable';
+
+export type EditorTool = 'select' | 'device' | 'zone' | 'delete';
+
+export interface EditorCanvasProps {
+  size: PlanSize;
+  entities: readonly ShownEntity[];
+  editing: boolean;
+  tool: EditorTool;
+  selectedKey: string | null;
+  /** The zone outline being drawn (tap by tap). */
+  outline: readonly PlanPoint[];
+  /** A tap on the plan (not on an entity, or any tap with the device or zone tool), with the plan's scale on screen. */
+  onTapPlan: (point: PlanPoint, scale: number, shift: boolean) => void;
+  /** A tap on an entity. */
+  onTapEntity: (key: string) => void;
+  /** A device dragged to a new place. */
+  onMoveDevice: (key: string, point: PlanPoint) => void;
+  /** A rectangle drawn with Shift and a drag. */
+  onRectangle: (from: PlanPoint, to: PlanPoint) => void;
+}
+
+const STATE_CLASS: Record<EntityState, string | undefined> = {
+  saved: undefined,
+  staged: classes.staged,
+  pending: classes.pending,
+  failed: classes.failed,
+  changed: classes.changed,
+  removed: classes.removed,
+};
+
+const DEVICE_CLASS: Record<string, string | undefined> = {
+  BEACON: classes.beacon,
+  DISPENSER: classes.dispenser,
+  GATEWAY: classes.gateway,
+  TABLET: classes.tablet,
+};
+
+const ZONE_CLASS: Record<string, string | undefined> = {
+  PATIENT_ROOM: classes.room,
+  CDIFF: classes.cdiff,
+  REMINDER: classes.reminder,
+  OTHER: classes.otherZone,
+};
+
+type Press =
+  | { kind: 'plan'; id: number; x: number; y: number; shift: boolean; from: PlanPoint }
+  | { kind: 'device'; id: number; x: number; y: number; key: string; element: SVGGElement; from: PlanPoint; origin: PlanPoint }
+  | { kind: 'entity'; id: number; x: number; y: number; key: string };
+
+/** The zones, the devices and what is being drawn. */
+export const EditorCanvas = memo(function EditorCanvas(props: EditorCanvasProps) {
+  const { size, entities, editing, tool, selectedKey, outline } = props;
+  const svg = useRef<SVGSVGElement>(null);
+  const rectangle = useRef<SVGRectElement>(null);
+  const press = useRef<Press | null>(null);
+  const pointers = useRef(new Set<number>());
+  const latest = useRef(props);
+  latest.current = props;
+
+  const toPlan = (clientX: number, clientY: number): { point: PlanPoint; scale: number } | null => {
+    const matrix = svg.current?.getScreenCTM();
+    if (!matrix) return null;
+    const at = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
+    return { point: { x: Math.min(Math.max(at.x, 0), size.width), y: Math.min(Math.max(at.y, 0), size.height) }, scale: Math.hypot(matrix.a, matrix.b) };
+  };
+
+  const down = (event: React.PointerEvent<SVGSVGElement>) => {
+    pointers.current.add(event.pointerId);
+    if (pointers.current.size > 1) {
+      press.current = null;
+      return;
+    }
+    const at = toPlan(event.clientX, event.clientY);
+    if (!at) return;
+    const target = (event.target as Element).closest<SVGGElement>('[data-entity-key]');
+    const key = target?.dataset.entityKey;
+    const common = { id: event.pointerId, x: event.clientX, y: event.clientY };
+    // With Shift a click adds a device and a drag draws a zone, wherever they start.
+    const shiftDraw = editing && event.shiftKey && tool === 'select';
+    if (key && target && !shiftDraw) {
+      const draggable = editing && tool === 'select' && target.dataset.entityType === 'DEVICE' && target.dataset.state !== 'removed';
+      if (draggable) {
+        event.currentTarget.setPointerCapture(event.pointerId);
+        const origin = { x: Number(target.dataset.x), y: Number(target.dataset.y) };
+        press.current = { kind: 'device', ...common, key, element: target, from: at.point, origin };
+        return;
+      }
+      if (tool === 'select' || tool === 'delete') {
+        press.current = { kind: 'entity', ...common, key };
+        return;
+      }
+    }
+    press.current = { kind: 'plan', ...common, shift: event.shiftKey, from: at.point };
+    if (editing && event.shiftKey && event.pointerType === 'mouse') event.currentTarget.setPointerCapture(event.pointerId);
+  };
+
+  const move = (event: React.PointerEvent<SVGSVGElement>) => {
+    const current = press.current;
+    if (!current || current.id !== event.pointerId) return;
+    const at = toPlan(event.clientX, event.clientY);
+    if (!at) return;
+    if (current.kind === 'device') {
+      const x = current.origin.x + at.point.x - current.from.x;
+      const y = current.origin.y + at.point.y - current.from.y;
+      current.element.setAttribute('transform', `translate(${x} ${y})`);
+    } else if (current.kind === 'plan' && current.shift && editing && rectangle.current) {
+      const r = rectangle.current;
+      r.setAttribute('x', String(Math.min(current.from.x, at.point.x)));
+      r.setAttribute('y', String(Math.min(current.from.y, at.point.y)));
+      r.setAttribute('width', String(Math.abs(at.point.x - current.from.x)));
+      r.setAttribute('height', String(Math.abs(at.point.y - current.from.y)));
+      r.style.display = '';
+    }
+  };
+
+  const up = (event: React.PointerEvent<SVGSVGElement>) => {
+    pointers.current.delete(event.pointerId);
+    const current = press.current;
+    press.current = null;
+    if (rectangle.current) rectangle.current.style.display = 'none';
+    if (!current || current.id !== event.pointerId) return;
+    const tapped = Math.hypot(event.clientX - current.x, event.clientY - current.y) <= TAP_SLOP_PX;
+    const at = toPlan(event.clientX, event.clientY);
+    if (!at) return;
+    const handlers = latest.current;
+    if (current.kind === 'device') {
+      if (tapped) {
+        current.element.setAttribute('transform', `translate(${current.origin.x} ${current.origin.y})`);
+        handlers.onTapEntity(current.key);
+      } else {
+        handlers.onMoveDevice(current.key, {
+          x: current.origin.x + at.point.x - current.from.x,
+          y: current.origin.y + at.point.y - current.from.y,
+        });
+      }
+    } else if (current.kind === 'entity') {
+      if (tapped) handlers.onTapEntity(current.key);
+    } else if (current.shift && editing && !tapped && event.pointerType === 'mouse') {
+      handlers.onRectangle(current.from, at.point);
+    } else if (tapped) {
+      handlers.onTapPlan(at.point, at.scale, current.shift);
+    }
+  };
+
+  const cancel = (event: React.PointerEvent<SVGSVGElement>) => {
+    pointers.current.delete(event.pointerId);
+    const current = press.current;
+    if (current?.kind === 'device') current.element.setAttribute('transform', `translate(${current.origin.x} ${current.origin.y})`);
+    press.current = null;
+  };
+
+  const zones = entities.filter((e) => e.entity.entityType === 'ZONE');
+  const devices = entities.filter((e) => e.entity.entityType === 'DEVICE');
+  return (
+    <svg
+      ref={svg}
+      className={classes.canvas}
+      data-tool={editing ? tool : 'view'}
+      data-testid="editor-canvas"
+      width={size.width}
+      height={size.height}
+      viewBox={`0 0 ${size.width} ${size.height}`}
+      onPointerDown={down}
+      onPointerMove={move}
+      onPointerUp={up}
+      onPointerCancel={cancel}
+      aria-hidden
+    >
+      {zones.map((z) => {
+        if (z.entity.entityType !== 'ZONE') return null;
+        const ring = z.entity.geometry.coordinates[0] ?? [];
+        return (
+          <g
+            key={z.key}
+            data-entity-key={z.key}
+            data-entity-type="ZONE"
+            data-state={z.state}
+            className={[classes.zone, ZONE_CLASS[z.entity.type], STATE_CLASS[z.state], z.key === selectedKey ? classes.selected : ''].join(' ')}
+          >
+            <polygon points={ring.map(([x, y]) => `${x},${y}`).join(' ')} />
+            <title>{z.entity.name}</title>
+          </g>
+        );
+      })}
+      {devices.map((d) => {
+        if (d.entity.entityType !== 'DEVICE' || d.entity.x === null || d.entity.y === null) return null;
+        return (
+          <g
+            key={d.key}
+            data-entity-key={d.key}
+            data-entity-type="DEVICE"
+            data-state={d.state}
+            data-x={d.entity.x}
+            data-y={d.entity.y}
+            transform={`translate(${d.entity.x} ${d.entity.y})`}
+            className={[classes.device, editing && tool === 'select' ? DRAGGABLE_CLASS : '', DEVICE_CLASS[d.entity.type], STATE_CLASS[d.state], d.key === selectedKey ? classes.selected : ''].join(' ')}
+          >
+            <circle r={9} />
+            <title>{`${d.entity.name} (${d.entity.mac})`}</title>
+          </g>
+        );
+      })}
+      {outline.length > 0 && (
+        <g className={classes.outline} data-testid="zone-outline">
+          <polyline points={outline.map((p) => `${p.x},${p.y}`).join(' ')} />
+          {outline.map((p, i) => (
+            <circle key={i} cx={p.x} cy={p.y} r={i === 0 ? 8 : 5} />
+          ))}
+        </g>
+      )}
+      <rect ref={rectangle} className={classes.rectangle} style={{ display: 'none' }} />
+    </svg>
+  );
+});

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+// Relative, not '@/…': the route table wires this schema to the page, and vite.config.ts reads
+// that table (scripts/vite-page-shell.ts) without the app's aliases.
+import { EDITOR_DEVICE_TYPES } from '../../../../server/src/contracts/editor';
+import { addressChoice, addressId, addressText } from '../../../lib/address-search';
+
+/** The Location Editor's address: the location, the search text and the device-type filter (03 §2). */
+export const editorSearchSchema = z.object({
+  groupId: addressId,
+  search: addressText,
+  deviceType: addressChoice(EDITOR_DEVICE_TYPES),
+});
+
+export type EditorSearch = z.output<typeof editorSearchSchema>;
