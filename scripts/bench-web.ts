@@ -25,6 +25,11 @@
  * Emulation.setCPUThrottlingRate), the longest main-thread task and the frame intervals while the
  * map is zoomed with the wheel, dragged and pinched (target: no task of 50 ms or more).
  *
+ * And for the Location Editor (/app/maintenance/editor on ICU – 3 South, filled to 500 devices and
+ * 100 zones before the server first starts, scripts/bench/editor-floor-data.ts): in edit mode, with
+ * the CPU slowed 4×, the longest task while a device is dragged with the mouse and another with a
+ * finger, each dropped, and the plan panned (target: no task of 50 ms or more).
+ *
  * Each figure is the median of BENCH_WEB_RUNS loads of the page (default 3).
  *
  * A missed target is marked OVER and still exits 0; only a failed measurement exits non-zero.
@@ -45,6 +50,8 @@ import {
 } from './bench/web-lighthouse';
 import { MAP_DISPENSERS, MAP_GROUP_ID, prepareDispenserMap } from './bench/dispenser-map-data';
 import { dispenserMapShown, type GestureFigures, panAndZoom } from './bench/web-map-gestures';
+import { EDITOR_DEVICES, EDITOR_GROUP_ID, EDITOR_ZONES, prepareEditorFloor } from './bench/editor-floor-data';
+import { dragDevices, editorShown } from './bench/web-editor-drag';
 import { HTTPS_FRONT_CHROMIUM_ARGS, startHttpsFront } from './bench/web-https-front';
 import { buildApp, startWebServer } from './bench/web-server';
 import { PAGE_IN_SHELL_SELECTOR, SIGN_IN_SCREEN_SELECTOR, signedInPageShown, signInAsAdmin, signInScreenShown } from './bench/web-sign-in';
@@ -168,8 +175,11 @@ async function lighthouseRuns(baseUrl: string, cpuSlowdown: number): Promise<Map
   }
 }
 
-/** Pans and zooms the map of 300+ dispensers, on an iPad-sized touch screen, BENCH_WEB_RUNS times. */
-async function measureGestures(baseUrl: string): Promise<GestureFigures[]> {
+/**
+ * On an iPad-sized touch screen, signed in as the administrator, BENCH_WEB_RUNS times: opens `path`
+ * in a new page, waits for `shown`, lets it settle a second, and runs `gestures` on it.
+ */
+async function measureOnTablet(baseUrl: string, path: string, shown: (page: Page) => Promise<void>, gestures: (page: Page) => Promise<GestureFigures>): Promise<GestureFigures[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   cleanups.push(() => browser.close());
   try {
@@ -181,10 +191,10 @@ async function measureGestures(baseUrl: string): Promise<GestureFigures[]> {
     for (let i = 0; i < runs; i++) {
       const page = await context.newPage();
       try {
-        await page.goto(`${baseUrl}${mapUrl}`);
-        await dispenserMapShown(page, MAP_DISPENSERS);
+        await page.goto(`${baseUrl}${path}`);
+        await shown(page);
         await page.waitForTimeout(1000);
-        figures.push(await panAndZoom(page, MAP_CPU_SLOWDOWN));
+        figures.push(await gestures(page));
       } finally {
         await page.close();
       }
@@ -195,10 +205,30 @@ async function measureGestures(baseUrl: string): Promise<GestureFigures[]> {
   }
 }
 
-function printGestures(figures: GestureFigures[]) {
+/** Pans and zooms the map of 300+ dispensers. */
+const measureGestures = (baseUrl: string) =>
+  measureOnTablet(baseUrl, mapUrl, (page) => dispenserMapShown(page, MAP_DISPENSERS), (page) => panAndZoom(page, MAP_CPU_SLOWDOWN));
+
+/** Drags devices on the Location Editor's plan of 500 devices and 100 zones. */
+const measureEditorDrags = (baseUrl: string) =>
+  measureOnTablet(
+    baseUrl,
+    `/app/maintenance/editor?groupId=${EDITOR_GROUP_ID}`,
+    (page) => editorShown(page, EDITOR_DEVICES),
+    async (page) => {
+      const figures = await dragDevices(page, MAP_CPU_SLOWDOWN);
+      // The moves stay in the page's draft: the next run starts from the server's plan again.
+      await page.evaluate(() => {
+        for (const key of Object.keys(localStorage)) if (key.startsWith('lavo.editor-draft:')) localStorage.removeItem(key);
+      });
+      return figures;
+    },
+  );
+
+function printGestures(figures: GestureFigures[], title: string) {
   const longest = Math.max(...figures.map((f) => f.longestTaskMs));
   log('');
-  log(`Dispenser Activity map, ${MAP_DISPENSERS}+ dispensers on one plan, panned and zoomed (wheel, drag, pinch) with the CPU slowed ${MAP_CPU_SLOWDOWN}× (1024×768 touch, desktop Chromium):`);
+  log(title);
   log(
     table(
       ['run', 'longest task ms', `<${LONG_TASK_TARGET_MS}`, 'long tasks', 'frames', 'p95 frame ms', 'longest frame ms'],
@@ -296,6 +326,8 @@ async function main() {
   log(`Writing the demo database with ${MAP_DISPENSERS} more dispensers in location ${MAP_GROUP_ID}…`);
   const mapDay = await prepareDispenserMap(DATA_DIR);
   mapUrl = `${MAP_PATH}?groupId=${MAP_GROUP_ID}&startDate=${mapDay}&endDate=${mapDay}`;
+  log(`Filling location ${EDITOR_GROUP_ID} to ${EDITOR_DEVICES} devices and ${EDITOR_ZONES} zones for the Location Editor…`);
+  await prepareEditorFloor(DATA_DIR);
   log(`Starting it on port ${port} (${DATA_DIR}, ${DEMO_HISTORY_DAYS} days of demo history, no simulator)…`);
   const server = await startWebServer({ port, dataDir: DATA_DIR, demoHistoryDays: DEMO_HISTORY_DAYS }, staticDir);
   cleanups.push(server.stop);
@@ -321,6 +353,8 @@ async function main() {
   }
   log(`Panning and zooming the Dispenser Activity map, ${runs} runs…`);
   const gestures = await measureGestures(server.url);
+  log(`Dragging devices on the Location Editor's plan, ${runs} runs…`);
+  const drags = await measureEditorDrags(server.url);
   print(
     ['/auth', REPORT_PATH, MAP_PATH].map((path) => ({
       path,
@@ -329,7 +363,14 @@ async function main() {
       calibrated: calibrated?.get(path),
     })),
   );
-  printGestures(gestures);
+  printGestures(
+    gestures,
+    `Dispenser Activity map, ${MAP_DISPENSERS}+ dispensers on one plan, panned and zoomed (wheel, drag, pinch) with the CPU slowed ${MAP_CPU_SLOWDOWN}× (1024×768 touch, desktop Chromium):`,
+  );
+  printGestures(
+    drags,
+    `Location Editor, ${EDITOR_DEVICES} devices and ${EDITOR_ZONES} zones on one plan, in edit mode: a device dragged with the mouse, another with a finger, each dropped, then the plan panned, with the CPU slowed ${MAP_CPU_SLOWDOWN}× (1024×768 touch):`,
+  );
 }
 
 try {

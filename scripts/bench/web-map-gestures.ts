@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 
 const TIMEOUT_MS = 60_000;
 
@@ -26,17 +26,10 @@ export interface GestureFigures {
 }
 
 /**
- * Pans and zooms the map with the CPU slowed `cpuSlowdown` times (CDP Emulation.setCPUThrottlingRate):
- * ten wheel steps in and out at its centre, a mouse drag across it, and a two-finger pinch out and
- * back (CDP Input.dispatchTouchEvent), recording long tasks and frame intervals meanwhile.
+ * Runs `act` with the CPU slowed `cpuSlowdown` times (CDP Emulation.setCPUThrottlingRate),
+ * recording the main thread's long tasks and the frame intervals meanwhile.
  */
-export async function panAndZoom(page: Page, cpuSlowdown: number): Promise<GestureFigures> {
-  const map = page.locator('[data-floor-plan]');
-  await map.scrollIntoViewIfNeeded();
-  const box = await map.boundingBox();
-  if (!box) throw new Error('the map is not laid out');
-  const cx = box.x + box.width / 2;
-  const cy = box.y + box.height / 2;
+export async function recordMainThread(page: Page, cpuSlowdown: number, act: (cdp: CDPSession) => Promise<void>): Promise<GestureFigures> {
   const cdp = await page.context().newCDPSession(page);
   await page.evaluate(`(() => {
     window.__gesture = { longTasks: [], frames: [] };
@@ -47,6 +40,36 @@ export async function panAndZoom(page: Page, cpuSlowdown: number): Promise<Gestu
   })()`);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
   try {
+    await act(cdp);
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
+  const { longTasks, frames } = (await page.evaluate(`(() => { window.__gesture.done = true; return window.__gesture; })()`)) as { longTasks: number[]; frames: number[] };
+  // The first interval spans the set-up before the gestures.
+  const intervals = frames.slice(1);
+  const sorted = [...intervals].sort((a, b) => a - b);
+  return {
+    longestTaskMs: Math.max(0, ...longTasks),
+    longTasks: longTasks.length,
+    frames: intervals.length,
+    p95FrameMs: sorted[Math.max(0, Math.ceil(sorted.length * 0.95) - 1)] ?? Number.NaN,
+    longestFrameMs: Math.max(0, ...intervals),
+  };
+}
+
+/**
+ * Pans and zooms the map with the CPU slowed `cpuSlowdown` times: ten wheel steps in and out at its
+ * centre, a mouse drag across it, and a two-finger pinch out and back (CDP Input.dispatchTouchEvent),
+ * recording long tasks and frame intervals meanwhile.
+ */
+export async function panAndZoom(page: Page, cpuSlowdown: number): Promise<GestureFigures> {
+  const map = page.locator('[data-floor-plan]');
+  await map.scrollIntoViewIfNeeded();
+  const box = await map.boundingBox();
+  if (!box) throw new Error('the map is not laid out');
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  return recordMainThread(page, cpuSlowdown, async (cdp) => {
     await page.mouse.move(cx, cy);
     for (let i = 0; i < 10; i++) {
       await page.mouse.wheel(0, -120);
@@ -68,18 +91,5 @@ export async function panAndZoom(page: Page, cpuSlowdown: number): Promise<Gestu
     for (let spread = 175; spread >= 30; spread -= 5) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(spread) });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await page.waitForTimeout(500);
-  } finally {
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  }
-  const { longTasks, frames } = (await page.evaluate(`(() => { window.__gesture.done = true; return window.__gesture; })()`)) as { longTasks: number[]; frames: number[] };
-  // The first interval spans the set-up before the gestures.
-  const intervals = frames.slice(1);
-  const sorted = [...intervals].sort((a, b) => a - b);
-  return {
-    longestTaskMs: Math.max(0, ...longTasks),
-    longTasks: longTasks.length,
-    frames: intervals.length,
-    p95FrameMs: sorted[Math.max(0, Math.ceil(sorted.length * 0.95) - 1)] ?? Number.NaN,
-    longestFrameMs: Math.max(0, ...intervals),
-  };
+  });
 }
