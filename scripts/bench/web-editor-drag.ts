@@ -32,6 +32,8 @@ export async function dragDevices(page: Page, cpuSlowdown: number): Promise<Gest
   await page.getByRole('button', { name: 'Add device' }).waitFor();
   const first = await deviceAt(page, 10);
   const second = await deviceAt(page, 200);
+  const map = await page.locator('[data-floor-plan]').boundingBox();
+  if (!map) throw new Error('the map is not laid out');
   return recordMainThread(page, cpuSlowdown, async (cdp) => {
     await page.mouse.move(first.x, first.y);
     await page.mouse.down();
@@ -43,8 +45,6 @@ export async function dragDevices(page: Page, cpuSlowdown: number): Promise<Gest
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await page.waitForTimeout(500);
     // A pan from the plan's corner (no device there).
-    const map = await page.locator('[data-floor-plan]').boundingBox();
-    if (!map) throw new Error('the map is not laid out');
     await page.mouse.move(map.x + 8, map.y + map.height - 8);
     await page.mouse.down();
     for (let i = 1; i <= 30; i++) await page.mouse.move(map.x + 8 + i * 6, map.y + map.height - 8 - i * 3);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 
 // Unsaved edits of a drawing tool (the Path Builder, the Location Editor): the steps done, with
 // undo and redo, kept in localStorage under a key per user and location as they change, so a
@@ -65,7 +65,12 @@ export function useUndoableDraft<A>(storageKey: string | null): UndoableDraftSta
     if (current.key !== null) writeDraft(current.key, current.draft);
   }, [current.key, current.draft]);
 
-  const update = useCallback((change: (draft: UndoableDraft<A>) => UndoableDraft<A>) => setState((s) => ({ ...s, draft: change(s.draft) })), []);
+  // A step re-renders the whole page (its lists, its toolbar); as a transition React renders it in
+  // slices between frames, so dropping a device on a plan of hundreds never blocks the next frame.
+  const update = useCallback(
+    (change: (draft: UndoableDraft<A>) => UndoableDraft<A>) => startTransition(() => setState((s) => ({ ...s, draft: change(s.draft) }))),
+    [],
+  );
   return {
     draft: current.draft,
     apply: useCallback((step: A) => update((d) => applyStep(d, step)), [update]),

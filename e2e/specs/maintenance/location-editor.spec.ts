@@ -126,7 +126,7 @@ test.describe('on a tablet', () => {
     expect(box?.height).toBeGreaterThanOrEqual(44);
   });
 
-  test('a device placed offline survives a reload and is added exactly once on reconnect', async ({ page, context }) => {
+  test('a device placed (kept through a reload) and a zone drawn offline survive a reload and are saved exactly once on reconnect', async ({ page, context }) => {
     test.setTimeout(180_000);
     const UNIT = 13; // Pediatrics – 2 West
     await new SignInPage(page).signInAs('tech');
@@ -139,26 +139,39 @@ test.describe('on a tablet', () => {
     await expect(canvas(page)).toBeVisible();
     await page.waitForLoadState('networkidle');
 
-    await context.setOffline(true);
     await page.getByRole('button', { name: 'Edit' }).tap();
     const mac = newMac();
     const name = `Dispenser ${mac.slice(-5)}`;
     await addDevice(page, 200, 340, name, mac);
+    // Not saved yet: the drawing is kept through a reload.
+    await page.reload();
+    await expect(onMap(page, 'changed')).toHaveCount(1);
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Edit' }).tap();
+    await page.getByRole('button', { name: 'Draw zone' }).tap();
+    for (const [x, y] of [[40, 40], [160, 40], [160, 120], [40, 40]] as const) await tapPlan(page, x, y);
+    const zoneDialog = page.getByRole('dialog', { name: 'Add zone' });
+    await zoneDialog.getByLabel('Name').fill(`Room ${mac.slice(-5)}`);
+    await zoneDialog.getByRole('button', { name: 'Save' }).tap();
+    await expect(onMap(page, 'changed')).toHaveCount(2);
+
     await page.getByRole('button', { name: 'Save', exact: true }).tap();
     await expect(page.getByText('Saved on this device')).toBeVisible();
-    await expect(onMap(page, 'pending')).toHaveCount(1);
-    await expect(indicator(page)).toHaveText('Offline · 1 queued');
+    await expect(onMap(page, 'pending')).toHaveCount(2);
+    await expect(indicator(page)).toHaveText('Offline · 2 queued');
 
     await page.reload();
     await expect(canvas(page)).toBeVisible();
-    await expect(indicator(page)).toHaveText('Offline · 1 queued');
-    await expect(onMap(page, 'pending')).toHaveCount(1);
+    await expect(indicator(page)).toHaveText('Offline · 2 queued');
+    await expect(onMap(page, 'pending')).toHaveCount(2);
 
     await context.setOffline(false);
     await expect(indicator(page)).toHaveText('Online');
     await expect(onMap(page, 'pending')).toHaveCount(0);
     const stored = await entitiesOf(api, UNIT);
     expect(stored.devices.filter((d) => d.mac === mac)).toEqual([expect.objectContaining({ name, staged: true })]);
+    expect(stored.zones.filter((z) => z.name === `Room ${mac.slice(-5)}`)).toHaveLength(1);
   });
 });
 
@@ -246,6 +259,7 @@ test('on a desktop, Shift+click adds a device, Shift+drag draws a zone, Alt dele
   const zoneDialog = page.getByRole('dialog', { name: 'Add zone' });
   await zoneDialog.getByLabel('Name').fill('Rectangle room');
   await zoneDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(zoneDialog).toHaveCount(0);
   await expect(onMap(page, 'changed')).toHaveCount(1);
 
   // Alt: delete mode; a click on the new zone's inside marks it.

@@ -16,13 +16,16 @@ export interface EditShortcuts {
 const isTextField = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
-/** The page's keyboard shortcuts; a text field keeps its own Ctrl+Z, and an open dialog its Escape. */
+/** The page's keyboard shortcuts; a text field keeps its own Ctrl+Z, and a dialog its keys. */
 export function useEditShortcuts(shortcuts: EditShortcuts): void {
   const latest = useRef(shortcuts);
   latest.current = shortcuts;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || document.querySelector('[role="dialog"]')) return;
+      // A key pressed in a dialog is the dialog's (its fields keep their keys), and so is Escape
+      // while one is open, wherever the focus is: it closes the dialog and nothing else.
+      if (event.defaultPrevented || (event.target instanceof Element && event.target.closest('[role="dialog"]'))) return;
+      if (event.key === 'Escape' && document.querySelector('[role="dialog"]')) return;
       const ctrl = event.ctrlKey || event.metaKey;
       const key = event.key.toLowerCase();
       if (event.key === 'Escape') latest.current.escape();

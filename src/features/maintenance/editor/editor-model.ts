@@ -106,16 +106,15 @@ export interface ShownEntity {
 const queuedNewOf = (shown: Iterable<ShownEntity>) => new Set([...shown].filter((s) => s.queued && s.entity.id === null).map((s) => s.key));
 
 /** Every entity to show, with its state: the server's, then the queued saves over them, then the draft. */
-export function shownEntities(
-  devices: readonly EditorDevice[],
-  zones: readonly EditorZone[],
-  queued: readonly OutboxItem<EditorEditPayload>[],
-  draft: EditorDraft,
-): ShownEntity[] {
-  const shown = new Map<string, ShownEntity>();
+/** The server's entities as shown, each object kept as long as the answer is (the map redraws only what changed). */
+export function savedEntities(devices: readonly EditorDevice[], zones: readonly EditorZone[]): ShownEntity[] {
   const saved = (key: string, entity: EntityDraft, staged: boolean): ShownEntity => ({ key, entity, state: staged ? 'staged' : 'saved', error: null, failedItemId: null, queued: false });
-  for (const d of devices) shown.set(`device:${d.id}`, saved(`device:${d.id}`, deviceDraftOf(d), d.staged));
-  for (const z of zones) shown.set(`zone:${z.id}`, saved(`zone:${z.id}`, zoneDraftOf(z), z.staged));
+  return [...devices.map((d) => saved(`device:${d.id}`, deviceDraftOf(d), d.staged)), ...zones.map((z) => saved(`zone:${z.id}`, zoneDraftOf(z), z.staged))];
+}
+
+/** The queued saves laid over the server's entities, and the draft over both; an entity neither touches is the same object. */
+export function overlaid(saved: readonly ShownEntity[], queued: readonly OutboxItem<EditorEditPayload>[], draft: EditorDraft): ShownEntity[] {
+  const shown = new Map<string, ShownEntity>(saved.map((s) => [s.key, s]));
   for (const item of queued) {
     const { key, entity, remove } = item.payload;
     const failed = item.status === 'failed';
@@ -134,6 +133,10 @@ export function shownEntities(
   }
   return [...shown.values()];
 }
+
+/** Every entity to show, with its state: the server's, then the queued saves over them, then the draft. */
+export const shownEntities = (devices: readonly EditorDevice[], zones: readonly EditorZone[], queued: readonly OutboxItem<EditorEditPayload>[], draft: EditorDraft) =>
+  overlaid(savedEntities(devices, zones), queued, draft);
 
 /** Whether the draft changes anything (Save, Cancel and the leave-page guard). */
 export const hasEdits = (draft: EditorDraft, shown: readonly ShownEntity[] = []) => draftChanges(draft, queuedNewOf(shown)).size > 0;

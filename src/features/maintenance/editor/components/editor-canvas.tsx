@@ -1,5 +1,5 @@
 import type { PlanPoint } from '@contracts/paths';
-import { memo, useRef } from 'react';
+import { memo, useRef, useSyncExternalStore } from 'react';
 import type { PlanSize } from '@/components/floor-plan/floor-plan-map';
 import type { EntityState, ShownEntity } from '../editor-model';
 import classes from './editor.module.css';
@@ -16,8 +16,8 @@ export const DRAGGABLE_CLASS = 'editor-draggable';
 
 export type EditorTool = 'select' | 'device' | 'zone' | 'delete';
 
-export interface EditorCanvasProps {
-  size: PlanSize;
+/** What the canvas draws and whom it tells: kept in a store, so a change redraws the canvas alone and never the map around it. */
+export interface EditorCanvasState {
   entities: readonly ShownEntity[];
   editing: boolean;
   tool: EditorTool;
@@ -63,8 +63,32 @@ type Press =
   | { kind: 'entity'; id: number; x: number; y: number; key: string };
 
 /** The zones, the devices and what is being drawn. */
-export const EditorCanvas = memo(function EditorCanvas(props: EditorCanvasProps) {
-  const { size, entities, editing, tool, selectedKey, outline } = props;
+/** A store of the canvas's state: the page writes it after each render, the canvas alone reads it. */
+export interface EditorCanvasStore {
+  get: () => EditorCanvasState;
+  set: (state: EditorCanvasState) => void;
+  subscribe: (listener: () => void) => () => void;
+}
+
+export function createCanvasStore(initial: EditorCanvasState): EditorCanvasStore {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => state,
+    set: (next) => {
+      state = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export const EditorCanvas = memo(function EditorCanvas({ size, store }: { size: PlanSize; store: EditorCanvasStore }) {
+  const props = useSyncExternalStore(store.subscribe, store.get);
+  const { entities, editing, tool, selectedKey, outline } = props;
   const svg = useRef<SVGSVGElement>(null);
   const rectangle = useRef<SVGRectElement>(null);
   const press = useRef<Press | null>(null);
@@ -181,40 +205,12 @@ export const EditorCanvas = memo(function EditorCanvas(props: EditorCanvasProps)
       onPointerCancel={cancel}
       aria-hidden
     >
-      {zones.map((z) => {
-        if (z.entity.entityType !== 'ZONE') return null;
-        const ring = z.entity.geometry.coordinates[0] ?? [];
-        return (
-          <g
-            key={z.key}
-            data-entity-key={z.key}
-            data-entity-type="ZONE"
-            data-state={z.state}
-            className={[classes.zone, ZONE_CLASS[z.entity.type], STATE_CLASS[z.state], z.key === selectedKey ? classes.selected : ''].join(' ')}
-          >
-            <polygon points={ring.map(([x, y]) => `${x},${y}`).join(' ')} />
-            <title>{z.entity.name}</title>
-          </g>
-        );
-      })}
-      {devices.map((d) => {
-        if (d.entity.entityType !== 'DEVICE' || d.entity.x === null || d.entity.y === null) return null;
-        return (
-          <g
-            key={d.key}
-            data-entity-key={d.key}
-            data-entity-type="DEVICE"
-            data-state={d.state}
-            data-x={d.entity.x}
-            data-y={d.entity.y}
-            transform={`translate(${d.entity.x} ${d.entity.y})`}
-            className={[classes.device, editing && tool === 'select' ? DRAGGABLE_CLASS : '', DEVICE_CLASS[d.entity.type], STATE_CLASS[d.state], d.key === selectedKey ? classes.selected : ''].join(' ')}
-          >
-            <circle r={9} />
-            <title>{`${d.entity.name} (${d.entity.mac})`}</title>
-          </g>
-        );
-      })}
+      {zones.map((z) => (
+        <ZoneShape key={z.key} row={z} selected={z.key === selectedKey} />
+      ))}
+      {devices.map((d) => (
+        <DeviceMark key={d.key} row={d} draggable={editing && tool === 'select'} selected={d.key === selectedKey} />
+      ))}
       {outline.length > 0 && (
         <g className={classes.outline} data-testid="zone-outline">
           <polyline points={outline.map((p) => `${p.x},${p.y}`).join(' ')} />
@@ -225,5 +221,42 @@ export const EditorCanvas = memo(function EditorCanvas(props: EditorCanvasProps)
       )}
       <rect ref={rectangle} className={classes.rectangle} style={{ display: 'none' }} />
     </svg>
+  );
+});
+
+/** One zone's outline; redrawn only when the zone, or whether it is picked, changes. */
+const ZoneShape = memo(function ZoneShape({ row, selected }: { row: ShownEntity; selected: boolean }) {
+  if (row.entity.entityType !== 'ZONE') return null;
+  const ring = row.entity.geometry.coordinates[0] ?? [];
+  return (
+    <g
+      data-entity-key={row.key}
+      data-entity-type="ZONE"
+      data-state={row.state}
+      className={[classes.zone, ZONE_CLASS[row.entity.type], STATE_CLASS[row.state], selected ? classes.selected : ''].join(' ')}
+    >
+      <polygon points={ring.map(([x, y]) => `${x},${y}`).join(' ')} />
+      <title>{row.entity.name}</title>
+    </g>
+  );
+});
+
+/** One device's dot; redrawn only when the device, whether it can be dragged or whether it is picked, changes. */
+const DeviceMark = memo(function DeviceMark({ row, draggable, selected }: { row: ShownEntity; draggable: boolean; selected: boolean }) {
+  const { entity } = row;
+  if (entity.entityType !== 'DEVICE' || entity.x === null || entity.y === null) return null;
+  return (
+    <g
+      data-entity-key={row.key}
+      data-entity-type="DEVICE"
+      data-state={row.state}
+      data-x={entity.x}
+      data-y={entity.y}
+      transform={`translate(${entity.x} ${entity.y})`}
+      className={[classes.device, draggable ? DRAGGABLE_CLASS : '', DEVICE_CLASS[entity.type], STATE_CLASS[row.state], selected ? classes.selected : ''].join(' ')}
+    >
+      <circle r={9} />
+      <title>{`${entity.name} (${entity.mac})`}</title>
+    </g>
   );
 });

@@ -1,9 +1,8 @@
-import { Alert, Button, Grid, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Grid, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
 import { useBlocker, useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { SearchInput, TreeSelect } from '@/components/filters';
-import { FloorPlanMap } from '@/components/floor-plan/floor-plan-map';
 import { LoadError } from '@/components/load-error';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { PageHeader } from '@/components/page-header';
@@ -14,22 +13,17 @@ import { useEditShortcuts } from '../../use-edit-shortcuts';
 import { useEditorEntities } from '../api/editor-queries';
 import { ConflictDialog, useSaveConflicts } from '../components/conflict-dialog';
 import { DeviceDialog } from '../components/device-dialog';
-import { DRAGGABLE_CLASS, EditorCanvas } from '../components/editor-canvas';
+import { createCanvasStore, type EditorCanvasState } from '../components/editor-canvas';
+import { EditorMap } from '../components/editor-map';
 import { EditorPanel, type EditorTab } from '../components/editor-panel';
 import { EditorToolbar } from '../components/editor-toolbar';
 import { ZoneDialog } from '../components/zone-dialog';
 import { DEVICE_TYPE_OPTIONS } from '../device-rules';
-import { editPayloads, hasEdits, shownEntities, type EditorAction, type EditorEditPayload, type ShownEntity } from '../editor-model';
+import { editPayloads, hasEdits, overlaid, savedEntities, type EditorAction, type EditorEditPayload, type ShownEntity } from '../editor-model';
 import { EDITOR_SAVE } from '../outbox-handlers';
 import { useEditorTools } from '../use-editor-tools';
 import { useSaveEdits } from '../use-save-edits';
 
-/**
- * The editor's largest zoom (03 §9: 4). Its smallest, 0.5, would keep a large plan from fitting a
- * tablet's screen; the plan can always be zoomed out to fit (docs/SCREENS.md 'Location Editor').
- */
-const MAX_ZOOM = 4;
-const PANNING_EXCLUDED = [DRAGGABLE_CLASS];
 
 const HINTS = {
   view: 'Choose Edit to place, move or delete devices and draw zones.',
@@ -67,7 +61,8 @@ export default function EditorPage({ entry }: { entry: { title: string } }) {
   const queued = useMemo(() => queuedAll.filter((item) => item.payload.groupId === groupId), [queuedAll, groupId]);
   const drafts = useUndoableDraft<EditorAction>(groupId === null ? null : `lavo.editor-draft:${userSub}:${groupId}`);
   const { draft } = drafts;
-  const shown = useMemo(() => shownEntities(loaded.data?.devices ?? [], loaded.data?.zones ?? [], queued, draft), [loaded.data, queued, draft]);
+  const saved = useMemo(() => savedEntities(loaded.data?.devices ?? [], loaded.data?.zones ?? []), [loaded.data]);
+  const shown = useMemo(() => overlaid(saved, queued, draft), [saved, queued, draft]);
   const changed = hasEdits(draft, shown);
   const stagedCount = shown.filter((s) => s.entity.staged && s.state !== 'removed').length;
   const conflicts = useSaveConflicts(useMemo(() => queued.filter((item) => item.status === 'failed'), [queued]));
@@ -133,6 +128,22 @@ export default function EditorPage({ entry }: { entry: { title: string } }) {
 
   const pick = (row: ShownEntity) => tools.tapEntity(row.key);
 
+  // The canvas reads its state from a store written after each render: a change (a device
+  // dropped) redraws the canvas alone, not the map and its pan-and-zoom around it.
+  const canvasState: EditorCanvasState = {
+    entities: visible,
+    editing,
+    tool,
+    selectedKey: tools.selectedKey,
+    outline: tools.outline,
+    onTapPlan: tools.tapPlan,
+    onTapEntity: tools.tapEntity,
+    onMoveDevice: tools.moveDevice,
+    onRectangle: tools.rectangle,
+  };
+  const [canvas] = useState(() => createCanvasStore(canvasState));
+  useLayoutEffect(() => canvas.set(canvasState));
+
   return (
     <Stack gap="md">
       <PageHeader title={entry.title} />
@@ -194,31 +205,7 @@ export default function EditorPage({ entry }: { entry: { title: string } }) {
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 7, lg: 8 }} order={{ base: 1, md: 2 }}>
               {group.floorplanImage ? (
-                <FloorPlanMap
-                  imageUrl={group.floorplanImage}
-                  label={`Floor plan of ${group.name}`}
-                  height="min(72vh, 760px)"
-                  maxScale={MAX_ZOOM}
-                  errorText="Error loading floorplan"
-                  panningExcluded={PANNING_EXCLUDED}
-                >
-                  {(size) =>
-                    loaded.data && (
-                      <EditorCanvas
-                        size={size}
-                        entities={visible}
-                        editing={editing}
-                        tool={tool}
-                        selectedKey={tools.selectedKey}
-                        outline={tools.outline}
-                        onTapPlan={tools.tapPlan}
-                        onTapEntity={tools.tapEntity}
-                        onMoveDevice={tools.moveDevice}
-                        onRectangle={tools.rectangle}
-                      />
-                    )
-                  }
-                </FloorPlanMap>
+                loaded.data ? <EditorMap imageUrl={group.floorplanImage} name={group.name} store={canvas} /> : <Loader size="sm" />
               ) : (
                 <Alert color="gray" variant="light" data-testid="no-floor-plan">No floor plan for this location</Alert>
               )}
