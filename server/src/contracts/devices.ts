@@ -5,6 +5,9 @@ export const DEVICE_TYPES = ['BEACON', 'TABLET', 'GATEWAY', 'DISPENSER', 'WRISTB
 export const deviceTypeSchema = z.enum(DEVICE_TYPES);
 export type DeviceType = z.infer<typeof deviceTypeSchema>;
 
+/** The device types the Location Editor places (wearables are not on the map). */
+export const EDITOR_DEVICE_TYPES = ['BEACON', 'DISPENSER', 'GATEWAY', 'TABLET'] as const satisfies readonly DeviceType[];
+
 /** Wearables: what staff carry, and what room presence and washes are attributed through. */
 export const WEARABLE_TYPES = ['WRISTBAND', 'BADGE'] as const satisfies readonly DeviceType[];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REPLACED_DEVICES_GROUP_ID, zoneTypeSchema, type DeviceType } from './devices';
+import { EDITOR_DEVICE_TYPES, REPLACED_DEVICES_GROUP_ID, zoneTypeSchema } from './devices';
 import { endpoint } from './endpoint';
 import { errorResponseSchema } from './errors';
 import { bodyObject, idField, idParam, MAX_ID, textField, typedMacField } from './fields';
@@ -11,8 +11,7 @@ import { bodyObject, idField, idParam, MAX_ID, textField, typedMacField } from '
 
 export { REPLACED_DEVICES_GROUP_ID };
 
-/** The device types the editor places (wearables are not on the map). */
-export const EDITOR_DEVICE_TYPES = ['BEACON', 'DISPENSER', 'GATEWAY', 'TABLET'] as const satisfies readonly DeviceType[];
+export { EDITOR_DEVICE_TYPES };
 export const editorDeviceTypeSchema = z.enum(EDITOR_DEVICE_TYPES);
 export type EditorDeviceType = z.infer<typeof editorDeviceTypeSchema>;
 

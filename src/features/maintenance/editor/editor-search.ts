@@ -1,7 +1,8 @@
 import { z } from 'zod';
 // Relative, not '@/…': the route table wires this schema to the page, and vite.config.ts reads
-// that table (scripts/vite-page-shell.ts) without the app's aliases.
-import { EDITOR_DEVICE_TYPES } from '../../../../server/src/contracts/editor';
+// that table (scripts/vite-page-shell.ts) without the app's aliases. The device types come from
+// the small devices contract, not the editor's: the route table is in every page's first load.
+import { EDITOR_DEVICE_TYPES } from '../../../../server/src/contracts/devices';
 import { addressChoice, addressId, addressText } from '../../../lib/address-search';
 
 /** The Location Editor's address: the location, the search text and the device-type filter (03 §2). */
