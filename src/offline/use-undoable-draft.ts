@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useRef, useState } from 'react';
 
 // Unsaved edits of a drawing tool (the Path Builder, the Location Editor): the steps done, with
 // undo and redo, kept in localStorage under a key per user and location as they change, so a
@@ -61,16 +61,19 @@ export function useUndoableDraft<A>(storageKey: string | null): UndoableDraftSta
   const current = state.key === storageKey ? state : { key: storageKey, draft: load(storageKey) };
   if (current !== state) setState(current);
 
-  useEffect(() => {
-    if (current.key !== null) writeDraft(current.key, current.draft);
-  }, [current.key, current.draft]);
+  // The latest draft, written to storage in the same task as the tap that made it: the page's
+  // render may come a frame later, and a reload in between must not lose the step.
+  const latest = useRef(current);
+  if (latest.current.key !== current.key) latest.current = current;
 
   // A step re-renders the whole page (its lists, its toolbar); as a transition React renders it in
   // slices between frames, so dropping a device on a plan of hundreds never blocks the next frame.
-  const update = useCallback(
-    (change: (draft: UndoableDraft<A>) => UndoableDraft<A>) => startTransition(() => setState((s) => ({ ...s, draft: change(s.draft) }))),
-    [],
-  );
+  const update = useCallback((change: (draft: UndoableDraft<A>) => UndoableDraft<A>) => {
+    const next = { key: latest.current.key, draft: change(latest.current.draft) };
+    latest.current = next;
+    if (next.key !== null) writeDraft(next.key, next.draft);
+    startTransition(() => setState(next));
+  }, []);
   return {
     draft: current.draft,
     apply: useCallback((step: A) => update((d) => applyStep(d, step)), [update]),

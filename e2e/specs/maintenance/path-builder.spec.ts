@@ -137,6 +137,7 @@ test.describe('on a tablet', () => {
     await page.getByRole('button', { name: 'Draw' }).tap();
     await tapPlan(page, 100, 300);
     await tapPlan(page, 400, 300);
+    await expect(drawn(page, 'new')).toHaveCount(1);
     // Drawn and not saved: still there after a reload.
     await page.reload();
     await expect(drawn(page, 'new')).toHaveCount(1);
