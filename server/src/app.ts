@@ -38,7 +38,10 @@ import { organizationsRoutes } from './modules/organizations/organizations.route
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { editorRoutes } from './modules/editor/editor.routes';
 import { professionsRoutes } from './modules/professions/professions.routes';
+import { operationsRoutes } from './modules/operations/operations.routes';
 import { pathsRoutes } from './modules/paths/paths.routes';
+import { unresponsiveDevicesRoutes } from './modules/unresponsive-devices/unresponsive-devices.routes';
+import { firmwareRoutes } from './modules/firmware/firmware.routes';
 import { registerAudit } from './plugins/audit';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -168,6 +171,9 @@ export async function buildApp(deps: AppDeps) {
       await api.register(editorRoutes, { db: deps.db });
       await api.register(professionsRoutes, { db: deps.db });
       await api.register(pathsRoutes, { db: deps.db });
+      await api.register(operationsRoutes, { db: deps.db, pusher: deps.pusher, secret: deps.ingestSecret });
+      await api.register(unresponsiveDevicesRoutes, { reportDb: deps.reportDb });
+      await api.register(firmwareRoutes, { db: deps.db, storage });
     },
     { prefix: '/api' },
   );

@@ -9,6 +9,7 @@ import { logEnvironmentOf } from './plugins/server-log';
 import { readLocalIdentity } from './identity/provision';
 import { resolveSecrets } from './secrets';
 import { storageFromEnv } from './storage';
+import { storeDemoFirmwareImages } from './modules/firmware';
 import { mailerFromEnv } from './mail/mailer';
 import { identityAdminFromEnv, pgliteDirOf, pusherFromEnv, runtimeConfigFromEnv, verifierFromEnv } from './runtime';
 import { prepareDemoSimulation, type DemoSimulation } from './simulator/startup';
@@ -27,6 +28,7 @@ const handle = await createDatabase({
   reportStatementTimeoutMs: env.REPORT_STATEMENT_TIMEOUT_MS,
 });
 await runMigrations(handle);
+const storage = storageFromEnv(env);
 let simulation: DemoSimulation | undefined;
 if (env.SEED_DEMO) {
   const { seeded } = await seedDemo(handle.db);
@@ -34,6 +36,8 @@ if (env.SEED_DEMO) {
   // The local identity provider's demo accounts, provisioned by `npm start`, sign in as the demo's users.
   const local = env.COGNITO_ENDPOINT ? readLocalIdentity(env.LAVO_DATA_DIR) : null;
   if (local) await linkDemoIdentities(handle.db, local.subjects);
+  // The demo's firmware versions download stand-in images (modules/firmware/demo-images.ts).
+  await storeDemoFirmwareImages(handle.db, storage);
   // Decides the demo history and writes the live simulator's world; the history itself is written after listening.
   simulation = await prepareDemoSimulation(handle.db, { historyDays: env.DEMO_HISTORY_DAYS, seed: env.SIMULATOR_SEED, dataDir: env.LAVO_DATA_DIR });
 }
@@ -52,7 +56,7 @@ const app = await buildApp({
   requestLogging: env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace',
   demoHistory: simulation?.status,
   serverLog: { env: logEnvironmentOf(env) },
-  storage: storageFromEnv(env),
+  storage,
   dataExports: { timeoutMs: env.DATA_EXPORT_TIMEOUT_MS, maxRows: env.DATA_EXPORT_MAX_ROWS },
   mailer: mailerFromEnv(env),
 });

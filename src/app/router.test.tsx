@@ -92,8 +92,8 @@ describe('routes and guards', () => {
 
   it('labels a page that is not built yet as a placeholder', async () => {
     signInAs('admin');
-    await openApp('/app/maintenance/versions');
-    expect(await screen.findByRole('heading', { name: 'Versions' })).toBeInTheDocument();
+    await openApp('/app/maintenance/iot-devices');
+    expect(await screen.findByRole('heading', { name: 'IoT Devices' })).toBeInTheDocument();
     expect(await screen.findByText('Placeholder — this page is not built yet')).toBeInTheDocument();
   });
 

@@ -35,4 +35,6 @@ export const PAGE_FILES: Partial<Record<AppPath, string>> = {
   '/app/settings/my-account': 'features/accounts/my-account/pages/my-account-page.tsx',
   '/app/maintenance/editor': 'features/maintenance/editor/pages/editor-page.tsx',
   '/app/maintenance/path-builder': 'features/maintenance/path-builder/pages/path-builder-page.tsx',
+  '/app/maintenance/unresponsive-devices': 'features/maintenance/unresponsive/pages/unresponsive-devices-page.tsx',
+  '/app/maintenance/versions': 'features/maintenance/versions/pages/versions-page.tsx',
 };

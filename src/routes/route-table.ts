@@ -13,6 +13,8 @@ import { stationsSearchSchema } from '../features/stations/stations-search';
 import { professionsSearchSchema } from '../features/accounts/professions/professions-search';
 import { editorSearchSchema } from '../features/maintenance/editor/editor-search';
 import { pathBuilderSearchSchema } from '../features/maintenance/path-builder/path-builder-search';
+import { unresponsiveSearchSchema } from '../features/maintenance/unresponsive/unresponsive-search';
+import { versionsSearchSchema } from '../features/maintenance/versions/versions-search';
 import { type AddressSchema, noSearch } from '../lib/address-search';
 import { allowed, type AccessRule } from '../lib/permissions';
 
@@ -105,9 +107,9 @@ export const APP_ROUTES = [
   page('/app/maintenance/dispenser-operations', 'Dispenser Operations', maintenance('Dispensers')),
   page('/app/maintenance/wristbands', 'Wristbands', maintenance('Wristbands')),
   page('/app/maintenance/badges', 'Badges', maintenance('Badges'), badgeSearchSchema),
-  page('/app/maintenance/versions', 'Versions', maintenance('Firmware')),
+  page('/app/maintenance/versions', 'Versions', maintenance('Firmware'), versionsSearchSchema),
   page('/app/maintenance/path-builder', 'Path Builder', maintenance('Paths editor'), pathBuilderSearchSchema),
-  page('/app/maintenance/unresponsive-devices', 'Unresponsive Devices', maintenance('Unresponsive report')),
+  page('/app/maintenance/unresponsive-devices', 'Unresponsive Devices', maintenance('Unresponsive report'), unresponsiveSearchSchema),
   // Forwarding entries
   { path: '/app/maintenance/nfc', title: 'NFC Tag Assignment', subjects: [], accountTypes: [], nav: null, redirectTo: '/app/accounts/nfc', search: noSearch },
 ] as const satisfies readonly AppRouteEntry[];

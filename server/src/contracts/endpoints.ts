@@ -17,7 +17,10 @@ import { wearableEndpoints } from './wearables-admin';
 import { roleEndpoints } from './roles';
 import { groupEndpoints, organizationEndpoints } from './organizations';
 import { editorEndpoints } from './editor';
+import { gatewayOperationEndpoints, operationEndpoints } from './operations';
 import { pathEndpoints } from './paths';
+import { unresponsiveEndpoints } from './unresponsive-devices';
+import { firmwareEndpoints } from './firmware';
 import { professionEndpoints } from './professions';
 import { userImportEndpoints } from './user-import';
 import { emailSubscriptionEndpoints } from './email-subscriptions';
@@ -48,6 +51,10 @@ export const MAIN_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string,
   groups: groupEndpoints,
   editor: editorEndpoints,
   paths: pathEndpoints,
+  operations: operationEndpoints,
+  gatewayOperations: gatewayOperationEndpoints,
+  unresponsiveDevices: unresponsiveEndpoints,
+  firmware: firmwareEndpoints,
   professions: professionEndpoints,
   userImport: userImportEndpoints,
   emailSubscriptions: emailSubscriptionEndpoints,
@@ -65,6 +72,7 @@ export const V2_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string, E
  * protocol (the ingest and a gateway's own calls, answered to gateways, not to users) and Pusher's
  * channel authorization, which pusher-js posts as a form; and the file of a finished data export,
  * which the browser downloads from the request's link; and an uploaded floor plan, loaded from a location's floorplanImage;
- * the users export's file, downloaded from its job's link; a profile photo's upload (a multipart form) and its image.
+ * the users export's file, downloaded from its job's link; a profile photo's upload (a multipart form) and its image;
+ * a firmware image, downloaded from its version's url.
  */
-export const UNDESCRIBED_ROUTES = ['POST /api/ingest/events', 'GET /api/gateways/station', 'POST /api/gateways/pusher/auth', 'POST /api/pusher/auth', 'GET /api/data-exports/requests/:id/file', 'GET /api/groups/:id/floorplan/:file', 'GET /api/exports/:jobId/file', 'POST /api/users/:id/photo', 'GET /api/users/:id/photo/:name'] as const;
+export const UNDESCRIBED_ROUTES = ['POST /api/ingest/events', 'GET /api/gateways/station', 'POST /api/gateways/pusher/auth', 'POST /api/pusher/auth', 'GET /api/data-exports/requests/:id/file', 'GET /api/groups/:id/floorplan/:file', 'GET /api/exports/:jobId/file', 'POST /api/users/:id/photo', 'GET /api/users/:id/photo/:name', 'GET /api/firmware/versions/:id/file'] as const;

@@ -39,6 +39,7 @@ export const firmwareVersions = pgTable(
       .notNull()
       .references(() => deviceModels.id),
     version: text('version').notNull(),
+    /** Not read: a version's image is in the file storage under its id (modules/firmware/firmware-files.ts), served by the API. */
     url: text('url'),
     isLatest: boolean('is_latest').notNull().default(false),
     createdAt: createdAt(),

@@ -250,3 +250,4 @@ export * from './schema-audit';
 export * from './schema-answers';
 export * from './schema-jobs';
 export * from './schema-exports';
+export * from './schema-operations';

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_ACCESS, passesAny, type AppPage } from '../../../server/src/contracts/page-access';
 import { PERMISSION_SUBJECTS, PROVIDER_ORGANIZATION_ID, type AccountType, type PermissionSubject } from '../../../server/src/contracts/permissions';
+import { operationsChannel } from '../../../server/src/contracts/operations';
 import { SERVER_CHANNEL } from '../../../server/src/contracts/realtime';
 import { gatewayCommandChannel } from '../../../server/src/contracts/stations-realtime';
 import { users } from '../../../server/src/db/schema';
@@ -57,6 +58,9 @@ const ACTING_ON_ANOTHER_USER: Record<string, AppPage[]> = { 'PUT /api/users/set-
 
 /** What the handler checks beyond the route's pages, for the matrix's sample: a users export of type 'users' needs the Users page. */
 const SAMPLE_PAGES: Record<string, AppPage[]> = { 'POST /api/users/export': ['/app/accounts/users'] };
+
+/** Who may join a location's operations channel. */
+const OPERATIONS_CHANNEL_PAGES: AppPage[] = ['/app/maintenance/beacon-operations', '/app/maintenance/dispenser-operations', '/app/maintenance/wristbands', '/app/maintenance/badges'];
 
 /** Routes the handler keeps for employees (users of the provider organization; docs/PERMISSIONS.md 'Decisions'). */
 const EMPLOYEES_ONLY: ReadonlySet<string> = new Set(['POST /api/data-exports']);
@@ -188,6 +192,7 @@ describe('the permission matrix', () => {
       'private-client-{own user id}',
       'private-server',
       "a gateway's session or command channel",
+      'private-operations-{location id}',
       'anything else',
     ]);
     const authorize = async (tokens: Tokens | null, channel: string) =>
@@ -208,6 +213,9 @@ describe('the permission matrix', () => {
         [SERVER_CHANNEL, passes(['/app/debug/server-logs-report'], caller)],
         // The St. Mary's kiosk: in the scope of the admin and the network's technician only.
         [kioskChannel, passes(['/app/maintenance/stations', '/app/maintenance/gateways'], caller) && ['admin', 'tech'].includes(caller.name)],
+        // ICU – 3 North: a St. Mary's location, in the scope of the admin and the network's technician only.
+        [operationsChannel(6), passes(OPERATIONS_CHANNEL_PAGES, caller) && ['admin', 'tech'].includes(caller.name)],
+        [operationsChannel(2_147_483_000), false],
         ['private-anything-else', false],
         ['presence-client-1', false],
       ];

@@ -48,6 +48,9 @@ export interface SampleIds {
   badgeFirmwareId: number;
   cdiffZoneId: number;
   dispenserId: number;
+  /** The dispenser's location and model (operations and presets). */
+  dispenserGroupId: number;
+  dispenserModelId: number;
   bedBeaconId: number;
   /** A worn wristband and the room beacon of its wearer's location, for a sensor event. */
   presence: { wearableMac: string; beaconMac: string };
@@ -212,6 +215,28 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
     status: 201,
   }),
   'DELETE /api/groups/:groupId/remove-path': () => ({ params: { groupId: ICU_NORTH }, body: { clientId: crypto.randomUUID() } }),
+  'GET /api/firmware/versions': () => ({ query: { modelId: REV_D } }),
+  // The test server's storage holds no firmware images (a demo server writes them at start-up):
+  // a real version whose image is absent answers 404 to every caller the page lets through.
+  'GET /api/firmware/versions/:id/file': (ids) => ({ params: { id: ids.badgeFirmwareId }, status: 404 }),
+  'GET /api/devices/beacons': () => ({ query: { groupId: ICU_NORTH } }),
+  'GET /api/devices/beacons/roles': () => ({ query: { groupId: ICU_NORTH } }),
+  'GET /api/devices/dispensers': () => ({ query: { groupId: ICU_NORTH } }),
+  'POST /api/settings/devices': (ids) => ({ body: { deviceIds: [ids.dispenserId] } }),
+  'POST /api/settings': (ids) => ({ body: [{ deviceId: ids.dispenserId, settings: [{ label: 'LED Color', desired: 255 }] }] }),
+  'POST /api/operations': (ids) => ({
+    body: { description: 'Sample settings', operations: [{ type: 'SETTING', deviceId: ids.dispenserId, groupId: ids.dispenserGroupId }] },
+  }),
+  'POST /api/operations/cancel': () => ({ body: { operationMetaDataId: 2_147_483_000 }, status: 404 }),
+  'POST /api/settings/presets': (ids) => ({
+    body: { name: 'Sample preset', modelId: ids.dispenserModelId, settings: [{ label: 'LED Color', value: 255 }] },
+    status: 201,
+  }),
+  'PUT /api/settings/presets': () => ({ body: { id: 2_147_483_000, name: 'Sample preset', settings: [] }, status: 404 }),
+  'DELETE /api/settings/presets/:id': () => ({ params: { id: 2_147_483_000 }, status: 404 }),
+  'GET /api/gateways/operations': () => ({ as: 'gateway' }),
+  'POST /api/gateways/operations/:id': () => ({ as: 'gateway', params: { id: 2_147_483_000 }, body: { status: 'WORKING', progress: 10 }, status: 404 }),
+  'GET /api/devices/group/unresponsive': () => ({ query: byLocation() }),
 
   'GET /api/stations/gateways': () => ({ query: { groupId: DEMO_GROUP_IDS.stMarys, modelId: KIOSK_GATEWAY_MODEL_ID, roles: 'KIOSK_GATEWAY', search: 'kiosk' } }),
   'GET /api/iot/things/stations': () => ({ query: { groupIds: [DEMO_GROUP_IDS.stMarys] } }),
@@ -462,6 +487,8 @@ export async function loadSampleIds(db: Database, share: StaffShare): Promise<Sa
     badgeFirmwareId: firmware.id,
     cdiffZoneId: cdiff.id,
     dispenserId: dispenser.id,
+    dispenserGroupId: editorDevice.groupId ?? ICU_NORTH,
+    dispenserModelId: editorDevice.modelId,
     bedBeaconId: bed.id,
     presence: { wearableMac: worn.mac, beaconMac: roomBeacon.mac },
     inviteeUserName: invitee.userName,

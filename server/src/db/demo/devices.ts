@@ -40,14 +40,15 @@ function buildFirmware() {
   const rows: (typeof firmwareVersions.$inferInsert & { id: number })[] = [];
   const byModel = new Map<number, { latest: number; previous: number }>();
   for (const model of SEED_DEVICE_MODELS) {
-    const slug = model.name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
     model.versions.forEach((version, i) => {
       const id = rows.length + 1;
       rows.push({
         id,
         modelId: model.id,
         version,
-        url: `https://firmware.lavo.example/${slug}/${version}.bin`,
+        // No external address: a version's image is in the file storage under its id, and the
+        // server that seeds the demo puts a stand-in there (modules/firmware/demo-images.ts).
+        url: null,
         isLatest: i === model.versions.length - 1,
         createdAt: new Date(FIRMWARE_CREATED + (i * 150 + model.id * 3) * DAY_MS),
       });

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppPage } from '../../contracts/page-access';
+import { OPERATIONS_CHANNEL_PATTERN, OPERATIONS_PAGES } from '../../contracts/operations';
 import { SERVER_CHANNEL, userChannelName } from '../../contracts/realtime';
 import { gatewayCommandChannel, gatewaySessionChannel } from '../../contracts/stations-realtime';
 import type { Database } from '../../db/client';
@@ -30,12 +31,15 @@ async function isGatewayChannelOf(db: Database, channel: string, groupIds: reado
  * Whether a caller may join a private channel (docs/PERMISSIONS.md 'Channels'): their own
  * 'private-client-{id}' channel always; the server channel with the Server Logs page; a gateway's
  * session or command channel with the Stations or Gateways page, when that gateway stands in a
- * location of their scope. Anything else is refused.
+ * location of their scope; a location's operations channel with any operations page, when the
+ * location is in their scope. Anything else is refused.
  */
 export async function mayJoinChannel(db: Database, caller: Caller, channel: string): Promise<boolean> {
   if (!channel.startsWith('private-')) return false;
   if (channel.startsWith('private-client-')) return channel === userChannelName(caller.user.id);
   if (channel === SERVER_CHANNEL) return mayUse(caller, ...SERVER_CHANNEL_PAGES);
+  const operations = OPERATIONS_CHANNEL_PATTERN.exec(channel);
+  if (operations) return mayUse(caller, ...Object.values(OPERATIONS_PAGES)) && (await caller.scope()).groupIds.has(Number(operations[1]));
   if (!mayUse(caller, ...GATEWAY_CHANNEL_PAGES)) return false;
   const scope = await caller.scope();
   return isGatewayChannelOf(db, channel, [...scope.groupIds]);

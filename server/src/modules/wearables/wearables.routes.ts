@@ -49,8 +49,9 @@ export const wearablesRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Da
 
   app.route({
     ...routeOf(wearableEndpoints.models),
-    // The Location Editor's Device form picks a model and a firmware version too.
-    config: forPages(...WEARABLE_PAGES, '/app/maintenance/editor'),
+    // The Location Editor's Device form picks a model and a firmware version too, and the Versions
+    // page picks the model whose firmware it lists (every type: no type asked).
+    config: forPages(...WEARABLE_PAGES, '/app/maintenance/editor', '/app/maintenance/versions'),
     handler: async (request) => service.models(request.query.type),
   });
 

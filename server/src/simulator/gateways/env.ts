@@ -13,6 +13,8 @@ export const gatewaySimulatorEnvSchema = z.object({
   /** Docking and operation events per second over the whole fleet; 0: none. */
   GATEWAY_SIMULATOR_RATE: z.coerce.number().min(0).max(100).default(0.2),
   GATEWAY_SIMULATOR_SEED: z.coerce.number().int().default(DEFAULT_GATEWAY_SEED),
+  /** Time between two rounds in which every gateway carries out the device operations it hears (ms); 0: none. */
+  GATEWAY_SIMULATOR_OPERATIONS_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   /** The control API's port on 127.0.0.1; 0: no control API. */
   GATEWAY_SIMULATOR_CONTROL_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** 'debug' (or 'trace') also prints each event and every message ignored as invalid. */

@@ -85,6 +85,25 @@ export async function kioskGatewayMacsIn(db: Database): Promise<string[]> {
   return rows.map((r) => r.mac).sort();
 }
 
+/** Every gateway of the world file, or the active ones of the database (those that carry out device operations). */
+export async function loadGatewayMacs(source: { databaseUrl?: string; dataDir: string }): Promise<string[]> {
+  if (source.databaseUrl) {
+    const handle = await createDatabase({ url: source.databaseUrl });
+    try {
+      const rows = await handle.db.select({ mac: devices.mac }).from(devices).where(and(eq(devices.active, true), eq(devices.type, 'GATEWAY')));
+      return rows.map((r) => r.mac).sort();
+    } finally {
+      await handle.close();
+    }
+  }
+  const file = simulatorFiles(source.dataDir).world;
+  if (!existsSync(file)) return [];
+  return (await readWorldFile(file)).devices
+    .filter((d) => d.type === 'GATEWAY')
+    .map((d) => d.mac)
+    .sort();
+}
+
 /**
  * The MACs of the kiosk gateways to play: from the database when there is a URL, else from the
  * world file the API server writes at start (PGlite is open in that process only).

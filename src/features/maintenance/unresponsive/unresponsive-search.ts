@@ -1,0 +1,19 @@
+import { z } from 'zod';
+// Relative, not '@/…' or '@contracts/…': the route table wires this schema to the page, and
+// vite.config.ts reads that table (scripts/vite-page-shell.ts) without the app's aliases.
+import { DEVICE_TYPES } from '../../../../server/src/contracts/devices';
+import { addressChoice, addressDay, addressIds, addressText } from '../../../lib/address-search';
+
+/** The Unresponsive Devices page's address (03 §2 'Query parameters kept per page'). */
+export const unresponsiveSearchSchema = z.object({
+  groupIds: addressIds,
+  deviceType: addressChoice(DEVICE_TYPES),
+  search: addressText,
+  startDate: addressDay,
+  endDate: addressDay,
+});
+
+/** What the address says (undefined: absent or unreadable). */
+export type UnresponsiveSearch = z.output<typeof unresponsiveSearchSchema>;
+/** What the page may write to its address (undefined, null or empty text: nothing). */
+export type UnresponsiveAddress = z.input<typeof unresponsiveSearchSchema>;
