@@ -58,7 +58,7 @@ async function startKioskGateways(macs: string[], ingestSecret: string) {
     seed: env.GATEWAY_SIMULATOR_SEED,
     log,
   });
-  if (env.GATEWAY_SIMULATOR_CONTROL_PORT > 0) control = await startControlServer(fleet, env.GATEWAY_SIMULATOR_CONTROL_PORT);
+  if (env.GATEWAY_SIMULATOR_CONTROL_PORT > 0) control = await startControlServer({ gateways: fleet.gateways, activity: fleet.activity, operations }, env.GATEWAY_SIMULATOR_CONTROL_PORT);
   const where = pusher.wsHost ? `${pusher.forceTLS ? 'wss' : 'ws'}://${pusher.wsHost}${pusher.wsPort ? `:${pusher.wsPort}` : ''}` : `Pusher cluster ${pusher.cluster}`;
   log.info(
     `Kiosk gateway simulator: ${stations.length} gateways on ${where}, ${env.GATEWAY_SIMULATOR_RATE} events/s` +

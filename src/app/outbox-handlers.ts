@@ -3,6 +3,7 @@ import { registerUsersOutboxListeners } from '@/features/accounts/users/pending-
 import { registerBadgeOutboxHandlers } from '@/features/badges/outbox-handlers';
 import { registerNfcOutboxHandlers } from '@/features/nfc/outbox-handlers';
 import { registerEditorOutboxHandlers } from '@/features/maintenance/editor/outbox-handlers';
+import { registerOperationOutboxHandlers } from '@/features/maintenance/operations/outbox-handlers';
 import { registerPathOutboxHandlers } from '@/features/maintenance/path-builder/outbox-handlers';
 
 /**
@@ -20,4 +21,5 @@ export function registerOutboxHandlers(): void {
   registerUsersOutboxListeners();
   registerPathOutboxHandlers();
   registerEditorOutboxHandlers();
+  registerOperationOutboxHandlers();
 }

@@ -34,6 +34,8 @@ export const PAGE_FILES: Partial<Record<AppPath, string>> = {
   '/app/accounts/access-management': 'features/accounts/access-management/pages/access-management-page.tsx',
   '/app/settings/my-account': 'features/accounts/my-account/pages/my-account-page.tsx',
   '/app/maintenance/editor': 'features/maintenance/editor/pages/editor-page.tsx',
+  '/app/maintenance/beacon-operations': 'features/maintenance/operations/pages/beacon-operations-page.tsx',
+  '/app/maintenance/dispenser-operations': 'features/maintenance/operations/pages/dispenser-operations-page.tsx',
   '/app/maintenance/path-builder': 'features/maintenance/path-builder/pages/path-builder-page.tsx',
   '/app/maintenance/unresponsive-devices': 'features/maintenance/unresponsive/pages/unresponsive-devices-page.tsx',
   '/app/maintenance/versions': 'features/maintenance/versions/pages/versions-page.tsx',

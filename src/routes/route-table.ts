@@ -13,6 +13,7 @@ import { stationsSearchSchema } from '../features/stations/stations-search';
 import { professionsSearchSchema } from '../features/accounts/professions/professions-search';
 import { editorSearchSchema } from '../features/maintenance/editor/editor-search';
 import { pathBuilderSearchSchema } from '../features/maintenance/path-builder/path-builder-search';
+import { operationsSearchSchema } from '../features/maintenance/operations/operations-search';
 import { unresponsiveSearchSchema } from '../features/maintenance/unresponsive/unresponsive-search';
 import { versionsSearchSchema } from '../features/maintenance/versions/versions-search';
 import { type AddressSchema, noSearch } from '../lib/address-search';
@@ -103,8 +104,8 @@ export const APP_ROUTES = [
   page('/app/maintenance/gateways', 'Gateways', maintenance('Gateways and IoT Devices')),
   page('/app/maintenance/iot-devices', 'IoT Devices', null),
   page('/app/maintenance/stations', 'Stations', maintenance('Stations'), stationsSearchSchema),
-  page('/app/maintenance/beacon-operations', 'Beacon Operations', maintenance('Beacons')),
-  page('/app/maintenance/dispenser-operations', 'Dispenser Operations', maintenance('Dispensers')),
+  page('/app/maintenance/beacon-operations', 'Beacon Operations', maintenance('Beacons'), operationsSearchSchema),
+  page('/app/maintenance/dispenser-operations', 'Dispenser Operations', maintenance('Dispensers'), operationsSearchSchema),
   page('/app/maintenance/wristbands', 'Wristbands', maintenance('Wristbands')),
   page('/app/maintenance/badges', 'Badges', maintenance('Badges'), badgeSearchSchema),
   page('/app/maintenance/versions', 'Versions', maintenance('Firmware'), versionsSearchSchema),

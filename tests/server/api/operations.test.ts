@@ -280,6 +280,11 @@ describe('device operations', () => {
     const [healthyOp, weakOp] = queued.body.operations.map((o) => o.id!);
     const player = startOperationsPlayer({ baseUrl: apiUrl, secret: TEST_INGEST_SECRET, macs: [gateway['x-gateway-mac']!], roundMs: 0, log: { info: () => {}, debug: () => {} } });
     try {
+      // Held (out of the device's range), the gateway leaves them pending.
+      player.hold(gateway['x-gateway-mac']!, true);
+      expect(await player.round()).toBe(0);
+      expect((await row()).lastStatus).toMatchObject({ status: 'pending' });
+      player.hold(gateway['x-gateway-mac']!, false);
       for (let i = 0; i < 6; i++) await player.round();
     } finally {
       await player.close();

@@ -6,12 +6,15 @@ import { lastStatusSchema, STATION_SLOTS } from '../../contracts/stations-realti
 import type { GatewayActivity } from './activity';
 import type { KioskGateway } from './kiosk-gateway';
 import { BoardError } from './station-board';
+import type { OperationsPlayer } from './operations-player';
 import { GATEWAY_MODES } from './transport';
 
 /** What the control API drives. */
 export interface ControlTarget {
   readonly gateways: readonly KioskGateway[];
   readonly activity: Pick<GatewayActivity, 'eventsPerSecond' | 'events' | 'setRate'>;
+  /** The device operations the gateways carry out, when they do. */
+  readonly operations?: Pick<OperationsPlayer, 'hold' | 'held'>;
 }
 
 export interface RunningControlServer {
@@ -25,6 +28,7 @@ const placeSchema = z.strictObject({ slot: slot.optional(), wristbandMac: typedM
 const modeSchema = z.strictObject({ mode: z.enum(GATEWAY_MODES), lateMs: z.number().int().min(0).max(600_000).optional() });
 const statusSchema = z.strictObject({ wristbandMac: typedMacField, working: z.boolean(), lastStatus: lastStatusSchema.nullable().default(null) });
 const activitySchema = z.strictObject({ eventsPerSecond: z.number().min(0).max(100) });
+const holdSchema = z.strictObject({ macs: z.array(typedMacField).max(500), held: z.boolean() });
 
 class HttpError extends Error {
   constructor(
@@ -86,6 +90,14 @@ async function route(target: ControlTarget, request: IncomingMessage): Promise<u
     target.activity.setRate(parse(activitySchema, await readJson(request)).eventsPerSecond);
     return { eventsPerSecond: target.activity.eventsPerSecond, events: target.activity.events };
   }
+  if (path === '/operations') {
+    if (!target.operations) throw new HttpError(404, 'The gateways carry out no device operations (GATEWAY_SIMULATOR_OPERATIONS_MS=0)');
+    if (method === 'GET') return { held: target.operations.held() };
+    allow('POST');
+    const { macs, held } = parse(holdSchema, await readJson(request));
+    for (const mac of macs) target.operations.hold(normalizeMac(mac), held);
+    return { held: target.operations.held() };
+  }
   const match = path.match(/^\/gateways\/([^/]+)(?:\/(mode|dock|undock|status))?$/);
   if (!match) throw new HttpError(404, `Nothing at ${method} ${path}`);
   const gateway = findGateway(target, match[1]!);
@@ -122,7 +134,8 @@ function reply(response: ServerResponse, status: number, body: unknown) {
 
 /**
  * The simulator's control API on 127.0.0.1, for tests and demos: list the gateways, change a
- * gateway's mode, dock and undock wristbands, set an operation status, change the activity rate.
+ * gateway's mode, dock and undock wristbands, set an operation status, change the activity rate,
+ * and hold gateways from carrying out device operations (out of a device's range) or release them.
  * JSON in and out; errors are `{ message }` with 400, 404, 405, 409 or 413.
  */
 export async function startControlServer(target: ControlTarget, port: number, host = '127.0.0.1'): Promise<RunningControlServer> {

@@ -52,6 +52,9 @@ export interface OperationsPlayerOptions {
 export interface OperationsPlayer {
   /** Plays one round of every gateway now (tests and benches); resolves with the reports sent. */
   round(): Promise<number>;
+  /** A held gateway hears no device: its operations wait, pending (tests, demos of a dead zone). */
+  hold(mac: string, held: boolean): void;
+  held(): string[];
   close(): Promise<void>;
 }
 
@@ -71,6 +74,7 @@ export function startOperationsPlayer(options: OperationsPlayerOptions): Operati
   const { baseUrl, secret, log } = options;
   const concurrency = options.concurrency ?? 8;
   let closed = false;
+  const heldMacs = new Set<string>();
   let running: Promise<number> | null = null;
 
   async function playGateway(mac: string): Promise<number> {
@@ -107,6 +111,7 @@ export function startOperationsPlayer(options: OperationsPlayerOptions): Operati
     let sent = 0;
     for (const mac of options.macs) {
       if (closed) break;
+      if (heldMacs.has(mac)) continue;
       try {
         sent += await playGateway(mac);
       } catch (error) {
@@ -127,6 +132,11 @@ export function startOperationsPlayer(options: OperationsPlayerOptions): Operati
 
   return {
     round,
+    hold(mac, held) {
+      if (held) heldMacs.add(mac);
+      else heldMacs.delete(mac);
+    },
+    held: () => [...heldMacs].sort(),
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);

@@ -7,7 +7,7 @@ import { useScopeUsers } from '@/entities/users/api/get-users';
 import { userLabel } from '@/entities/users/user-label';
 import { useSession } from '@/lib/session-context';
 import { useBadgeModels } from '../api/get-device-models';
-import { batteryColor, formatHeartbeat } from '../badge-format';
+import { batteryMvColor, formatHeartbeat } from '@/entities/devices/device-format';
 import type { BadgeRow } from '../badge-rows';
 import { AddBadgeDialog } from '../components/add-badge-dialog';
 import { AssignDialog } from '../components/assign-dialog';
@@ -58,7 +58,7 @@ export default function BadgesPage({ entry }: { entry: { title: string } }) {
       header: 'Battery (mV)',
       value: (r) => r.batteryMv,
       align: 'right',
-      render: (r) => <Text size="sm" c={batteryColor(r.batteryMv)}>{r.batteryMv ?? '—'}</Text>,
+      render: (r) => <Text size="sm" c={batteryMvColor(r.batteryMv)}>{r.batteryMv ?? '—'}</Text>,
     },
     { key: 'user', header: 'Assigned User', value: (r) => (r.user ? userLabel(r.user) : null), render: (r) => <HolderCell row={r} /> },
     { key: 'heartbeat', header: 'Last Heartbeat', value: (r) => r.lastHeartbeatAt, render: (r) => formatHeartbeat(r.lastHeartbeatAt, now) },

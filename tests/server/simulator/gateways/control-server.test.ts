@@ -4,6 +4,7 @@ import { createRandom } from '../../../../server/src/db/demo/random';
 import { GatewayActivity } from '../../../../server/src/simulator/gateways/activity';
 import { systemClock } from '../../../../server/src/simulator/gateways/clock';
 import { startControlServer, type RunningControlServer } from '../../../../server/src/simulator/gateways/control-server';
+import { startOperationsPlayer } from '../../../../server/src/simulator/gateways/operations-player';
 import type { KioskGateway } from '../../../../server/src/simulator/gateways/kiosk-gateway';
 import { GATEWAY_MAC, gatewayStation, recordedGateway, type Recorder, wristbandMac } from './helpers';
 
@@ -85,6 +86,20 @@ describe('gateway simulator control API', () => {
     expect(activity.eventsPerSecond).toBe(0.5);
     activity.step();
     expect(await call('GET', '/activity')).toEqual({ status: 200, body: { eventsPerSecond: 0.5, events: 1 } });
+  });
+
+  it('holds gateways from carrying out device operations, and releases them', async () => {
+    expect((await call('GET', '/operations')).status).toBe(404);
+    await control.close();
+    const player = startOperationsPlayer({ baseUrl: 'http://127.0.0.1:1', secret: 'unused', macs: ['AA:BB:CC:DD:EE:01'], roundMs: 0, log: { info: () => {}, debug: () => {} } });
+    control = await startControlServer({ gateways: [gateway], activity, operations: player }, 0);
+    expect(await call('POST', '/operations', { macs: ['aa:bb:cc:dd:ee:01', 'AABBCCDDEE02'], held: true })).toEqual({
+      status: 200,
+      body: { held: ['AA:BB:CC:DD:EE:01', 'AA:BB:CC:DD:EE:02'] },
+    });
+    expect(await call('POST', '/operations', { macs: ['AA:BB:CC:DD:EE:02'], held: false })).toEqual({ status: 200, body: { held: ['AA:BB:CC:DD:EE:01'] } });
+    expect((await call('POST', '/operations', { macs: ['nope'], held: true })).status).toBe(400);
+    await player.close();
   });
 
   it('answers 400 with a clear message for bad input', async () => {

@@ -1,3 +1,5 @@
+// How the device screens show a device's health: its last heartbeat and its battery.
+
 import { formatDateTime } from '@/lib/format';
 
 /** Within this, a moment shows as 'N min ago' (03 §9 'Relative-time threshold'). */
@@ -13,8 +15,14 @@ export function formatHeartbeat(at: string | null, now = Date.now()): string {
 }
 
 /** Battery health in millivolts (03 §9): above 2700 fine, above 2300 low, else critical. */
-export function batteryColor(mv: number | null): string | undefined {
+export function batteryMvColor(mv: number | null): string | undefined {
   if (mv === null) return undefined;
   if (mv > 2700) return undefined;
   return mv > 2300 ? 'orange' : 'red';
+}
+
+/** Battery health in percent (03 §9): above 50 fine, above 25 low, else critical. */
+export function batteryPercentColor(percent: number | null): string | undefined {
+  if (percent === null || percent > 50) return undefined;
+  return percent > 25 ? 'orange' : 'red';
 }

@@ -1,0 +1,156 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { OperableDevice } from '../../../server/src/contracts/operations';
+import { apiAs, idTokenOf, serviceWorkerInControl } from '../../fixtures/api';
+import { gatewaySimulator } from '../../fixtures/gateways';
+import { SignInPage } from '../../pages/sign-in-page';
+
+// Dispenser Operations as a technician uses it on a ward tablet: devices picked on the floor plan,
+// a preset applied in the settings editor, queued, and watched as the simulated gateway carries
+// the operations out; a pending one cancelled; and the same queued without signal, through a
+// reload, sent once on reconnect. Each test has a unit of its own.
+
+const PATH = '/app/maintenance/dispenser-operations';
+type Api = ReturnType<typeof apiAs>;
+
+const indicator = (page: Page) => page.getByTestId('connectivity');
+const statusOf = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name }).getByTestId('operation-status');
+const dispensers = (api: Api, groupId: number) => api.get<OperableDevice[]>(`/devices/dispensers?groupId=${groupId}`);
+
+/** Dispensers the simulated gateway will carry operations out on: idle, heard lately, battery fine. */
+function healthy(devices: OperableDevice[]): OperableDevice[] {
+  return devices.filter(
+    (d) =>
+      !d.operationDisabled &&
+      d.lastHeartbeatAt !== null &&
+      Date.now() - Date.parse(d.lastHeartbeatAt) < 24 * 3_600_000 &&
+      (d.batteryMv ?? 3000) > 2400 &&
+      (d.batteryPercent ?? 100) > 30,
+  );
+}
+
+/** The unit's gateways: held, they hear no device, so what is queued stays pending. */
+async function gatewaysOf(api: Api, groupId: number): Promise<string[]> {
+  const devices = await api.get<{ mac: string; type: string; groupId: number }[]>(`/devices/group?groupId=${groupId}&types=GATEWAY`);
+  return devices.filter((d) => d.type === 'GATEWAY' && d.groupId === groupId).map((d) => d.mac);
+}
+
+/** Sets a device back to an older firmware of its model, as the Location Editor's Device form can, so it has an update to take. */
+async function runOlderFirmware(api: Api, device: OperableDevice): Promise<void> {
+  const versions = await api.get<{ id: number; isLatest: boolean }[]>(`/firmware/versions?modelId=${device.modelId}`);
+  const older = versions.find((v) => !v.isLatest);
+  const { devices } = await api.get<{ devices: Record<string, unknown>[] }>(`/groups/editor?groupId=${device.groupId}`);
+  const stored = devices.find((d) => d.id === device.id)!;
+  const { version, staged: _staged, publish: _publish, replacedDeviceId: _replaced, entityType, ...fields } = stored as Record<string, unknown> & { version: number; entityType: string };
+  await api.post(`/groups/editor?groupId=${device.groupId}`, [{ ...fields, entityType, baseVersion: version, firmwareVersionId: older!.id }]);
+}
+
+test.describe('on a tablet', () => {
+  test.use({ viewport: { width: 1024, height: 1366 }, hasTouch: true, isMobile: true });
+  test.beforeEach(() => test.slow());
+
+  test('dispensers picked on the map get a preset, are queued, and advance to Completed', async ({ page }) => {
+    const UNIT = 17; // Emergency – Observation
+    await new SignInPage(page).signInAs('tech');
+    const api = apiAs(page.request, await idTokenOf(page));
+    const placed = healthy((await dispensers(api, UNIT)).filter((d) => d.x !== null && d.groupId === UNIT));
+    // Two of one model: one settings tab.
+    const [a, b] = placed.filter((d) => d.modelId === placed[0]?.modelId);
+    expect(a && b, 'two idle, healthy dispensers of one model on the plan').toBeTruthy();
+    const preset = `Night ward ${Date.now().toString(36)}`;
+    await api.post('/settings/presets', { name: preset, modelId: a!.modelId, settings: [{ label: 'LED Color', value: 0x00_ff_80 }, { label: 'Reminder Interval', value: 600 }] });
+
+    await page.goto(`${PATH}?groupId=${UNIT}&mapMode=map`);
+    for (const d of [a!, b!]) await page.locator(`[data-testid="operations-map-device"][data-device-id="${d.id}"]`).tap();
+    await expect(page.getByTestId('selected-count')).toHaveText('2 selected');
+
+    await page.getByRole('switch', { name: /Edit dispensers/ }).tap();
+    const drawer = page.getByRole('dialog', { name: 'Device settings' });
+    await drawer.getByRole('button', { name: `Apply ${preset}` }).tap();
+    await drawer.getByRole('button', { name: 'Schedule changes' }).tap();
+    await expect(drawer).toHaveCount(0);
+    await expect(page.getByRole('switch', { name: 'Edit settings (2 changed)' })).toBeChecked();
+
+    await page.getByRole('button', { name: 'Queue', exact: true }).tap();
+    const queue = page.getByRole('dialog', { name: 'Queue' });
+    await expect(queue.getByTestId('queue-entry')).toHaveCount(2);
+    await expect(queue.getByRole('button', { name: /Submit/ })).toBeDisabled();
+    await queue.getByLabel('Description').fill('Night settings for the observation unit');
+    await queue.getByRole('button', { name: 'Submit 2 devices' }).tap();
+    await expect(page.getByText('2 setting change(s) scheduled.')).toBeVisible();
+    // After a submit the page shows the active devices; a completed one leaves that view, so all are shown.
+    const statusFilter = page.getByRole('textbox', { name: 'Status' }).or(page.getByRole('combobox', { name: 'Status' })).first();
+    await expect(statusFilter).toHaveValue('Active');
+    await statusFilter.tap();
+    await page.getByRole('option', { name: 'All', exact: true }).tap();
+
+    // The simulated gateway starts each, then completes it; the map shows it live.
+    for (const d of [a!, b!]) {
+      await expect(page.locator(`[data-testid="operations-map-device"][data-device-id="${d.id}"]`)).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+    }
+    await page.locator('label').filter({ hasText: /^List$/ }).tap();
+    await expect(statusOf(page, a!.name)).toContainText('Completed');
+    const after = await dispensers(api, UNIT);
+    for (const d of [a!, b!]) expect(after.find((x) => x.id === d.id)).toMatchObject({ settingsSync: 'ok', lastStatus: { status: 'done', type: 'SETTING' } });
+  });
+
+  test('a pending operation is cancelled from its row', async ({ page, request }) => {
+    const UNIT = 19; // Infusion Center
+    await new SignInPage(page).signInAs('tech');
+    const api = apiAs(page.request, await idTokenOf(page));
+    const simulator = gatewaySimulator(request);
+    const gateways = await gatewaysOf(api, UNIT);
+    await simulator.holdOperations(gateways, true);
+    try {
+      const [device] = healthy(await dispensers(api, UNIT));
+      await api.post('/settings', [{ deviceId: device!.id, settings: [{ label: 'Dispense Reminder', desired: 0 }] }]);
+      await api.post('/operations', { description: 'Quiet night', operations: [{ type: 'SETTING', deviceId: device!.id, groupId: device!.groupId }] });
+
+      await page.goto(`${PATH}?groupId=${UNIT}&search=${encodeURIComponent(device!.mac)}`);
+      await expect(statusOf(page, device!.name)).toContainText('Dispatched');
+      await page.getByRole('button', { name: `Queued operations of ${device!.name} (1)` }).tap();
+      await page.getByTestId('queued-operation').getByRole('button', { name: 'Cancel' }).tap();
+      await expect(page.getByText('Operation successfully canceled.')).toBeVisible();
+      await expect(statusOf(page, device!.name)).toContainText('Cancelled');
+      expect((await dispensers(api, UNIT)).find((d) => d.id === device!.id)).toMatchObject({ operations: [], lastStatus: { status: 'canceled' } });
+    } finally {
+      await simulator.holdOperations(gateways, false);
+    }
+  });
+
+  test('a firmware update queued offline survives a reload and is queued once on reconnect', async ({ page, context }) => {
+    test.setTimeout(180_000);
+    const UNIT = 9; // Emergency – Fast Track
+    await new SignInPage(page).signInAs('tech');
+    const api = apiAs(page.request, await idTokenOf(page));
+    const [device] = healthy(await dispensers(api, UNIT)).filter((d) => d.groupId === UNIT);
+    await runOlderFirmware(api, device!);
+    await page.goto(`${PATH}?groupId=${UNIT}&search=${encodeURIComponent(device!.mac)}`);
+    await serviceWorkerInControl(page);
+    await page.reload();
+    await expect(page.getByRole('row').filter({ hasText: device!.name })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    await context.setOffline(true);
+    await page.getByRole('row').filter({ hasText: device!.name }).getByRole('checkbox').tap();
+    await page.getByRole('switch', { name: 'Update firmware' }).tap();
+    await page.getByRole('button', { name: 'Queue', exact: true }).tap();
+    const queue = page.getByRole('dialog', { name: 'Queue' });
+    await expect(queue.getByTestId('queue-entry')).toContainText('Firmware update');
+    await queue.getByLabel('Description').fill('Firmware for the fast track');
+    await queue.getByRole('button', { name: 'Submit 1 device' }).tap();
+    await expect(page.getByText('Saved on this device')).toBeVisible();
+    await expect(statusOf(page, device!.name)).toContainText('Queued');
+    await expect(indicator(page)).toHaveText('Offline · 1 queued');
+
+    await page.reload();
+    await expect(indicator(page)).toHaveText('Offline · 1 queued');
+    await expect(statusOf(page, device!.name)).toContainText('Queued');
+
+    await context.setOffline(false);
+    await expect(indicator(page)).toHaveText('Online');
+    // Sent once, carried out by the gateway: the firmware is the latest and nothing is left open.
+    await expect(statusOf(page, device!.name)).toContainText('Completed', { timeout: 60_000 });
+    const after = (await dispensers(api, UNIT)).find((d) => d.id === device!.id);
+    expect(after).toMatchObject({ operations: [], firmware: { current: { id: device!.firmware.latest!.id } }, lastStatus: { type: 'DFU', status: 'done' } });
+  });
+});

@@ -1,0 +1,78 @@
+import { ActionIcon, Badge, Button, Group, Popover, Progress, Stack, Text } from '@mantine/core';
+import { STATUS_VERBS } from '@contracts/operations';
+import { formatDateTime } from '@/lib/format';
+import { rowStatus, statusColor, statusText, type OperationRow } from '../operation-rows';
+
+const typeLabel = (type: 'SETTING' | 'DFU') => (type === 'DFU' ? 'Firmware update' : 'Settings');
+
+/** A row's last status (03 §4 display verbs), with a DFU's progress. */
+export function OperationStatusBadge({ row }: { row: OperationRow }) {
+  const working = row.lastStatus?.status === 'working' && row.lastStatus.type === 'DFU' && row.outbox === null;
+  return (
+    <Stack gap={2} data-testid="operation-status" data-status={rowStatus(row) ?? 'none'}>
+      <Badge
+        color={statusColor(rowStatus(row))}
+        variant="light"
+        tt="none"
+        styles={{ root: { maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}
+        title={row.outboxError ?? row.lastStatus?.message ?? undefined}
+      >
+        {statusText(row)}
+      </Badge>
+      {working && <Progress value={row.lastStatus?.progress ?? 0} size="xs" aria-label={`Firmware update of ${row.name}`} />}
+      {row.lastStatus?.status === 'failed' && row.lastStatus.message && (
+        <Text size="xs" c="red">
+          {row.lastStatus.message}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The queued-operations popover of a row: its open operations with their state, a pending one
+ * cancellable (03 §4: 'Cancel is available only when last status is pending'), and what this
+ * device's outbox still holds for it.
+ */
+export function QueuedOperationsPopover({ row, onCancel }: { row: OperationRow; onCancel: (row: OperationRow, operationId: number) => void }) {
+  const count = row.operations.length + (row.outbox ? 1 : 0);
+  return (
+    <Popover position="bottom-end" withinPortal shadow="md" width={300}>
+      <Popover.Target>
+        <ActionIcon variant={count ? 'light' : 'subtle'} color={count ? 'blue' : 'gray'} size={44} aria-label={`Queued operations of ${row.name} (${count})`}>
+          <Text size="sm" fw={600}>
+            {count}
+          </Text>
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs" aria-label={`Queued operations of ${row.name}`}>
+          <Text fw={600} size="sm">
+            Queued operations
+          </Text>
+          {row.outbox === 'queue' && <Text size="sm">{row.outboxError ?? 'Queued on this device: sent when the connection is back.'}</Text>}
+          {row.outbox === 'cancel' && <Text size="sm">A cancel waits on this device for the connection.</Text>}
+          {row.operations.length === 0 && !row.outbox && <Text size="sm" c="dimmed">No queued operations</Text>}
+          {row.operations.map((op) => (
+            <Group key={op.id} justify="space-between" wrap="nowrap" data-testid="queued-operation">
+              <div>
+                <Text size="sm">
+                  {typeLabel(op.type)} · {STATUS_VERBS[op.status]}
+                  {op.type === 'DFU' && op.status === 'working' ? ` ${op.progress}%` : ''}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {op.description} · {formatDateTime(op.createdAt)}
+                </Text>
+              </div>
+              {op.status === 'pending' && row.outbox === null && (
+                <Button size="compact-sm" mih={44} variant="light" color="red" onClick={() => onCancel(row, op.id)}>
+                  Cancel
+                </Button>
+              )}
+            </Group>
+          ))}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

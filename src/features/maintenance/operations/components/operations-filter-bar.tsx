@@ -1,0 +1,27 @@
+import { Group } from '@mantine/core';
+import { SearchableSelect, SearchInput, TreeSelect } from '@/components/filters';
+import { useSession } from '@/lib/session-context';
+import { STATUS_FILTERS, type StatusFilter } from '../operation-rows';
+
+const STATUS_LABELS: Record<StatusFilter, string> = { all: 'All', active: 'Active', inactive: 'Inactive' };
+const STATUS_OPTIONS = STATUS_FILTERS.map((value) => ({ value, label: STATUS_LABELS[value] }));
+
+/** Location, status and search: the operations pages' filters. */
+export function OperationsFilterBar(props: {
+  groupId: number | null;
+  onGroup: (groupId: number | null) => void;
+  status: StatusFilter;
+  onStatus: (status: StatusFilter) => void;
+  search: string;
+  onSearch: (search: string) => void;
+  noun: string;
+}) {
+  const { bootstrap } = useSession();
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label={`${props.noun} filters`}>
+      <TreeSelect label="Location" nodes={bootstrap.groups} value={props.groupId} onChange={props.onGroup} placeholder="Select a location" />
+      <SearchableSelect label="Status" data={STATUS_OPTIONS} value={props.status} onChange={(value) => props.onStatus((value as StatusFilter | null) ?? 'all')} />
+      <SearchInput value={props.search} onChange={props.onSearch} placeholder="Name or MAC" />
+    </Group>
+  );
+}

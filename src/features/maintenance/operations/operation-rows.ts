@@ -1,0 +1,154 @@
+import type { LastStatusValue, OperableDevice, OperationEventPayload, OperationType } from '@contracts/operations';
+import { STATUS_VERBS } from '@contracts/operations';
+import type { OutboxItem } from '@/offline/db';
+import type { OperationEditPayload } from './outbox-handlers';
+
+// The rows of the operations pages: the server's devices with the edits still in this device's
+// outbox and the live events applied; the status filter and search; the queue a selection makes.
+
+export type OperationsKind = 'BEACON' | 'DISPENSER';
+export const STATUS_FILTERS = ['all', 'active', 'inactive'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+/** Beacons, dispensers a page (03 §9). */
+export const OPERATIONS_PAGE_SIZE = 15;
+
+/** A row: the device, and what this device's outbox still holds for it. */
+export interface OperationRow extends OperableDevice {
+  /** 'queue': operations queued here, not sent yet; 'cancel': a cancel not sent yet. */
+  outbox: 'queue' | 'cancel' | null;
+  /** The outbox item's refusal, when the server refused it. */
+  outboxError: string | null;
+}
+
+/** The devices with the outbox's edits: a queued one shows as pending, a cancel as cancelling. */
+export function rowsOf(devices: readonly OperableDevice[], edits: readonly OutboxItem<OperationEditPayload>[]): OperationRow[] {
+  const byDevice = new Map<number, OutboxItem<OperationEditPayload>>();
+  for (const edit of edits) byDevice.set(edit.payload.deviceId, edit);
+  return devices.map((device) => {
+    const edit = byDevice.get(device.id);
+    if (!edit) return { ...device, outbox: null, outboxError: null };
+    return {
+      ...device,
+      outbox: edit.payload.kind,
+      outboxError: edit.status === 'failed' ? edit.lastError : null,
+      operationDisabled: true,
+    };
+  });
+}
+
+/** Active: operations open or queued here, or a last status pending or working (03 §4 'Status filter'). */
+export function isActive(row: OperationRow): boolean {
+  return row.outbox !== null || row.operations.length > 0 || row.lastStatus?.status === 'pending' || row.lastStatus?.status === 'working';
+}
+
+export function filterRows(rows: readonly OperationRow[], status: StatusFilter, search: string): OperationRow[] {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  return rows.filter((row) => {
+    if (status === 'active' && !isActive(row)) return false;
+    if (status === 'inactive' && isActive(row)) return false;
+    const text = `${row.name} ${row.mac} ${row.mac.replace(/:/g, '')}`.toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+}
+
+/** Whether a row may be selected (03 §2: not when operationDisabled). */
+export const isSelectable = (row: OperationRow) => !row.operationDisabled;
+
+export const isUpToDate = (row: OperableDevice) => row.firmware.latest === null || row.firmware.current?.id === row.firmware.latest.id;
+
+/** The status a row shows, in the spec's verbs; queued here but not sent: 'Queued'. */
+export function statusText(row: OperationRow): string {
+  if (row.outbox === 'queue') return row.outboxError ? 'Refused' : 'Queued';
+  if (row.outbox === 'cancel') return 'Cancelling';
+  if (!row.lastStatus) return 'None';
+  const verb = STATUS_VERBS[row.lastStatus.status];
+  return row.lastStatus.type === 'DFU' && row.lastStatus.status === 'working' ? `${verb} ${row.lastStatus.progress}%` : verb;
+}
+
+/** A status's colour on the map and in the table. */
+export function statusColor(status: LastStatusValue | 'queued' | null): string {
+  switch (status) {
+    case 'done':
+    case 'payload':
+      return 'teal';
+    case 'failed':
+      return 'red';
+    case 'working':
+      return 'blue';
+    case 'pending':
+    case 'queued':
+      return 'yellow';
+    default:
+      return 'gray';
+  }
+}
+
+export const rowStatus = (row: OperationRow): LastStatusValue | 'queued' | null => (row.outbox ? 'queued' : (row.lastStatus?.status ?? null));
+
+/** TX power bands: strong (0 dBm or more), normal (down to −12 dBm), weak (below). */
+export function txPowerBand(dbm: number | null): 'strong' | 'normal' | 'weak' | null {
+  if (dbm === null) return null;
+  if (dbm >= 0) return 'strong';
+  return dbm >= -12 ? 'normal' : 'weak';
+}
+
+// ---- The queue ------------------------------------------------------------------------------
+
+export interface QueueEntry {
+  row: OperationRow;
+  types: OperationType[];
+  /** Why nothing is queued for the device (03 §4 'Add-all skips ...'). */
+  skipped: string | null;
+}
+
+/**
+ * What queuing a selection does: settings (when changes were made for the device in the settings
+ * editor) before firmware (when 'Update firmware' is on and the device is out of date). A device
+ * already queued or in progress, or with nothing to change, is skipped with the reason.
+ */
+export function planQueue(rows: readonly OperationRow[], options: { firmware: boolean; settings: ReadonlyMap<number, unknown> }): QueueEntry[] {
+  return rows.map((row) => {
+    if (row.outbox !== null || row.operations.length > 0) return { row, types: [], skipped: 'Already queued or in progress' };
+    if (row.firmware.current === null) return { row, types: [], skipped: 'No current firmware' };
+    const types: OperationType[] = [];
+    if (options.settings.has(row.id)) types.push('SETTING');
+    if (options.firmware && !isUpToDate(row)) types.push('DFU');
+    return { row, types, skipped: types.length ? null : options.firmware ? 'Nothing to change: firmware up to date' : 'Nothing to change' };
+  });
+}
+
+// ---- Live events ----------------------------------------------------------------------------
+
+const FINAL: readonly LastStatusValue[] = ['done', 'failed', 'canceled', 'payload'];
+
+/** A device after an event of its location's channel (03 §4 'Real-time events'). */
+export function applyEvent(device: OperableDevice, event: OperationEventPayload): OperableDevice {
+  if (device.id !== event.deviceId) return device;
+  // An older event than what the row shows changes nothing.
+  if (device.lastStatus && device.lastStatus.operationMetaDataId === event.operationMetaDataId && Date.parse(device.lastStatus.updatedAt) > Date.parse(event.updatedAt)) {
+    return device;
+  }
+  const others = device.operations.filter((op) => op.id !== event.operationMetaDataId);
+  const mine = device.operations.find((op) => op.id === event.operationMetaDataId);
+  const operations = FINAL.includes(event.status)
+    ? others
+    : [...others, { id: event.operationMetaDataId, type: event.type, status: event.status, progress: event.progress, description: mine?.description ?? '', createdAt: mine?.createdAt ?? event.updatedAt }].sort((a, b) => a.id - b.id);
+  const firmware = event.firmware !== undefined && event.status === 'done' ? { ...device.firmware, current: event.firmware } : device.firmware;
+  const settingsSync = event.settings && event.status === 'done' ? 'ok' : device.settingsSync;
+  return {
+    ...device,
+    operations,
+    firmware,
+    settingsSync,
+    lastStatus: {
+      status: event.status === 'payload' ? 'done' : event.status,
+      type: event.type,
+      updatedAt: event.updatedAt,
+      operationMetaDataId: event.operationMetaDataId,
+      progress: event.progress,
+      message: event.message,
+    },
+    operationDisabled: firmware.current === null || operations.length > 0,
+  };
+}

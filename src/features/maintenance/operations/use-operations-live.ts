@@ -1,0 +1,67 @@
+import { OPERATION_EVENTS, operationEventSchema, operationsChannel, type OperableDevice, type OperationEventPayload } from '@contracts/operations';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { getConfig } from '@/lib/config';
+import { connectRealtime } from '@/lib/realtime';
+import { operationKeys } from './api/keys';
+import { applyEvent, type OperationsKind } from './operation-rows';
+
+/** Events are applied to the list in batches this often, so a burst of hundreds renders once. */
+const FLUSH_MS = 250;
+/** At most this many location channels are followed at once. */
+const MAX_CHANNELS = 50;
+
+/**
+ * Follows the operations channels of the locations the list shows (docs/OPERATIONS.md 'Live
+ * progress') and applies each event to the kept list: a row's status, progress, settings and
+ * firmware change as the gateways report. Answers how many events arrived (the page shows it to
+ * assistive technology and benchmarks read it).
+ */
+export function useOperationsLive(kind: OperationsKind, listGroupId: number | null, devices: readonly OperableDevice[] | undefined): number {
+  const queryClient = useQueryClient();
+  const [received, setReceived] = useState(0);
+  const buffer = useRef<OperationEventPayload[]>([]);
+  const groupIds = [...new Set((devices ?? []).map((d) => d.groupId))].sort((a, b) => a - b).slice(0, MAX_CHANNELS);
+  const channelsKey = groupIds.join(',');
+
+  useEffect(() => {
+    if (listGroupId === null || channelsKey === '') return;
+    const pusher = connectRealtime(getConfig());
+    const names = channelsKey.split(',').map((id) => operationsChannel(Number(id)));
+    const key = operationKeys.list(kind, listGroupId);
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const flush = () => {
+      timer = null;
+      const events = buffer.current;
+      buffer.current = [];
+      if (events.length === 0) return;
+      const byDevice = new Map<number, OperationEventPayload[]>();
+      for (const e of events) byDevice.set(e.deviceId, [...(byDevice.get(e.deviceId) ?? []), e]);
+      queryClient.setQueryData<OperableDevice[]>(key, (rows) =>
+        rows?.map((row) => (byDevice.get(row.id) ?? []).reduce((d, e) => applyEvent(d, e), row)),
+      );
+      setReceived((n) => n + events.length);
+    };
+    const onEvent = (data: unknown) => {
+      const parsed = operationEventSchema.safeParse(data);
+      if (!parsed.success) return;
+      buffer.current.push(parsed.data);
+      timer ??= setTimeout(flush, FLUSH_MS);
+    };
+    const channels = names.map((name) => {
+      const channel = pusher.subscribe(name);
+      for (const event of OPERATION_EVENTS) channel.bind(event, onEvent);
+      return { name, channel };
+    });
+    return () => {
+      if (timer) clearTimeout(timer);
+      flush();
+      for (const { name, channel } of channels) {
+        for (const event of OPERATION_EVENTS) channel.unbind(event, onEvent);
+        pusher.unsubscribe(name);
+      }
+    };
+  }, [kind, listGroupId, channelsKey, queryClient]);
+
+  return received;
+}
