@@ -22,12 +22,19 @@ export interface OperationRow extends OperableDevice {
 }
 
 /** The devices with the outbox's edits: a queued one shows as pending, a cancel as cancelling. */
+/** Each device's row without outbox edits, so an unchanged device keeps its row (and its memoized marks and cells). */
+const plainRows = new WeakMap<OperableDevice, OperationRow>();
+
 export function rowsOf(devices: readonly OperableDevice[], edits: readonly OutboxItem<OperationEditPayload>[]): OperationRow[] {
   const byDevice = new Map<number, OutboxItem<OperationEditPayload>>();
   for (const edit of edits) byDevice.set(edit.payload.deviceId, edit);
   return devices.map((device) => {
     const edit = byDevice.get(device.id);
-    if (!edit) return { ...device, outbox: null, outboxError: null };
+    if (!edit) {
+      let row = plainRows.get(device);
+      if (!row) plainRows.set(device, (row = { ...device, outbox: null, outboxError: null }));
+      return row;
+    }
     return {
       ...device,
       outbox: edit.payload.kind,
@@ -44,9 +51,11 @@ export function isActive(row: OperationRow): boolean {
 
 export function filterRows(rows: readonly OperationRow[], status: StatusFilter, search: string): OperationRow[] {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  if (status === 'all' && words.length === 0) return rows as OperationRow[];
   return rows.filter((row) => {
     if (status === 'active' && !isActive(row)) return false;
     if (status === 'inactive' && isActive(row)) return false;
+    if (words.length === 0) return true;
     const text = `${row.name} ${row.mac} ${row.mac.replace(/:/g, '')}`.toLowerCase();
     return words.every((w) => text.includes(w));
   });

@@ -37,8 +37,14 @@ export function useOperationsLive(kind: OperationsKind, listGroupId: number | nu
       if (events.length === 0) return;
       const byDevice = new Map<number, OperationEventPayload[]>();
       for (const e of events) byDevice.set(e.deviceId, [...(byDevice.get(e.deviceId) ?? []), e]);
-      queryClient.setQueryData<OperableDevice[]>(key, (rows) =>
-        rows?.map((row) => (byDevice.get(row.id) ?? []).reduce((d, e) => applyEvent(d, e), row)),
+      // The list keeps the time it was fetched: a live change is not a fetch, and the offline copy
+      // (written again whenever that time changes) is not rewritten, some hundreds of kB, on every
+      // burst of events; the next fetch stores the list as it is then.
+      const fetchedAt = queryClient.getQueryState(key)?.dataUpdatedAt;
+      queryClient.setQueryData<OperableDevice[]>(
+        key,
+        (rows) => rows?.map((row) => (byDevice.get(row.id) ?? []).reduce((d, e) => applyEvent(d, e), row)),
+        fetchedAt ? { updatedAt: fetchedAt } : undefined,
       );
       setReceived((n) => n + events.length);
     };

@@ -1,4 +1,5 @@
 import { Group } from '@mantine/core';
+import { memo } from 'react';
 import { SearchableSelect, SearchInput, TreeSelect } from '@/components/filters';
 import { useSession } from '@/lib/session-context';
 import { STATUS_FILTERS, type StatusFilter } from '../operation-rows';
@@ -6,8 +7,8 @@ import { STATUS_FILTERS, type StatusFilter } from '../operation-rows';
 const STATUS_LABELS: Record<StatusFilter, string> = { all: 'All', active: 'Active', inactive: 'Inactive' };
 const STATUS_OPTIONS = STATUS_FILTERS.map((value) => ({ value, label: STATUS_LABELS[value] }));
 
-/** Location, status and search: the operations pages' filters. */
-export function OperationsFilterBar(props: {
+/** Location, status and search: the operations pages' filters (memoized: live events do not re-render them). */
+export const OperationsFilterBar = memo(function OperationsFilterBar(props: {
   groupId: number | null;
   onGroup: (groupId: number | null) => void;
   status: StatusFilter;
@@ -24,4 +25,4 @@ export function OperationsFilterBar(props: {
       <SearchInput value={props.search} onChange={props.onSearch} placeholder="Name or MAC" />
     </Group>
   );
-}
+});

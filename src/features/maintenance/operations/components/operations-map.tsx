@@ -57,7 +57,7 @@ const DeviceDot = memo(function DeviceDot({ row, selected, onToggle }: { row: Op
  * The map view: the location's devices on its floor plan, coloured by their last status; a tap
  * selects or unselects one (not a busy one). Devices of sublocations are on their own plans.
  */
-export function OperationsMap({
+export const OperationsMap = memo(function OperationsMap({
   plan,
   locationName,
   rows,
@@ -92,4 +92,4 @@ export function OperationsMap({
       </Group>
     </div>
   );
-}
+});

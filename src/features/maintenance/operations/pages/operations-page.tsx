@@ -1,7 +1,7 @@
 import { Button, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { settingChangesScheduled, OPERATION_MESSAGES } from '@contracts/operations';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { PageHeader } from '@/components/page-header';
@@ -27,6 +27,11 @@ import {
 } from '../outbox-handlers';
 import { SettingsDrawer, type ScheduledSettings } from '../settings-editor/settings-drawer';
 import { useOperationsLive } from '../use-operations-live';
+
+/** The table, re-rendered only when its props change (the deferred rows, the selection). */
+const RowsTable = memo(DataTable) as typeof DataTable;
+const rowKeyOf = (row: OperationRow) => row.id;
+const NO_SELECTION: ReadonlySet<string | number> = new Set();
 
 type PagePath = '/app/maintenance/beacon-operations' | '/app/maintenance/dispenser-operations';
 type Settings = { label: string; desired: number }[];
@@ -58,13 +63,18 @@ export function OperationsPage({ kind, title }: { kind: OperationsKind; title: s
   const accessible = useMemo(() => bootstrap.groups.filter((g) => g.accessible), [bootstrap.groups]);
   const groupId = search.groupId !== undefined && accessible.some((g) => g.id === search.groupId) ? search.groupId : (user.managedGroupIds.find((id) => accessible.some((g) => g.id === id)) ?? null);
   const group = accessible.find((g) => g.id === groupId) ?? null;
-  const update = (patch: { groupId?: number | null; search?: string; mapMode?: 'map' | undefined }) =>
-    void navigate({ to: path, search: (current) => ({ ...current, ...patch }), replace: true });
+  const update = useCallback(
+    (patch: { groupId?: number | null; search?: string; mapMode?: 'map' | undefined }) => void navigate({ to: path, search: (current) => ({ ...current, ...patch }), replace: true }),
+    [navigate, path],
+  );
+  const onGroup = useCallback((id: number | null) => update({ groupId: id }), [update]);
+  const onSearch = useCallback((text: string) => update({ search: text }), [update]);
 
   const [status, setStatus] = useState<StatusFilter>('all');
   const [selection, setSelection] = useState<{ groupId: number | null; keys: Set<string | number> }>({ groupId: null, keys: new Set() });
-  const selected = selection.groupId === groupId ? selection.keys : new Set<string | number>();
-  const select = (keys: Set<string | number>) => setSelection({ groupId, keys });
+  const selected = selection.groupId === groupId ? selection.keys : NO_SELECTION;
+  const select = useCallback((keys: Set<string | number>) => setSelection({ groupId, keys }), [groupId]);
+  const tableSelection = useMemo(() => ({ selected, onChange: select, isSelectable }), [selected, select]);
   const [firmware, setFirmware] = useState(false);
   const [staged, setStaged] = useState<Map<number, Settings>>(new Map());
   const [editing, setEditing] = useState(false);
@@ -82,12 +92,16 @@ export function OperationsPage({ kind, title }: { kind: OperationsKind; title: s
   });
   const submitEdits = useSubmitEdits();
 
-  const toggle = (row: OperationRow) => {
-    const next = new Set(selected);
-    if (next.has(row.id)) next.delete(row.id);
-    else next.add(row.id);
-    select(next);
-  };
+  const toggle = useCallback(
+    (row: OperationRow) =>
+      setSelection((current) => {
+        const next = new Set(current.groupId === groupId ? current.keys : []);
+        if (next.has(row.id)) next.delete(row.id);
+        else next.add(row.id);
+        return { groupId, keys: next };
+      }),
+    [groupId],
+  );
 
   const stage = async (changes: ScheduledSettings[]) => {
     const next = new Map(staged);
@@ -123,18 +137,28 @@ export function OperationsPage({ kind, title }: { kind: OperationsKind; title: s
     );
   };
 
-  const cancel = (row: OperationRow, operationId: number) => {
+  const cancel = useCallback((row: OperationRow, operationId: number) => {
     const op = row.operations.find((o) => o.id === operationId);
     const payload: OperationCancelPayload = { kind: 'cancel', deviceId: row.id, groupId: row.groupId, mac: row.mac, name: row.name, operationMetaDataId: operationId, type: op?.type ?? 'SETTING' };
     void submitEdits({ type: OPERATION_CANCEL, entity: (p: OperationCancelPayload) => operationEntity(p.deviceId) }, [payload], (submitted) =>
       announce(submitted, OPERATION_MESSAGES.canceled, `The cancel of ${row.name}'s operation`),
     );
-  };
+  }, [submitEdits]);
+  const editSettings = useCallback(
+    (row: OperationRow) => {
+      setSelection({ groupId, keys: new Set([row.id]) });
+      setEditing(true);
+    },
+    [groupId],
+  );
+  // The same columns from one render to the next: a burst of live events re-renders only the rows.
+  const columns = useMemo(() => operationColumns(kind, { onCancel: cancel, onSettings: editSettings }), [kind, cancel, editSettings]);
+  const mapRows = useMemo(() => rows.filter((r) => r.groupId === groupId), [rows, groupId]);
+  // The table and the map render the rows a step behind, in slices React can interrupt, so a burst
+  // of live events never holds the page; everything else renders at once.
+  const shownRows = useDeferredValue(rows);
+  const shownMapRows = useDeferredValue(mapRows);
 
-  const columns = operationColumns(kind, { onCancel: cancel, onSettings: (row) => {
-    select(new Set([row.id]));
-    setEditing(true);
-  } });
   const notLoadedOffline = !online && list.data === undefined;
   const stagedCount = selectedRows.filter((r) => staged.has(r.id)).length;
   const canQueue = selectedRows.length > 0 && (firmware || stagedCount > 0);
@@ -165,11 +189,11 @@ export function OperationsPage({ kind, title }: { kind: OperationsKind; title: s
         <OperationsFilterBar
           noun={plural}
           groupId={groupId}
-          onGroup={(id) => update({ groupId: id })}
+          onGroup={onGroup}
           status={status}
           onStatus={setStatus}
           search={search.search ?? ''}
-          onSearch={(text) => update({ search: text })}
+          onSearch={onSearch}
         />
         <SegmentedControl
           aria-label="View"
@@ -185,13 +209,13 @@ export function OperationsPage({ kind, title }: { kind: OperationsKind; title: s
       <OfflineStamp updatedAt={list.dataUpdatedAt} hasData={list.data !== undefined} />
       {toolbar}
       {search.mapMode === 'map' && group ? (
-        <OperationsMap plan={group.floorplanImage} locationName={group.name} rows={rows.filter((r) => r.groupId === groupId)} selected={selected} onToggle={toggle} />
+        <OperationsMap plan={group.floorplanImage} locationName={group.name} rows={shownMapRows} selected={selected} onToggle={toggle} />
       ) : (
-        <DataTable
+        <RowsTable
           label={plural}
           columns={columns}
-          rows={rows}
-          rowKey={(r) => r.id}
+          rows={shownRows}
+          rowKey={rowKeyOf}
           pageSize={OPERATIONS_PAGE_SIZE}
           loading={list.isPending && groupId !== null && !notLoadedOffline}
           error={list.data === undefined && list.error ? list.error : null}
@@ -203,7 +227,7 @@ export function OperationsPage({ kind, title }: { kind: OperationsKind; title: s
                 : 'No results'
           }
           exportable
-          selection={{ selected, onChange: select, isSelectable }}
+          selection={tableSelection}
         />
       )}
       <QueueDialog
