@@ -17,11 +17,21 @@ const onMap = (page: Page, state: string) => canvas(page).locator(`[data-state="
 const newMac = () =>
   ['0E', '2E', ...Array.from({ length: 4 }, () => Math.floor(Math.random() * 256).toString(16).padStart(2, '0').toUpperCase())].join(':');
 
-/** Where plan point (x, y) is on screen. */
+/** Where plan point (x, y) is on screen, once the plan has held still for a frame. */
 async function onScreen(page: Page, x: number, y: number) {
-  const { box, width } = await canvas(page).evaluate((svg: SVGSVGElement) => {
-    const r = svg.getBoundingClientRect();
-    return { box: { x: r.x, y: r.y, width: r.width }, width: svg.width.baseVal.value };
+  const { box, width } = await canvas(page).evaluate(async (svg: SVGSVGElement) => {
+    const read = () => {
+      const r = svg.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width };
+    };
+    let box = read();
+    for (let frame = 0; frame < 30; frame++) {
+      await new Promise(requestAnimationFrame);
+      const now = read();
+      if (now.x === box.x && now.y === box.y && now.width === box.width) break;
+      box = now;
+    }
+    return { box, width: svg.width.baseVal.value };
   });
   const k = box.width / width;
   return { x: box.x + x * k, y: box.y + y * k };
@@ -30,6 +40,20 @@ async function onScreen(page: Page, x: number, y: number) {
 async function tapPlan(page: Page, x: number, y: number) {
   const at = await onScreen(page, x, y);
   await page.touchscreen.tap(at.x, at.y);
+}
+
+/**
+ * A zone drawn with the Draw zone tool: each corner tapped once it is seen that the last one is
+ * drawn, as a user taps them, then the first corner again to close the outline.
+ */
+async function drawOutline(page: Page, corners: readonly (readonly [number, number])[]) {
+  const drawn = page.getByTestId('zone-outline').locator('circle');
+  for (const [i, [x, y]] of corners.entries()) {
+    await tapPlan(page, x, y);
+    await expect(drawn).toHaveCount(i + 1);
+  }
+  const [first] = corners;
+  if (first) await tapPlan(page, first[0], first[1]);
 }
 
 /**
@@ -83,10 +107,7 @@ test.describe('on a tablet', () => {
 
     // A zone: three corners, then the first again to close it.
     await page.getByRole('button', { name: 'Draw zone' }).tap();
-    await tapPlan(page, 60, 300);
-    await tapPlan(page, 260, 300);
-    await tapPlan(page, 260, 380);
-    await tapPlan(page, 60, 300);
+    await drawOutline(page, [[60, 300], [260, 300], [260, 380]]);
     const zoneDialog = page.getByRole('dialog', { name: 'Add zone' });
     await zoneDialog.getByLabel('Name').fill(`Room ${mac.slice(-5)}`);
     await zoneDialog.getByRole('button', { name: 'Save' }).tap();
@@ -148,9 +169,11 @@ test.describe('on a tablet', () => {
     await expect(onMap(page, 'changed')).toHaveCount(1);
 
     await context.setOffline(true);
+    // The page says it is offline above the map (which moves the map down) before anything is drawn.
+    await expect(page.getByTestId('offline-stamp')).toBeVisible();
     await page.getByRole('button', { name: 'Edit' }).tap();
     await page.getByRole('button', { name: 'Draw zone' }).tap();
-    for (const [x, y] of [[40, 40], [160, 40], [160, 120], [40, 40]] as const) await tapPlan(page, x, y);
+    await drawOutline(page, [[40, 40], [160, 40], [160, 120]]);
     const zoneDialog = page.getByRole('dialog', { name: 'Add zone' });
     await zoneDialog.getByLabel('Name').fill(`Room ${mac.slice(-5)}`);
     await zoneDialog.getByRole('button', { name: 'Save' }).tap();
