@@ -1,10 +1,12 @@
 import { registerWearableUnassignHandler } from '@/entities/devices/wearable-unassign';
 import { registerUsersOutboxListeners } from '@/features/accounts/users/pending-unassigns';
+import { badgeKeys } from '@/features/badges/api/keys';
 import { registerBadgeOutboxHandlers } from '@/features/badges/outbox-handlers';
 import { registerNfcOutboxHandlers } from '@/features/nfc/outbox-handlers';
 import { registerEditorOutboxHandlers } from '@/features/maintenance/editor/outbox-handlers';
-import { registerOperationOutboxHandlers } from '@/features/maintenance/operations/outbox-handlers';
+import { registerOperationOutboxHandlers } from '@/entities/device-operations/outbox-handlers';
 import { registerPathOutboxHandlers } from '@/features/maintenance/path-builder/outbox-handlers';
+import { registerWristbandOutboxListeners } from '@/features/maintenance/wristbands/outbox-listeners';
 
 /**
  * Every type of queued edit, registered when the shell starts: a queue left by an earlier visit
@@ -21,5 +23,6 @@ export function registerOutboxHandlers(): void {
   registerUsersOutboxListeners();
   registerPathOutboxHandlers();
   registerEditorOutboxHandlers();
-  registerOperationOutboxHandlers();
+  registerOperationOutboxHandlers([badgeKeys.lists()]);
+  registerWristbandOutboxListeners();
 }

@@ -38,5 +38,6 @@ export const PAGE_FILES: Partial<Record<AppPath, string>> = {
   '/app/maintenance/dispenser-operations': 'features/maintenance/operations/pages/dispenser-operations-page.tsx',
   '/app/maintenance/path-builder': 'features/maintenance/path-builder/pages/path-builder-page.tsx',
   '/app/maintenance/unresponsive-devices': 'features/maintenance/unresponsive/pages/unresponsive-devices-page.tsx',
+  '/app/maintenance/wristbands': 'features/maintenance/wristbands/pages/wristbands-page.tsx',
   '/app/maintenance/versions': 'features/maintenance/versions/pages/versions-page.tsx',
 };

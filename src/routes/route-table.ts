@@ -106,7 +106,7 @@ export const APP_ROUTES = [
   page('/app/maintenance/stations', 'Stations', maintenance('Stations'), stationsSearchSchema),
   page('/app/maintenance/beacon-operations', 'Beacon Operations', maintenance('Beacons'), operationsSearchSchema),
   page('/app/maintenance/dispenser-operations', 'Dispenser Operations', maintenance('Dispensers'), operationsSearchSchema),
-  page('/app/maintenance/wristbands', 'Wristbands', maintenance('Wristbands')),
+  page('/app/maintenance/wristbands', 'Wristbands', maintenance('Wristbands'), operationsSearchSchema),
   page('/app/maintenance/badges', 'Badges', maintenance('Badges'), badgeSearchSchema),
   page('/app/maintenance/versions', 'Versions', maintenance('Firmware'), versionsSearchSchema),
   page('/app/maintenance/path-builder', 'Path Builder', maintenance('Paths editor'), pathBuilderSearchSchema),

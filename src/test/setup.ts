@@ -23,6 +23,10 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub;
+// Mantine's autosizing Textarea listens for web fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() } });
+}
 // jsdom has no PointerEvent; components tell mouse from touch by its pointerType.
 if (!('PointerEvent' in window)) {
   class PointerEventStub extends MouseEvent {

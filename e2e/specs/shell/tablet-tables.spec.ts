@@ -82,5 +82,5 @@ test('Badges on an upright tablet keep the last heartbeat and the row menu on sc
   await page.keyboard.press('Escape');
 
   await row.getByRole('button', { name: `Show details of ${badge.mac}` }).tap();
-  await expect(table.locator('[data-row-details]').getByRole('term')).toHaveText(['Device Code', 'Model', 'Location', 'Version']);
+  await expect(table.locator('[data-row-details]').getByRole('term')).toHaveText(['Device Code', 'Model', 'Location', 'Version', 'Setting']);
 });

@@ -85,32 +85,43 @@ export const lastStatusSchema = z.object({
 });
 export type LastStatus = z.infer<typeof lastStatusSchema>;
 
-/** A row of the operations pages. */
-export const operableDeviceSchema = z.object({
-  id: z.number().int(),
-  mac: z.string(),
-  name: z.string(),
-  type: z.string(),
-  modelId: z.number().int(),
-  modelName: z.string(),
-  groupId: z.number().int(),
-  groupName: z.string(),
-  role: z.string().nullable(),
-  physicalRole: z.string().nullable(),
-  mode: z.string().nullable(),
-  txPower: z.number().int().nullable(),
-  batteryPercent: z.number().int().nullable(),
-  batteryMv: z.number().int().nullable(),
-  lastHeartbeatAt: z.string().nullable(),
-  x: z.number().nullable(),
-  y: z.number().nullable(),
+/**
+ * What the operations pages show of a device's operations, and the wearables list with them:
+ * its firmware (current and its model's latest), settings sync, last and open operations.
+ */
+export const operationStateSchema = z.object({
   firmware: z.object({ current: firmwareRefSchema, latest: firmwareRefSchema }),
   settingsSync: z.enum(SYNC_STATES),
   lastStatus: lastStatusSchema.nullable(),
+  /** Open (pending or working), oldest first. */
   operations: z.array(openOperationSchema),
   /** No current firmware, or an operation pending or working (03 §3). */
   operationDisabled: z.boolean(),
 });
+export type OperationState = z.infer<typeof operationStateSchema>;
+
+/** A row of the operations pages. */
+export const operableDeviceSchema = z
+  .object({
+    id: z.number().int(),
+    mac: z.string(),
+    name: z.string(),
+    type: z.string(),
+    modelId: z.number().int(),
+    modelName: z.string(),
+    groupId: z.number().int(),
+    groupName: z.string(),
+    role: z.string().nullable(),
+    physicalRole: z.string().nullable(),
+    mode: z.string().nullable(),
+    txPower: z.number().int().nullable(),
+    batteryPercent: z.number().int().nullable(),
+    batteryMv: z.number().int().nullable(),
+    lastHeartbeatAt: z.string().nullable(),
+    x: z.number().nullable(),
+    y: z.number().nullable(),
+  })
+  .extend(operationStateSchema.shape);
 export type OperableDevice = z.infer<typeof operableDeviceSchema>;
 
 export const locationQuerySchema = z.object({ groupId: idParam });

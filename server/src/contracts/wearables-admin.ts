@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { deviceTypeSchema, WEARABLE_TYPES } from './devices';
 import { endpoint } from './endpoint';
 import { bodyObject, countParam, flagParam, idField, idListParam, idParam, MAX_ID, searchField, textField, typedMacField } from './fields';
+import { operationStateSchema } from './operations';
 
 // Badge and wristband administration (03 §2 Badges, SmartBadge Management, Wristbands; §3 Device,
 // History entry, Assignment; §5 Assign badges and Scan dialog; §7 Users and Devices calls).
@@ -105,31 +106,34 @@ export const wearableListQuerySchema = z.object({
 });
 export type WearableListQuery = z.input<typeof wearableListQuerySchema>;
 
-export const wearableRowSchema = z.object({
-  id: z.number().int(),
-  mac: z.string(),
-  code: z.string().nullable(),
-  name: z.string(),
-  type: wearableTypeSchema,
-  modelId: z.number().int(),
-  modelName: z.string(),
-  groupId: z.number().int(),
-  groupName: z.string(),
-  firmwareVersion: z.string().nullable(),
-  /** The model's latest firmware version. */
-  latestFirmwareVersion: z.string().nullable(),
-  batteryMv: z.number().int().nullable(),
-  batteryPercent: z.number().int().nullable(),
-  lastHeartbeatAt: z.string().nullable(),
-  staged: z.boolean(),
-  active: z.boolean(),
-  /** The current holder; null when nobody holds it or the holder is outside the caller's scope. */
-  user: z
-    .object({ id: z.number().int(), userName: z.string(), firstName: z.string(), lastName: z.string() })
-    .nullable(),
-  /** The organization of the wearable's location. */
-  organizationName: z.string(),
-});
+/** A wearable with its holder, and its firmware, settings sync and operations as the operations pages show them. */
+export const wearableRowSchema = z
+  .object({
+    id: z.number().int(),
+    mac: z.string(),
+    code: z.string().nullable(),
+    name: z.string(),
+    type: wearableTypeSchema,
+    modelId: z.number().int(),
+    modelName: z.string(),
+    groupId: z.number().int(),
+    groupName: z.string(),
+    firmwareVersion: z.string().nullable(),
+    /** The model's latest firmware version. */
+    latestFirmwareVersion: z.string().nullable(),
+    batteryMv: z.number().int().nullable(),
+    batteryPercent: z.number().int().nullable(),
+    lastHeartbeatAt: z.string().nullable(),
+    staged: z.boolean(),
+    active: z.boolean(),
+    /** The current holder; null when nobody holds it or the holder is outside the caller's scope. */
+    user: z
+      .object({ id: z.number().int(), userName: z.string(), firstName: z.string(), lastName: z.string() })
+      .nullable(),
+    /** The organization of the wearable's location. */
+    organizationName: z.string(),
+  })
+  .extend(operationStateSchema.shape);
 export type WearableRow = z.infer<typeof wearableRowSchema>;
 
 export const wearableListSchema = z.object({ data: z.array(wearableRowSchema) });

@@ -89,6 +89,8 @@ describe('the badge outbox handlers', () => {
         id: 9, mac: MAC, code: null, name: 'Badge DEE01', type: 'BADGE', modelId: 4, modelName: 'Zephyr', groupId: 3, groupName: 'Ward 3B',
         firmwareVersion: '2.1.0', latestFirmwareVersion: '2.1.0', batteryMv: null, batteryPercent: null, lastHeartbeatAt: null,
         staged: false, active: true, user: null, organizationName: 'Test Hospital',
+        firmware: { current: { id: 8, version: '2.1.0' }, latest: { id: 8, version: '2.1.0' } },
+        settingsSync: 'unconfigured', lastStatus: null, operations: [], operationDisabled: false,
       }),
     );
     await outboxHandler(BADGE_ADD)!.send(add, { idempotencyKey: 'key-4' });

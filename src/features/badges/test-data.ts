@@ -63,6 +63,11 @@ export function makeBadge(id: number, holder: WearableRow['user'] = null): Weara
     active: true,
     user: holder,
     organizationName: 'Test Hospital',
+    firmware: { current: { id: 40, version: '2.0.0' }, latest: { id: 41, version: '2.1.0' } },
+    settingsSync: 'unconfigured',
+    lastStatus: null,
+    operations: [],
+    operationDisabled: false,
   };
 }
 

@@ -4,6 +4,7 @@ import { useSession } from '@/lib/session-context';
 import { useOnlineStatus } from '@/offline/connectivity';
 import { usePendingEdits } from '@/offline/use-outbox';
 import { useBadges } from './api/get-badges';
+import { badgeKeys } from './api/keys';
 import { badgeRowsOf, filterBadgeRows } from './badge-rows';
 import { BADGE_EDIT_TYPES, type BadgeEditPayload } from './outbox-handlers';
 import type { BadgeFilters } from './use-badge-filters';
@@ -30,6 +31,9 @@ export function useBadgeList(filters: BadgeFilters) {
   return {
     all,
     rows,
+    /** The server's badges as fetched (with their operations), and the key they are kept under. */
+    devices: query.data,
+    queryKey: badgeKeys.list(filters.groupId),
     /** When the list on screen was fetched (for the offline stamp). */
     updatedAt: query.dataUpdatedAt,
     hasData: query.data !== undefined,

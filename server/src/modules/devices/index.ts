@@ -18,3 +18,11 @@ export {
   openAssignmentOf,
   type HistoryOwner,
 } from './assignments.repo';
+export {
+  lastOperations,
+  openOperations,
+  operationStates,
+  toLastStatus,
+  toOpen,
+  type OperationState,
+} from './operation-state.repo';

@@ -19,10 +19,11 @@ import { deviceModels, deviceOperations, settingPresets, type SettingPresetRow }
 import { HttpError } from '../../core/http-error';
 import { idIn } from '../../core/sql';
 import type { Caller } from '../../plugins/auth';
+import { openOperations } from '../devices';
 import { locationsUnder } from '../locations';
 import { operableTypesOf, requireOperable } from './operable-types';
 import type { OperationsPublisher } from './operations-events';
-import { beaconRoles, devicesByIds, insertOperations, listOperableDevices, openOperations, operationById, saveDesired, type DeviceWithFirmware, type NewOperation } from './operations.repo';
+import { beaconRoles, devicesByIds, insertOperations, listOperableDevices, operationById, saveDesired, type DeviceWithFirmware, type NewOperation } from './operations.repo';
 
 type SaveSettingsBody = z.output<typeof saveSettingsBodySchema>;
 type QueueBody = z.output<typeof queueOperationsBodySchema>;

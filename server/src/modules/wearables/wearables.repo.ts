@@ -4,8 +4,10 @@ import type { Database } from '../../db/client';
 import { shownName } from '../../core/names';
 import { userVisibleSql, type ScopeIds } from '../../core/scope';
 import { containing, idIn, isoOrNull, macContaining } from '../../core/sql';
+import { operationStates, type OperationState } from '../devices';
 
-// Wearables (badges and wristbands) with their current holder, always read inside a caller's scope.
+// Wearables (badges and wristbands) with their current holder and their operation state (firmware,
+// settings sync, operations) as the operations pages show it, always read inside a caller's scope.
 
 export interface WearableFilter {
   groupIds: readonly number[];
@@ -17,7 +19,15 @@ export interface WearableFilter {
   id?: number;
 }
 
-/** Wristbands and badges of some locations with model, firmware, location and current holder. */
+/** A wearable as the list's query reads it. */
+type Listed = {
+  id: number; mac: string; code: string | null; name: string; type: WearableType; model_id: number; model_name: string;
+  group_id: number; group_name: string; organization_name: string; battery_mv: number | null; battery_percent: number | null;
+  last_heartbeat_at: string | Date | null; staged: boolean; active: boolean;
+  user_id: number | null; user_name: string | null; first_name: string | null; last_name: string | null; demo: boolean | null;
+};
+
+/** Wristbands and badges of some locations with model, firmware, location, current holder and operations. */
 export async function listWearables(db: Database, filter: WearableFilter, scope: ScopeIds): Promise<WearableRow[]> {
   if (filter.groupIds.length === 0 || filter.types.length === 0) return [];
   const conditions: SQL[] = [
@@ -31,28 +41,15 @@ export async function listWearables(db: Database, filter: WearableFilter, scope:
     conditions.push(sql`(${macContaining(sql`d.mac`, word)} or d.name ilike ${pattern} or d.code ilike ${pattern}
       or u.user_name ilike ${pattern} or u.first_name ilike ${pattern} or u.last_name ilike ${pattern})`);
   }
-  const result = await db.execute<{
-    id: number; mac: string; code: string | null; name: string; type: WearableType; model_id: number; model_name: string;
-    group_id: number; group_name: string; organization_name: string; firmware_version: string | null;
-    latest_firmware_version: string | null; battery_mv: number | null; battery_percent: number | null;
-    last_heartbeat_at: string | Date | null; staged: boolean; active: boolean;
-    user_id: number | null; user_name: string | null; first_name: string | null; last_name: string | null; demo: boolean | null;
-  }>(sql`
+  const result = await db.execute<Listed>(sql`
     select d.id, d.mac, d.code, d.name, d.type, d.model_id, m.name as model_name,
            d.group_id, g.name as group_name, o.name as organization_name,
-           fv.version as firmware_version, lv.version as latest_firmware_version,
            d.battery_mv, d.battery_percent, d.last_heartbeat_at, d.staged, d.active,
            u.id as user_id, u.user_name, u.first_name, u.last_name, u.demo
     from devices d
     join device_models m on m.id = d.model_id
     join groups g on g.id = d.group_id
     join organizations o on o.id = g.organization_id
-    left join firmware_versions fv on fv.id = d.firmware_version_id
-    left join lateral (
-      select v.version from firmware_versions v
-      where v.model_id = d.model_id and v.is_latest
-      order by v.created_at desc, v.id desc limit 1
-    ) lv on true
     left join lateral (
       select a.user_id from wearable_assignments a
       where a.device_id = d.id and a.unassigned_at is null
@@ -61,7 +58,17 @@ export async function listWearables(db: Database, filter: WearableFilter, scope:
     left join users u on u.id = ca.user_id and ${userVisibleSql(sql`u`, scope)}
     where ${sql.join(conditions, sql` and `)}
     order by d.code nulls last, d.mac`);
-  return result.rows.map((r) => ({
+  const states = await operationStates(db, result.rows.map((r) => r.id));
+  // A wearable deleted between the two reads is left out.
+  return result.rows.flatMap((r) => {
+    const state = states.get(r.id);
+    return state ? [wearableOf(r, state)] : [];
+  });
+}
+
+/** A listed wearable with its operation state; its firmware versions are those of the state's firmware. */
+function wearableOf(r: Listed, state: OperationState): WearableRow {
+  return {
     id: r.id,
     mac: r.mac,
     code: r.code,
@@ -71,8 +78,8 @@ export async function listWearables(db: Database, filter: WearableFilter, scope:
     modelName: r.model_name,
     groupId: r.group_id,
     groupName: r.group_name,
-    firmwareVersion: r.firmware_version,
-    latestFirmwareVersion: r.latest_firmware_version,
+    firmwareVersion: state.firmware.current?.version ?? null,
+    latestFirmwareVersion: state.firmware.latest?.version ?? null,
     batteryMv: r.battery_mv,
     batteryPercent: r.battery_percent,
     lastHeartbeatAt: isoOrNull(r.last_heartbeat_at),
@@ -87,5 +94,6 @@ export async function listWearables(db: Database, filter: WearableFilter, scope:
             ...shownName({ demo: r.demo ?? false, firstName: r.first_name ?? '', lastName: r.last_name ?? '' }),
           },
     organizationName: r.organization_name,
-  }));
+    ...state,
+  };
 }

@@ -15,9 +15,13 @@ import { badgeKeys } from '../api/keys';
 import { badgeSearchSchema } from '../badge-search';
 import { WEARABLE_UNASSIGN } from '@/entities/devices/wearable-unassign';
 import { BADGE_ASSIGN, badgeEntity } from '../outbox-handlers';
+import { OPERATION_QUEUE, operationEntity } from '@/entities/device-operations/outbox-handlers';
 import { badgeSession, DANA, LEE, makeBadge, makeListUser, NETWORK, SAM, WARD } from '../test-data';
 import BadgeManagementPage from './badge-management-page';
 import BadgesPage from './badges-page';
+
+// The live operations channel needs the Pusher-protocol server: the browser tests follow it.
+vi.mock('@/entities/device-operations/use-operations-live', () => ({ useOperationsLive: () => 0 }));
 
 const session = badgeSession();
 const userSub = outboxUserOf(session.user);
@@ -43,6 +47,7 @@ function seeded(): QueryClient {
 
 const table = () => within(screen.getByRole('table', { name: 'Badges' }));
 const rowOf = (mac: string) => table().getByText(mac).closest('tr')!;
+const findRow = async (mac: string) => (await screen.findByText(mac)).closest('tr')!;
 
 let online = true;
 beforeEach(() => {
@@ -59,7 +64,7 @@ describe('the Badges page', () => {
     await renderPage(<BadgesPage entry={{ title: 'Badges' }} />, '/app/maintenance/badges', `?groupId=${NETWORK.id}`, seeded());
     expect(await screen.findByRole('heading', { name: 'Badges' })).toBeInTheDocument();
     const header = table().getAllByRole('row')[0]!;
-    for (const name of ['MAC', 'Device Code', 'Model', 'Location', 'Version', 'Battery (mV)', 'Assigned User', 'Last Heartbeat']) {
+    for (const name of ['MAC', 'Device Code', 'Model', 'Location', 'Version', 'Setting', 'Battery (mV)', 'Assigned User', 'Last Heartbeat', 'Last Status']) {
       expect(within(header).getByText(name)).toBeInTheDocument();
     }
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
@@ -92,6 +97,27 @@ describe('the Badges page', () => {
       status: 'pending',
       payload: { mac: 'AA:BB:CC:DD:EE:01', wearableId: 1, user: DANA, previousUser: null, assignorId: session.user.id },
     });
+  });
+
+  it('queues a firmware update for the selected badges offline, one outbox item per badge, shown as queued', async () => {
+    online = false;
+    await renderPage(<BadgesPage entry={{ title: 'Badges' }} />, '/app/maintenance/badges', `?groupId=${WARD.id}`, seeded());
+    await userEvent.click(within(await findRow('AA:BB:CC:DD:EE:01')).getByRole('checkbox', { name: 'Select row' }));
+    await userEvent.click(screen.getByRole('switch', { name: 'Update firmware' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Queue' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Queue' }));
+    await userEvent.type(dialog.getByLabelText(/Description/), 'Firmware 2.1 for the ward');
+    await userEvent.click(dialog.getByRole('button', { name: 'Submit 1 device' }));
+
+    await waitFor(async () => expect(await queueOf(offlineDb(), userSub)).toHaveLength(1));
+    const [item] = await queueOf(offlineDb(), userSub);
+    expect(item).toMatchObject({
+      type: OPERATION_QUEUE,
+      entity: operationEntity(1),
+      payload: { kind: 'queue', deviceId: 1, mac: 'AA:BB:CC:DD:EE:01', firmware: true, settings: null, description: 'Firmware 2.1 for the ward' },
+    });
+    await waitFor(() => expect(within(rowOf('AA:BB:CC:DD:EE:01')).getByTestId('operation-status')).toHaveTextContent('Queued'));
+    expect(within(rowOf('AA:BB:CC:DD:EE:02')).getByTestId('operation-status')).toHaveTextContent('None');
   });
 
   it('filters by status and search on the device, keeping them in the address', async () => {

@@ -1,4 +1,5 @@
-import { ActionIcon, Menu } from '@mantine/core';
+import { Menu } from '@mantine/core';
+import { RowMenu } from '@/components/row-menu';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { FilterState } from '../filters/filter-state';
@@ -30,24 +31,13 @@ export function PersonRowMenu({
   const offered = useAllowedPersonTargets(targets);
   if (offered.length === 0 && !children) return null;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" size={44} aria-label={`Actions for ${person.name}`} onClick={(event) => event.stopPropagation()}>
-          <svg width={20} height={20} viewBox="0 0 20 20" aria-hidden>
-            <circle cx={10} cy={4} r={1.8} fill="currentColor" />
-            <circle cx={10} cy={10} r={1.8} fill="currentColor" />
-            <circle cx={10} cy={16} r={1.8} fill="currentColor" />
-          </svg>
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
-        {offered.map((target) => (
-          <Menu.Item key={target} mih={44} onClick={() => void navigate(personLink(target, filters, person))}>
-            {LABELS[target]}
-          </Menu.Item>
-        ))}
-        {children}
-      </Menu.Dropdown>
-    </Menu>
+    <RowMenu label={person.name}>
+      {offered.map((target) => (
+        <Menu.Item key={target} mih={44} onClick={() => void navigate(personLink(target, filters, person))}>
+          {LABELS[target]}
+        </Menu.Item>
+      ))}
+      {children}
+    </RowMenu>
   );
 }

@@ -1,5 +1,6 @@
 import type { PageEntry } from '../filters/filter-state';
-import { ActionIcon, Badge, Group, Menu, Stack } from '@mantine/core';
+import { RowMenu } from '@/components/row-menu';
+import { Badge, Group, Menu, Stack } from '@mantine/core';
 import { type ReactNode, useMemo, useState } from 'react';
 import { wearableReportEndpoints, type WearableManagementRow } from '@contracts/reports/wearables';
 import { DataTable, type DataColumn } from '@/components/data-table';
@@ -87,22 +88,11 @@ const DevicesSection = reportSection(
         exportable: false,
         pin: 'end',
         render: (r) => (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" size={44} aria-label={`Actions for ${r.code ?? r.mac}`} onClick={(event) => event.stopPropagation()}>
-                <svg width={20} height={20} viewBox="0 0 20 20" aria-hidden>
-                  <circle cx={10} cy={4} r={1.8} fill="currentColor" />
-                  <circle cx={10} cy={10} r={1.8} fill="currentColor" />
-                  <circle cx={10} cy={16} r={1.8} fill="currentColor" />
-                </svg>
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item mih={44} onClick={() => onHistory({ id: r.wearableId, mac: r.mac })}>
-                History
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <RowMenu label={r.code ?? r.mac}>
+            <Menu.Item mih={44} onClick={() => onHistory({ id: r.wearableId, mac: r.mac })}>
+              History
+            </Menu.Item>
+          </RowMenu>
         ),
       },
     ];

@@ -65,6 +65,11 @@ describe('POST /devices: adding a badge', () => {
       active: true,
       user: null,
       organizationName: "St. Mary's ICU",
+      firmware: { current: { id: revD.id, version: revD.version }, latest: { id: expect.any(Number), version: row.latestFirmwareVersion } },
+      settingsSync: 'unconfigured',
+      lastStatus: null,
+      operations: [],
+      operationDisabled: false,
     });
     const [stored] = await withMac(mac);
     expect(stored).toMatchObject({ id: row.id, type: 'BADGE', groupId: ICU_NORTH, modelId: REV_D, firmwareVersionId: revD.id });

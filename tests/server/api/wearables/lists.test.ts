@@ -8,10 +8,10 @@ import {
   type UserListRow,
   type WearableRow,
 } from '../../../../server/src/contracts/wearables-admin';
-import { devices, firmwareVersions, nfcTags, users, wearableAssignments, type DeviceRow, type UserRow } from '../../../../server/src/db/schema';
+import { deviceOperations, devices, firmwareVersions, nfcTags, users, wearableAssignments, type DeviceRow, type FirmwareVersionRow, type UserRow } from '../../../../server/src/db/schema';
 import { createTestApp, signIn, type Tokens } from '../../helpers/app';
 import { ST_MARYS, staffOf } from '../../helpers/staff';
-import { addWearable, call, createScopedAccount, ICU_NORTH, ICU_SOUTH, REV_C, REV_D } from './wearables-client';
+import { addWearable, call, createScopedAccount, ICU_NORTH, ICU_SOUTH, REV_C, REV_D, ZEPHYR } from './wearables-client';
 
 type Query = Record<string, string | number | boolean | number[] | undefined>;
 
@@ -27,6 +27,8 @@ describe('the assign dialogs’ lists: users, wearables, models and MAC lookup',
   let free: DeviceRow;
   let southBadge: DeviceRow;
   let tagged: UserRow;
+  /** An older REV D firmware, the one `held` runs. */
+  let revD: FirmwareVersionRow;
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -34,9 +36,9 @@ describe('the assign dialogs’ lists: users, wearables, models and MAC lookup',
     scoped = (await createScopedAccount(ctx.db, { subjects: ['SMARTBADGE_MANAGEMENT_BETA'], groupIds: [ICU_NORTH] })).tokens;
     const icu = (await staffOf(ctx.db, ST_MARYS)).filter((s) => s.groupId === ICU_NORTH && !s.demo);
     [holder, tagged] = icu as [UserRow, UserRow];
-    const [revD] = await ctx.db.select().from(firmwareVersions).where(and(eq(firmwareVersions.modelId, REV_D), eq(firmwareVersions.isLatest, false))).limit(1);
+    [revD] = (await ctx.db.select().from(firmwareVersions).where(and(eq(firmwareVersions.modelId, REV_D), eq(firmwareVersions.isLatest, false))).limit(1)) as [FirmwareVersionRow];
     held = await addWearable(ctx.db, ICU_NORTH);
-    await ctx.db.update(devices).set({ code: 'T-4242', firmwareVersionId: revD?.id, batteryMv: 2950, batteryPercent: 81 }).where(eq(devices.id, held.id));
+    await ctx.db.update(devices).set({ code: 'T-4242', firmwareVersionId: revD.id, batteryMv: 2950, batteryPercent: 81 }).where(eq(devices.id, held.id));
     await ctx.db.update(wearableAssignments).set({ unassignedAt: new Date() }).where(and(eq(wearableAssignments.userId, holder.id), isNull(wearableAssignments.unassignedAt)));
     await ctx.db.insert(wearableAssignments).values({ deviceId: held.id, userId: holder.id, assignedAt: new Date() });
     free = await addWearable(ctx.db, ICU_NORTH);
@@ -162,6 +164,11 @@ describe('the assign dialogs’ lists: users, wearables, models and MAC lookup',
         active: true,
         user: { id: holder.id, userName: holder.userName, firstName: holder.firstName, lastName: holder.lastName },
         organizationName: "St. Mary's ICU",
+        firmware: { current: { id: revD.id, version: revD.version }, latest: { id: latest?.id, version: latest?.version } },
+        settingsSync: 'unconfigured',
+        lastStatus: null,
+        operations: [],
+        operationDisabled: false,
       });
       expect(row.firmwareVersion).not.toBe(row.latestFirmwareVersion);
       expect(rows.find((r) => r.id === free.id)?.user).toBeNull();
@@ -170,6 +177,37 @@ describe('the assign dialogs’ lists: users, wearables, models and MAC lookup',
       const bands = await wearables(tech, { type: 'WRISTBAND', groupId: ICU_NORTH });
       expect(bands.length).toBeGreaterThan(0);
       expect(bands.every((r) => r.type === 'WRISTBAND')).toBe(true);
+    });
+
+    it('carries each wearable’s firmware, settings sync and operations as the operations pages show them', async () => {
+      const [zephyr] = (await ctx.db.select().from(firmwareVersions).where(and(eq(firmwareVersions.modelId, ZEPHYR), eq(firmwareVersions.isLatest, true)))) as [FirmwareVersionRow];
+      const busy = await addWearable(ctx.db, ICU_NORTH, 'WRISTBAND');
+      const idle = await addWearable(ctx.db, ICU_NORTH, 'WRISTBAND');
+      await ctx.db.update(devices).set({ firmwareVersionId: zephyr.id }).where(inArray(devices.id, [busy.id, idle.id]));
+      const post = (path: string, body: unknown) => call(ctx.app, tech, 'POST', path, { body });
+      expect((await post('settings', [{ deviceId: busy.id, settings: [{ label: 'Vibration Duration', desired: 800 }] }])).statusCode).toBe(200);
+      const queued = await post('operations', { description: 'Longer vibration', operations: [{ type: 'SETTING', deviceId: busy.id, groupId: ICU_NORTH }] });
+      expect(queued.statusCode).toBe(200);
+      const [op] = queued.json<{ operations: { id: number; type: string; queued: boolean }[] }>().operations;
+      expect(op).toMatchObject({ type: 'SETTING', queued: true });
+
+      const rows = await wearables(tech, { type: 'WRISTBAND', groupId: ICU_NORTH });
+      const firmware = { current: { id: zephyr.id, version: zephyr.version }, latest: { id: zephyr.id, version: zephyr.version } };
+      expect(rows.find((r) => r.id === busy.id)).toMatchObject({
+        firmwareVersion: zephyr.version,
+        latestFirmwareVersion: zephyr.version,
+        firmware,
+        settingsSync: 'mismatched',
+        lastStatus: { status: 'pending', type: 'SETTING', operationMetaDataId: op!.id, progress: 0, message: null },
+        operations: [{ id: op!.id, type: 'SETTING', status: 'pending', progress: 0, description: 'Longer vibration', createdAt: expect.any(String) }],
+        operationDisabled: true,
+      });
+      expect(rows.find((r) => r.id === idle.id)).toMatchObject({ firmware, settingsSync: 'unconfigured', lastStatus: null, operations: [], operationDisabled: false });
+
+      // Done, the operation is the last one still, no longer open.
+      await ctx.db.update(deviceOperations).set({ status: 'DONE', progress: 100 }).where(eq(deviceOperations.id, op!.id));
+      const done = (await wearables(tech, { type: 'WRISTBAND', groupId: ICU_NORTH })).find((r) => r.id === busy.id);
+      expect(done).toMatchObject({ lastStatus: { status: 'done', operationMetaDataId: op!.id, progress: 100 }, operations: [], operationDisabled: false });
     });
 
     it('filters by holder and search', async () => {

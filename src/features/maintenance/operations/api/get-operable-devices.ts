@@ -1,8 +1,8 @@
 import { operationEndpoints, type OperableDevice } from '@contracts/operations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { mainApi } from '@/lib/api-client';
-import type { OperationsKind } from '../operation-rows';
-import { operationKeys } from './keys';
+import type { OperationsKind } from '@/entities/device-operations/operation-rows';
+import { operationKeys } from '@/entities/device-operations/api/keys';
 
 /** GET /devices/beacons or /devices/dispensers: the operable devices of a location and its sublocations. */
 export function getOperableDevices(kind: OperationsKind, groupId: number, signal?: AbortSignal): Promise<OperableDevice[]> {

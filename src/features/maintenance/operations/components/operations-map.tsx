@@ -1,7 +1,7 @@
 import { Alert, Group, Text } from '@mantine/core';
 import { memo } from 'react';
 import { FloorPlanMap, FloorPlanMarker } from '@/components/floor-plan/floor-plan-map';
-import { isSelectable, rowStatus, statusColor, statusText, type OperationRow } from '../operation-rows';
+import { isSelectable, rowStatus, statusColor, statusText, type OperationRow } from '@/entities/device-operations/operation-rows';
 
 const LEGEND: { label: string; color: string }[] = [
   { label: 'No operation', color: 'gray' },

@@ -1,12 +1,14 @@
 import { ActionIcon, Badge, Button, Group, Popover, Progress, Stack, Text } from '@mantine/core';
 import { STATUS_VERBS } from '@contracts/operations';
+import { useState } from 'react';
 import { formatDateTime } from '@/lib/format';
-import { rowStatus, statusColor, statusText, type OperationRow } from '../operation-rows';
+import { useOpenedOnce } from '@/lib/use-opened-once';
+import { rowStatus, statusColor, statusText, type Operable, type OperationRow } from '../operation-rows';
 
 const typeLabel = (type: 'SETTING' | 'DFU') => (type === 'DFU' ? 'Firmware update' : 'Settings');
 
 /** A row's last status (03 §4 display verbs), with a DFU's progress. */
-export function OperationStatusBadge({ row }: { row: OperationRow }) {
+export function OperationStatusBadge({ row }: { row: OperationRow<Operable> }) {
   const working = row.lastStatus?.status === 'working' && row.lastStatus.type === 'DFU' && row.outbox === null;
   return (
     <Stack gap={2} data-testid="operation-status" data-status={rowStatus(row) ?? 'none'}>
@@ -34,17 +36,30 @@ export function OperationStatusBadge({ row }: { row: OperationRow }) {
  * cancellable (03 §4: 'Cancel is available only when last status is pending'), and what this
  * device's outbox still holds for it.
  */
-export function QueuedOperationsPopover({ row, onCancel }: { row: OperationRow; onCancel: (row: OperationRow, operationId: number) => void }) {
+export function QueuedOperationsPopover({ row, onCancel }: { row: OperationRow<Operable>; onCancel: (row: OperationRow<Operable>, operationId: number) => void }) {
+  const [opened, setOpened] = useState(false);
+  // A row's popover (floating-ui and all) is mounted when first opened: a page of rows that live
+  // events re-render several times a second carries 15 buttons, not 15 popovers.
+  const mounted = useOpenedOnce(opened);
   const count = row.operations.length + (row.outbox ? 1 : 0);
+  const target = (
+    <ActionIcon
+      variant={count ? 'light' : 'subtle'}
+      color={count ? 'blue' : 'gray'}
+      size={44}
+      aria-label={`Queued operations of ${row.name} (${count})`}
+      aria-expanded={opened}
+      onClick={() => setOpened((o) => !o)}
+    >
+      <Text size="sm" fw={600}>
+        {count}
+      </Text>
+    </ActionIcon>
+  );
+  if (!mounted) return target;
   return (
-    <Popover position="bottom-end" withinPortal shadow="md" width={300}>
-      <Popover.Target>
-        <ActionIcon variant={count ? 'light' : 'subtle'} color={count ? 'blue' : 'gray'} size={44} aria-label={`Queued operations of ${row.name} (${count})`}>
-          <Text size="sm" fw={600}>
-            {count}
-          </Text>
-        </ActionIcon>
-      </Popover.Target>
+    <Popover position="bottom-end" withinPortal shadow="md" width={300} opened={opened} onChange={setOpened} trapFocus returnFocus>
+      <Popover.Target>{target}</Popover.Target>
       <Popover.Dropdown>
         <Stack gap="xs" aria-label={`Queued operations of ${row.name}`}>
           <Text fw={600} size="sm">

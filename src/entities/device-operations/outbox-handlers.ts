@@ -72,9 +72,9 @@ export function describeOperationEdit(payload: OperationEditPayload): string {
   return `Queue ${parts.join(' and ')} for ${payload.name}`;
 }
 
-/** Registers the operations pages' edit types with the outbox. */
-export function registerOperationOutboxHandlers(): void {
-  const invalidates = () => [operationKeys.lists()];
+/** Registers the operations pages' edit types with the outbox; `alsoRefresh`: other lists that show operations (the badges'). */
+export function registerOperationOutboxHandlers(alsoRefresh: readonly (readonly unknown[])[] = []): void {
+  const invalidates = () => [operationKeys.lists(), ...alsoRefresh];
   registerOutboxHandler<OperationQueuePayload>(OPERATION_QUEUE, {
     send: (payload, { idempotencyKey }) => sendQueue(payload, idempotencyKey),
     describe: describeOperationEdit,

@@ -1,10 +1,9 @@
-import { OPERATION_EVENTS, operationEventSchema, operationsChannel, type OperableDevice, type OperationEventPayload } from '@contracts/operations';
-import { useQueryClient } from '@tanstack/react-query';
+import { OPERATION_EVENTS, operationEventSchema, operationsChannel, type OperationEventPayload } from '@contracts/operations';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { getConfig } from '@/lib/config';
 import { connectRealtime } from '@/lib/realtime';
-import { operationKeys } from './api/keys';
-import { applyEvent, type OperationsKind } from './operation-rows';
+import { applyEvent, type Operable } from './operation-rows';
 
 /** Events are applied to the list in batches this often, so a burst of hundreds renders once. */
 const FLUSH_MS = 250;
@@ -17,18 +16,20 @@ const MAX_CHANNELS = 50;
  * firmware change as the gateways report. Answers how many events arrived (the page shows it to
  * assistive technology and benchmarks read it).
  */
-export function useOperationsLive(kind: OperationsKind, listGroupId: number | null, devices: readonly OperableDevice[] | undefined): number {
+export function useOperationsLive(listKey: QueryKey | null, devices: readonly Operable[] | undefined): number {
   const queryClient = useQueryClient();
   const [received, setReceived] = useState(0);
   const buffer = useRef<OperationEventPayload[]>([]);
   const groupIds = [...new Set((devices ?? []).map((d) => d.groupId))].sort((a, b) => a - b).slice(0, MAX_CHANNELS);
   const channelsKey = groupIds.join(',');
+  // The list's key, compared by its contents from one render to the next.
+  const keyText = listKey === null ? null : JSON.stringify(listKey);
 
   useEffect(() => {
-    if (listGroupId === null || channelsKey === '') return;
+    if (keyText === null || channelsKey === '') return;
     const pusher = connectRealtime(getConfig());
     const names = channelsKey.split(',').map((id) => operationsChannel(Number(id)));
-    const key = operationKeys.list(kind, listGroupId);
+    const key = JSON.parse(keyText) as QueryKey;
     let timer: ReturnType<typeof setTimeout> | null = null;
     const flush = () => {
       timer = null;
@@ -41,7 +42,7 @@ export function useOperationsLive(kind: OperationsKind, listGroupId: number | nu
       // (written again whenever that time changes) is not rewritten, some hundreds of kB, on every
       // burst of events; the next fetch stores the list as it is then.
       const fetchedAt = queryClient.getQueryState(key)?.dataUpdatedAt;
-      queryClient.setQueryData<OperableDevice[]>(
+      queryClient.setQueryData<Operable[]>(
         key,
         (rows) => rows?.map((row) => (byDevice.get(row.id) ?? []).reduce((d, e) => applyEvent(d, e), row)),
         fetchedAt ? { updatedAt: fetchedAt } : undefined,
@@ -67,7 +68,7 @@ export function useOperationsLive(kind: OperationsKind, listGroupId: number | nu
         pusher.unsubscribe(name);
       }
     };
-  }, [kind, listGroupId, channelsKey, queryClient]);
+  }, [keyText, channelsKey, queryClient]);
 
   return received;
 }

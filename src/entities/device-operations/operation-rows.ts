@@ -3,35 +3,46 @@ import { STATUS_VERBS } from '@contracts/operations';
 import type { OutboxItem } from '@/offline/db';
 import type { OperationEditPayload } from './outbox-handlers';
 
-// The rows of the operations pages: the server's devices with the edits still in this device's
-// outbox and the live events applied; the status filter and search; the queue a selection makes.
+// The rows of the operations pages (beacons, dispensers, wristbands, badges): the server's devices
+// with the edits still in this device's outbox and the live events applied; the status filter and
+// search; the queue a selection makes.
 
-export type OperationsKind = 'BEACON' | 'DISPENSER';
+/** The pages with operations and the device kind each operates. */
+export type OperationsKind = 'BEACON' | 'DISPENSER' | 'WRISTBAND' | 'BADGE';
+
+/** What a device needs to be operated: the fields every operations page's list carries. */
+export type Operable = Pick<
+  OperableDevice,
+  'id' | 'mac' | 'name' | 'groupId' | 'modelId' | 'modelName' | 'firmware' | 'settingsSync' | 'lastStatus' | 'operations' | 'operationDisabled'
+>;
 export const STATUS_FILTERS = ['all', 'active', 'inactive'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 /** Beacons, dispensers a page (03 §9). */
 export const OPERATIONS_PAGE_SIZE = 15;
 
-/** A row: the device, and what this device's outbox still holds for it. */
-export interface OperationRow extends OperableDevice {
+/** What this device's outbox still holds for a device. */
+export interface OutboxState {
   /** 'queue': operations queued here, not sent yet; 'cancel': a cancel not sent yet. */
   outbox: 'queue' | 'cancel' | null;
   /** The outbox item's refusal, when the server refused it. */
   outboxError: string | null;
 }
 
-/** The devices with the outbox's edits: a queued one shows as pending, a cancel as cancelling. */
-/** Each device's row without outbox edits, so an unchanged device keeps its row (and its memoized marks and cells). */
-const plainRows = new WeakMap<OperableDevice, OperationRow>();
+/** A row: the device, and what this device's outbox still holds for it. */
+export type OperationRow<T extends Operable = OperableDevice> = T & OutboxState;
 
-export function rowsOf(devices: readonly OperableDevice[], edits: readonly OutboxItem<OperationEditPayload>[]): OperationRow[] {
+/** Each device's row without outbox edits, so an unchanged device keeps its row (and its memoized marks and cells). */
+const plainRows = new WeakMap<Operable, OutboxState>();
+
+/** The devices with the outbox's edits: a queued one shows as pending, a cancel as cancelling. */
+export function rowsOf<T extends Operable>(devices: readonly T[], edits: readonly OutboxItem<OperationEditPayload>[]): OperationRow<T>[] {
   const byDevice = new Map<number, OutboxItem<OperationEditPayload>>();
   for (const edit of edits) byDevice.set(edit.payload.deviceId, edit);
   return devices.map((device) => {
     const edit = byDevice.get(device.id);
     if (!edit) {
-      let row = plainRows.get(device);
+      let row = plainRows.get(device) as OperationRow<T> | undefined;
       if (!row) plainRows.set(device, (row = { ...device, outbox: null, outboxError: null }));
       return row;
     }
@@ -45,29 +56,32 @@ export function rowsOf(devices: readonly OperableDevice[], edits: readonly Outbo
 }
 
 /** Active: operations open or queued here, or a last status pending or working (03 §4 'Status filter'). */
-export function isActive(row: OperationRow): boolean {
+export function isActive(row: OperationRow<Operable>): boolean {
   return row.outbox !== null || row.operations.length > 0 || row.lastStatus?.status === 'pending' || row.lastStatus?.status === 'working';
 }
 
-export function filterRows(rows: readonly OperationRow[], status: StatusFilter, search: string): OperationRow[] {
+const nameAndMac = (row: Operable) => `${row.name} ${row.mac} ${row.mac.replace(/:/g, '')}`;
+
+/** The rows of a status whose text (name and MAC unless told) holds every word searched. */
+export function filterRows<R extends OperationRow<Operable>>(rows: readonly R[], status: StatusFilter, search: string, textOf: (row: R) => string = nameAndMac): R[] {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  if (status === 'all' && words.length === 0) return rows as OperationRow[];
+  if (status === 'all' && words.length === 0) return rows as R[];
   return rows.filter((row) => {
     if (status === 'active' && !isActive(row)) return false;
     if (status === 'inactive' && isActive(row)) return false;
     if (words.length === 0) return true;
-    const text = `${row.name} ${row.mac} ${row.mac.replace(/:/g, '')}`.toLowerCase();
+    const text = textOf(row).toLowerCase();
     return words.every((w) => text.includes(w));
   });
 }
 
 /** Whether a row may be selected (03 §2: not when operationDisabled). */
-export const isSelectable = (row: OperationRow) => !row.operationDisabled;
+export const isSelectable = (row: OperationRow<Operable>) => !row.operationDisabled;
 
-export const isUpToDate = (row: OperableDevice) => row.firmware.latest === null || row.firmware.current?.id === row.firmware.latest.id;
+export const isUpToDate = (row: Pick<Operable, 'firmware'>) => row.firmware.latest === null || row.firmware.current?.id === row.firmware.latest.id;
 
 /** The status a row shows, in the spec's verbs; queued here but not sent: 'Queued'. */
-export function statusText(row: OperationRow): string {
+export function statusText(row: OperationRow<Operable>): string {
   if (row.outbox === 'queue') return row.outboxError ? 'Refused' : 'Queued';
   if (row.outbox === 'cancel') return 'Cancelling';
   if (!row.lastStatus) return 'None';
@@ -93,7 +107,7 @@ export function statusColor(status: LastStatusValue | 'queued' | null): string {
   }
 }
 
-export const rowStatus = (row: OperationRow): LastStatusValue | 'queued' | null => (row.outbox ? 'queued' : (row.lastStatus?.status ?? null));
+export const rowStatus = (row: OperationRow<Operable>): LastStatusValue | 'queued' | null => (row.outbox ? 'queued' : (row.lastStatus?.status ?? null));
 
 /** TX power bands: strong (0 dBm or more), normal (down to −12 dBm), weak (below). */
 export function txPowerBand(dbm: number | null): 'strong' | 'normal' | 'weak' | null {
@@ -104,8 +118,8 @@ export function txPowerBand(dbm: number | null): 'strong' | 'normal' | 'weak' | 
 
 // ---- The queue ------------------------------------------------------------------------------
 
-export interface QueueEntry {
-  row: OperationRow;
+export interface QueueEntry<R extends OperationRow<Operable> = OperationRow<Operable>> {
+  row: R;
   types: OperationType[];
   /** Why nothing is queued for the device (03 §4 'Add-all skips ...'). */
   skipped: string | null;
@@ -116,7 +130,7 @@ export interface QueueEntry {
  * editor) before firmware (when 'Update firmware' is on and the device is out of date). A device
  * already queued or in progress, or with nothing to change, is skipped with the reason.
  */
-export function planQueue(rows: readonly OperationRow[], options: { firmware: boolean; settings: ReadonlyMap<number, unknown> }): QueueEntry[] {
+export function planQueue<R extends OperationRow<Operable>>(rows: readonly R[], options: { firmware: boolean; settings: ReadonlyMap<number, unknown> }): QueueEntry<R>[] {
   return rows.map((row) => {
     if (row.outbox !== null || row.operations.length > 0) return { row, types: [], skipped: 'Already queued or in progress' };
     if (row.firmware.current === null) return { row, types: [], skipped: 'No current firmware' };
@@ -132,7 +146,7 @@ export function planQueue(rows: readonly OperationRow[], options: { firmware: bo
 const FINAL: readonly LastStatusValue[] = ['done', 'failed', 'canceled', 'payload'];
 
 /** A device after an event of its location's channel (03 §4 'Real-time events'). */
-export function applyEvent(device: OperableDevice, event: OperationEventPayload): OperableDevice {
+export function applyEvent<T extends Operable>(device: T, event: OperationEventPayload): T {
   if (device.id !== event.deviceId) return device;
   // An older event than what the row shows changes nothing.
   if (device.lastStatus && device.lastStatus.operationMetaDataId === event.operationMetaDataId && Date.parse(device.lastStatus.updatedAt) > Date.parse(event.updatedAt)) {

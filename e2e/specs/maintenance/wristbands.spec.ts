@@ -1,0 +1,108 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { WearableRow } from '../../../server/src/contracts/wearables-admin';
+import { apiAs, idTokenOf } from '../../fixtures/api';
+import { SignInPage } from '../../pages/sign-in-page';
+
+// Wristbands as a technician uses the page on a ward tablet: wristbands picked in the list, a
+// preset applied in the settings editor, queued and watched as the simulated gateway carries the
+// changes out; a held wristband's history, and its unassignment. Unit 18 is this spec's alone
+// (no other browser test touches its wristbands).
+
+const PATH = '/app/maintenance/wristbands';
+const UNIT = 18; // Oncology – 6 East
+type Api = ReturnType<typeof apiAs>;
+
+const rowOf = (page: Page, mac: string) => page.getByRole('row').filter({ hasText: mac });
+/** Types in the search field and waits for the one row it finds. */
+async function searchFor(page: Page, mac: string) {
+  await page.getByRole('textbox', { name: 'Search' }).fill(mac);
+  await page.getByRole('textbox', { name: 'Search' }).press('Enter');
+  await expect(page.getByRole('row').filter({ has: page.getByRole('checkbox', { name: 'Select row' }) })).toHaveCount(1);
+  await expect(rowOf(page, mac)).toBeVisible();
+}
+
+const wristbands = async (api: Api) => (await api.get<{ data: WearableRow[] }>(`/devices/wearables?type=WRISTBAND&groupId=${UNIT}`)).data;
+
+/** Wristbands the simulated gateway will carry operations out on: idle, heard lately, battery fine. */
+const healthy = (rows: WearableRow[]) =>
+  rows.filter(
+    (d) =>
+      d.groupId === UNIT &&
+      !d.operationDisabled &&
+      d.lastHeartbeatAt !== null &&
+      Date.now() - Date.parse(d.lastHeartbeatAt) < 24 * 3_600_000 &&
+      (d.batteryMv ?? 3000) > 2400 &&
+      (d.batteryPercent ?? 100) > 30,
+  );
+
+test.describe('on a tablet', () => {
+  test.use({ viewport: { width: 1024, height: 1366 }, hasTouch: true, isMobile: true });
+  test.beforeEach(() => test.slow());
+
+  test('wristbands picked in the list get a preset, are queued, and advance to Completed', async ({ page }) => {
+    await new SignInPage(page).signInAs('tech');
+    const api = apiAs(page.request, await idTokenOf(page));
+    const idle = healthy(await wristbands(api));
+    const [a, b] = idle.filter((d) => d.modelId === idle[0]?.modelId);
+    expect(a && b, 'two idle, healthy wristbands of one model').toBeTruthy();
+    const preset = `Quiet ward ${Date.now().toString(36)}`;
+    await api.post('/settings/presets', { name: preset, modelId: a!.modelId, settings: [{ label: 'Vibration Duration', value: 300 }, { label: 'Scan Interval', value: 10 }] });
+
+    await page.goto(`${PATH}?groupId=${UNIT}`);
+    for (const d of [a!, b!]) {
+      await searchFor(page, d.mac);
+      await rowOf(page, d.mac).getByRole('checkbox', { name: 'Select row' }).tap();
+    }
+    await expect(page.getByTestId('selected-count')).toHaveText('2 selected');
+
+    await page.getByRole('switch', { name: /Edit wristbands/ }).tap();
+    const drawer = page.getByRole('dialog', { name: 'Device settings' });
+    await drawer.getByRole('button', { name: `Apply ${preset}` }).tap();
+    await drawer.getByRole('button', { name: 'Schedule changes' }).tap();
+    await expect(drawer).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Queue', exact: true }).tap();
+    const queue = page.getByRole('dialog', { name: 'Queue' });
+    await expect(queue.getByTestId('queue-entry')).toHaveCount(2);
+    await queue.getByLabel('Description').fill('Shorter vibration for the oncology unit');
+    await queue.getByRole('button', { name: 'Submit 2 devices' }).tap();
+    await expect(page.getByText('2 setting change(s) scheduled.')).toBeVisible();
+
+    // After a submit the page shows the active wristbands; a completed one leaves that view, so all are shown.
+    const statusFilter = page.getByRole('textbox', { name: 'Status' }).or(page.getByRole('combobox', { name: 'Status' })).first();
+    await expect(statusFilter).toHaveValue('Active');
+    await statusFilter.tap();
+    await page.getByRole('option', { name: 'All', exact: true }).tap();
+    // The simulated gateway starts each, then completes it; the row shows it live.
+    for (const d of [a!, b!]) {
+      await searchFor(page, d.mac);
+      await expect(rowOf(page, d.mac).getByTestId('operation-status')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+    }
+    const after = await wristbands(api);
+    for (const d of [a!, b!]) expect(after.find((x) => x.id === d.id)).toMatchObject({ settingsSync: 'ok', lastStatus: { status: 'done', type: 'SETTING' } });
+  });
+
+  test('a held wristband’s history is shown, and it is unassigned from its row', async ({ page }) => {
+    await new SignInPage(page).signInAs('tech');
+    const api = apiAs(page.request, await idTokenOf(page));
+    const held = (await wristbands(api)).find((d) => d.user !== null && d.groupId === UNIT);
+    expect(held, 'a held wristband in the unit').toBeTruthy();
+    const label = held!.code ?? held!.mac;
+
+    await page.goto(`${PATH}?groupId=${UNIT}&search=${encodeURIComponent(held!.mac)}`);
+    const row = rowOf(page, held!.mac);
+    await expect(row).toContainText(held!.user!.lastName);
+    await row.getByRole('button', { name: `Actions for ${label}` }).tap();
+    await page.getByRole('menuitem', { name: 'History' }).tap();
+    const history = page.getByRole('dialog', { name: `History of ${held!.mac}` });
+    await expect(history.getByRole('row').filter({ hasText: held!.user!.lastName }).first()).toBeVisible();
+    await history.getByRole('button', { name: 'Close' }).tap();
+
+    await row.getByRole('button', { name: `Actions for ${label}` }).tap();
+    await page.getByRole('menuitem', { name: 'Unassign' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Unassign wristband' });
+    await dialog.getByRole('button', { name: 'Unassign', exact: true }).tap();
+    await expect(row).not.toContainText(held!.user!.lastName);
+    await expect.poll(async () => (await wristbands(api)).find((d) => d.id === held!.id)?.user ?? null).toBeNull();
+  });
+});

@@ -1,0 +1,200 @@
+import { OPERATION_MESSAGES, settingChangesScheduled } from '@contracts/operations';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { showError, showQueued, showSuccess } from '@/components/edit-toasts';
+import { usePendingEdits } from '@/offline/use-outbox';
+import { useSubmitEdits, type SubmittedEdits } from '@/offline/use-submit-edits';
+import { isSelectable, planQueue, rowsOf, type Operable, type OperationRow, type QueueEntry } from './operation-rows';
+import {
+  OPERATION_CANCEL,
+  OPERATION_EDIT_TYPES,
+  OPERATION_QUEUE,
+  operationEntity,
+  type OperationCancelPayload,
+  type OperationEditPayload,
+  type OperationQueuePayload,
+} from './outbox-handlers';
+import type { ScheduledSettings, SettingsDevice } from './settings-editor/settings-drawer';
+
+type Settings = { label: string; desired: number }[];
+const NO_SELECTION: ReadonlySet<string | number> = new Set();
+const NO_DEVICES: SettingsDevice[] = [];
+const idOf = (row: Operable) => row.id;
+
+/** A selection a page keeps, by its own keys. */
+export interface SharedSelection<T extends Operable> {
+  keys: ReadonlySet<string | number>;
+  keyOf: (row: OperationRow<T>) => string | number;
+  set: (keys: Set<string | number>) => void;
+}
+
+/** Whether every edit went through, for the toast: refused ones show the server's reason, queued ones that they wait. */
+function announce<P>({ outcome }: SubmittedEdits<P>, accepted: string, what: string): void {
+  if (outcome.refused.length) showError(outcome.refused.map((item) => item.lastError).join('\n'), OPERATION_MESSAGES.failed);
+  if (outcome.waiting.length) showQueued(what, outcome.offline);
+  if (outcome.sent.length && !outcome.refused.length && !outcome.waiting.length) showSuccess(accepted);
+}
+
+/**
+ * What an operations page does with its devices (03 §2, §4): the rows with this device's outbox
+ * applied; a selection (devices whose operationDisabled is set cannot be chosen) kept per location;
+ * the 'Update firmware' and settings editor toggles; the Queue planned from the selection and sent
+ * through the outbox, one item per device; a pending operation cancelled. The page lays out the
+ * toolbar, queue dialog and settings drawer with the props this answers (each memoized, so a burst
+ * of live events re-renders only the rows).
+ */
+export function useOperationsQueue<T extends Operable>({
+  devices,
+  groupId,
+  onQueued,
+  selection: shared,
+}: {
+  devices: readonly T[] | undefined;
+  /** The location the selection belongs to: choosing another one starts afresh. */
+  groupId: number | null;
+  /** After a queue is submitted (the page shows its Active devices). */
+  onQueued?: () => void;
+  /**
+   * A selection the page keeps for more than operations (Badges assigns its selection too), by
+   * its own row keys; the operations act on its devices that may be operated. Without it the
+   * hook keeps its own, by device id, where only those devices can be chosen.
+   */
+  selection?: SharedSelection<T>;
+}) {
+  const [own, setOwn] = useState<{ groupId: number | null; keys: Set<string | number> }>({ groupId: null, keys: new Set() });
+  const ownKeys = own.groupId === groupId ? own.keys : NO_SELECTION;
+  const selectOwn = useCallback((keys: Set<string | number>) => setOwn({ groupId, keys }), [groupId]);
+  const selected = shared?.keys ?? ownKeys;
+  const keyOf = shared?.keyOf ?? idOf;
+  const select = shared?.set ?? selectOwn;
+  const tableSelection = useMemo(() => ({ selected: ownKeys, onChange: selectOwn, isSelectable }), [ownKeys, selectOwn]);
+  const [firmware, setFirmware] = useState(false);
+  const [staged, setStaged] = useState<Map<number, Settings>>(new Map());
+  const [editing, setEditing] = useState(false);
+  const [queue, setQueue] = useState<QueueEntry<OperationRow<T>>[] | null>(null);
+
+  const edits = usePendingEdits<OperationEditPayload>(OPERATION_EDIT_TYPES);
+  const rows = useMemo(() => rowsOf(devices ?? [], edits), [devices, edits]);
+  const byKey = useMemo(() => new Map(rows.map((r) => [keyOf(r), r])), [rows, keyOf]);
+  const selectedRows = [...selected].flatMap((key) => {
+    const row = byKey.get(key);
+    return row && isSelectable(row) ? [row] : [];
+  });
+  const submitEdits = useSubmitEdits();
+
+  const toggle = useCallback(
+    (row: OperationRow<Operable>) =>
+      setOwn((current) => {
+        const next = new Set(current.groupId === groupId ? current.keys : []);
+        if (next.has(row.id)) next.delete(row.id);
+        else next.add(row.id);
+        return { groupId, keys: next };
+      }),
+    [groupId],
+  );
+
+  const latest = useRef({ staged, selected, selectedRows, firmware, onQueued, select, keyOf });
+  latest.current = { staged, selected, selectedRows, firmware, onQueued, select, keyOf };
+
+  const stage = useCallback(async (changes: ScheduledSettings[]) => {
+    setStaged((current) => {
+      const next = new Map(current);
+      for (const change of changes) for (const id of change.deviceIds) next.set(id, change.settings);
+      return next;
+    });
+    setEditing(false);
+  }, []);
+
+  const reset = useCallback(() => {
+    latest.current.select(new Set());
+    setStaged(new Map());
+    setFirmware(false);
+    setQueue(null);
+  }, []);
+
+  const submitQueue = useCallback(
+    async (description: string, entries: QueueEntry[]) => {
+      const stagedNow = latest.current.staged;
+      const payloads: OperationQueuePayload[] = entries.map(({ row, types }) => ({
+        kind: 'queue',
+        deviceId: row.id,
+        groupId: row.groupId,
+        mac: row.mac,
+        name: row.name,
+        description,
+        settings: types.includes('SETTING') ? (stagedNow.get(row.id) ?? null) : null,
+        firmware: types.includes('DFU'),
+      }));
+      const settingCount = payloads.filter((p) => p.settings?.length).length;
+      const accepted = settingCount ? settingChangesScheduled(settingCount) : `Firmware update queued for ${payloads.length} device(s).`;
+      reset();
+      latest.current.onQueued?.();
+      await submitEdits({ type: OPERATION_QUEUE, entity: (p: OperationQueuePayload) => operationEntity(p.deviceId) }, payloads, (submitted) =>
+        announce(submitted, accepted, `Operations for ${payloads.length} device(s)`),
+      );
+    },
+    [reset, submitEdits],
+  );
+
+  const cancel = useCallback(
+    (row: OperationRow<Operable>, operationId: number) => {
+      const op = row.operations.find((o) => o.id === operationId);
+      const payload: OperationCancelPayload = { kind: 'cancel', deviceId: row.id, groupId: row.groupId, mac: row.mac, name: row.name, operationMetaDataId: operationId, type: op?.type ?? 'SETTING' };
+      void submitEdits({ type: OPERATION_CANCEL, entity: (p: OperationCancelPayload) => operationEntity(p.deviceId) }, [payload], (submitted) =>
+        announce(submitted, OPERATION_MESSAGES.canceled, `The cancel of ${row.name}'s operation`),
+      );
+    },
+    [submitEdits],
+  );
+  const editSettings = useCallback((row: OperationRow<Operable>) => {
+    latest.current.select(new Set([latest.current.keyOf(row as OperationRow<T>)]));
+    setEditing(true);
+  }, []);
+
+  const stagedCount = selectedRows.filter((r) => staged.has(r.id)).length;
+  const onFirmware = useCallback((on: boolean) => setFirmware(on), []);
+  const onEdit = useCallback((on: boolean) => (on ? setEditing(true) : setStaged(new Map())), []);
+  const onQueue = useCallback(() => {
+    const { selectedRows: rowsNow, firmware: firmwareNow, staged: stagedNow } = latest.current;
+    setQueue(planQueue(rowsNow, { firmware: firmwareNow, settings: stagedNow }));
+  }, []);
+  const closeQueue = useCallback(() => setQueue(null), []);
+  const closeDrawer = useCallback(() => setEditing(false), []);
+  const removeFromQueue = useCallback((id: number) => {
+    const { selected: keys, selectedRows: rowsNow, keyOf: key, select: set } = latest.current;
+    const row = rowsNow.find((r) => r.id === id);
+    const next = new Set(keys);
+    if (row) next.delete(key(row));
+    set(next);
+    setQueue((q) => q?.filter((e) => e.row.id !== id) ?? null);
+  }, []);
+  const drawerDevices = useMemo(
+    () => (editing ? selectedRows.map((r) => ({ id: r.id, modelId: r.modelId, modelName: r.modelName, version: r.firmware.current?.version ?? null })) : NO_DEVICES),
+    // The selection's devices when the drawer opens (or the selection changes while it is open).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [editing, selectedRows.map((r) => r.id).join(',')],
+  );
+
+  return {
+    /** Every device with this device's outbox applied. */
+    rows,
+    selected,
+    selectedRows,
+    tableSelection,
+    toggle,
+    cancel,
+    editSettings,
+    toolbar: {
+      selectedCount: selectedRows.length,
+      stagedCount,
+      firmware,
+      onFirmware,
+      editing,
+      onEdit,
+      canQueue: selectedRows.length > 0 && (firmware || stagedCount > 0),
+      onQueue,
+    },
+    queueDialog: { entries: queue as QueueEntry[] | null, onClose: closeQueue, onClear: reset, onRemove: removeFromQueue, onSubmit: submitQueue },
+    drawer: { opened: editing, onClose: closeDrawer, devices: drawerDevices, onSchedule: stage },
+  };
+}
+

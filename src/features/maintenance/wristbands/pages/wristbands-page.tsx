@@ -1,0 +1,101 @@
+import { Stack } from '@mantine/core';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { DataTable } from '@/components/data-table';
+import { OfflineStamp } from '@/components/offline-stamp';
+import { PageHeader } from '@/components/page-header';
+import { HistoryDialog, type HistoryDevice } from '@/entities/devices/device-history-dialog';
+import { UnassignWearableDialog } from '@/entities/devices/unassign-wearable-dialog';
+import type { UnassignTarget } from '@/entities/devices/use-unassign-wearable';
+import { WEARABLE_UNASSIGN_TYPES, type WearableUnassignPayload } from '@/entities/devices/wearable-unassign';
+import { operationKeys } from '@/entities/device-operations/api/keys';
+import { OperationsToolbar, QueueDialog, SettingsDrawer } from '@/entities/device-operations/components/operations-toolbar';
+import { filterRows, OPERATIONS_PAGE_SIZE, type StatusFilter } from '@/entities/device-operations/operation-rows';
+import { useOperationsListState } from '@/entities/device-operations/list-state';
+import { useOperationsLive } from '@/entities/device-operations/use-operations-live';
+import { useOperationsQueue } from '@/entities/device-operations/use-operations-queue';
+import { useSession } from '@/lib/session-context';
+import { usePendingEdits } from '@/offline/use-outbox';
+import { OperationsFilterBar } from '../../operations/components/operations-filter-bar';
+import { useWristbands } from '../api/get-wristbands';
+import { wristbandColumns } from '../wristband-columns';
+import { withUnassigns, wristbandText, type WristbandRow } from '../wristband-rows';
+
+const PATH = '/app/maintenance/wristbands';
+const RowsTable = memo(DataTable) as typeof DataTable;
+const rowKeyOf = (row: WristbandRow) => row.id;
+
+/**
+ * Wristbands (/app/maintenance/wristbands, 03 §2): a location's wristbands with their settings,
+ * firmware, holder and last operation; settings and firmware updates queued in bulk like the other
+ * operations pages, followed live and cancelled while pending; each wristband's assignment history,
+ * and a broken or lost one taken back from its holder. Every queue, cancel and unassignment goes
+ * through the outbox (docs/OFFLINE.md).
+ */
+export default function WristbandsPage({ entry }: { entry: { title: string } }) {
+  const { bootstrap, user } = useSession();
+  const search = useSearch({ from: PATH });
+  const navigate = useNavigate();
+  const accessible = useMemo(() => bootstrap.groups.filter((g) => g.accessible), [bootstrap.groups]);
+  const groupId = search.groupId !== undefined && accessible.some((g) => g.id === search.groupId) ? search.groupId : (user.managedGroupIds.find((id) => accessible.some((g) => g.id === id)) ?? null);
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  const update = useCallback((patch: { groupId?: number | null; search?: string }) => void navigateRef.current({ to: PATH, search: (current) => ({ ...current, ...patch }), replace: true }), []);
+  const onGroup = useCallback((id: number | null) => update({ groupId: id }), [update]);
+  const onSearch = useCallback((text: string) => update({ search: text }), [update]);
+
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [history, setHistory] = useState<HistoryDevice | null>(null);
+  const [unassigning, setUnassigning] = useState<UnassignTarget | null>(null);
+  const list = useWristbands(groupId);
+  const received = useOperationsLive(groupId === null ? null : operationKeys.list('WRISTBAND', groupId), list.data);
+  const showActive = useCallback(() => setStatus('active'), []);
+  const ops = useOperationsQueue({ devices: list.data, groupId, onQueued: showActive });
+  const unassigns = usePendingEdits<WearableUnassignPayload>(WEARABLE_UNASSIGN_TYPES);
+  const all = useMemo(() => withUnassigns(ops.rows, unassigns), [ops.rows, unassigns]);
+  const rows = useMemo(() => filterRows(all, status, search.search ?? '', wristbandText), [all, status, search.search]);
+  const shownRows = useDeferredValue(rows);
+
+  const onHistory = useCallback((row: WristbandRow) => setHistory({ id: row.id, mac: row.mac }), []);
+  const onUnassign = useCallback(
+    (row: WristbandRow) => row.user && setUnassigning({ mac: row.mac, wearableId: row.id, deviceType: 'WRISTBAND', code: row.code, user: row.user }),
+    [],
+  );
+  const columns = useMemo(
+    () => wristbandColumns({ onCancel: ops.cancel, onSettings: ops.editSettings, onHistory, onUnassign }),
+    [ops.cancel, ops.editSettings, onHistory, onUnassign],
+  );
+  const listState = useOperationsListState({ list, groupId, plural: 'Wristbands', rowCount: rows.length, shownCount: shownRows.length });
+
+  return (
+    <Stack gap="md" data-testid="operations-page" data-events-received={received}>
+      <PageHeader title={entry.title} />
+      <OperationsFilterBar
+        noun="Wristbands"
+        groupId={groupId}
+        onGroup={onGroup}
+        status={status}
+        onStatus={setStatus}
+        search={search.search ?? ''}
+        onSearch={onSearch}
+        placeholder="MAC, code or holder"
+      />
+      <OfflineStamp updatedAt={list.dataUpdatedAt} hasData={list.data !== undefined} />
+      <OperationsToolbar plural="Wristbands" {...ops.toolbar} />
+      <RowsTable
+        label="Wristbands"
+        columns={columns}
+        rows={shownRows}
+        rowKey={rowKeyOf}
+        pageSize={OPERATIONS_PAGE_SIZE}
+        {...listState}
+        exportable
+        selection={ops.tableSelection}
+      />
+      <QueueDialog {...ops.queueDialog} />
+      <SettingsDrawer {...ops.drawer} />
+      <HistoryDialog device={history} onClose={() => setHistory(null)} />
+      <UnassignWearableDialog target={unassigning} onClose={() => setUnassigning(null)} />
+    </Stack>
+  );
+}
