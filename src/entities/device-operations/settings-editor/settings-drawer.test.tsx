@@ -120,6 +120,28 @@ describe('Settings drawer', () => {
     ]);
   });
 
+  it('asks before closing with changes not scheduled, and closes at once without', async () => {
+    const { drawer, onClose } = renderDrawer();
+    await userEvent.click(await drawer.findByRole('button', { name: 'Increase Reminder Interval' }));
+    await userEvent.click(drawer.getByRole('button', { name: 'Close' }));
+    const ask = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(drawer.getByRole('textbox', { name: 'Reminder Interval' })).toHaveValue('360');
+
+    await userEvent.click(drawer.getByRole('button', { name: 'Close' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', { name: 'Discard' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes without asking when nothing was changed', async () => {
+    const { drawer, onClose } = renderDrawer();
+    await drawer.findByRole('heading', { name: 'Dispense' });
+    await userEvent.click(drawer.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).not.toBeInTheDocument();
+  });
+
   it('stays open with the error when scheduling fails', async () => {
     const onSchedule = vi.fn<(changes: ScheduledSettings[]) => Promise<void>>().mockRejectedValue(new Error('The outbox is full.'));
     const { drawer, onClose } = renderDrawer({ onSchedule });

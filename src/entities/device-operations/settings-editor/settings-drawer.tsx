@@ -1,5 +1,6 @@
 import { Drawer, Tabs, Text } from '@mantine/core';
-import { useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useMedia } from '@/lib/use-media';
 import { type ModelTab, modelTabs, type SettingsDevice, tabsSignature } from './model-tabs';
 import { canSchedule, initialEditorState, type ScheduledSettings, scheduledSettings, settingsEditorReducer } from './settings-editor-state';
@@ -25,12 +26,25 @@ export interface SettingsDrawerProps {
   onSchedule: (changes: ScheduledSettings[]) => Promise<void>;
 }
 
-function SettingsEditor({ tabs, onClose, onSchedule }: { tabs: ModelTab[]; onClose: () => void; onSchedule: SettingsDrawerProps['onSchedule'] }) {
+function SettingsEditor({
+  tabs,
+  onClose,
+  onSchedule,
+  onChangeCount,
+}: {
+  tabs: ModelTab[];
+  onClose: () => void;
+  onSchedule: SettingsDrawerProps['onSchedule'];
+  /** How many settings are changed and not scheduled (the drawer asks before dropping them). */
+  onChangeCount: (count: number) => void;
+}) {
   const [state, dispatch] = useReducer(settingsEditorReducer, tabs[0]?.modelId ?? null, initialEditorState);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const active = tabs.find((t) => t.modelId === state.activeModelId) ?? tabs[0];
   const changes = scheduledSettings(state);
+  const changeCount = changes.reduce((n, c) => n + c.settings.length, 0);
+  useEffect(() => onChangeCount(changeCount), [changeCount, onChangeCount]);
 
   const schedule = async () => {
     if (!canSchedule(state) || pending) return;
@@ -86,15 +100,32 @@ function SettingsEditor({ tabs, onClose, onSchedule }: { tabs: ModelTab[]; onClo
  * The settings editor drawer (03 §2 'Settings editor drawer'): one tab per model of the chosen
  * devices, each with its presets on the left, its setting groups in the middle and a 'Changes'
  * summary on the right. It saves nothing itself: 'Schedule changes' hands the changes to
- * `onSchedule`. Closing it drops the edits; it starts afresh for each opening and set of devices.
+ * `onSchedule`. Closing it with changes not scheduled asks 'Discard changes?' first; it starts
+ * afresh for each opening and set of devices.
  */
 export function SettingsDrawer({ opened, onClose, devices, onSchedule }: SettingsDrawerProps) {
   const narrow = useMedia(NARROW_QUERY);
   const coarse = useMedia(COARSE_POINTER_QUERY);
   const tabs = useMemo(() => modelTabs(devices), [devices]);
+  const unscheduled = useRef(0);
+  const [asking, setAsking] = useState(false);
+  const onChangeCount = useCallback((count: number) => {
+    unscheduled.current = count;
+  }, []);
+  const close = useCallback(() => {
+    unscheduled.current = 0;
+    setAsking(false);
+    onClose();
+  }, [onClose]);
+  const requestClose = () => (unscheduled.current > 0 ? setAsking(true) : close());
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size={narrow || coarse ? '100%' : 'xl'} title="Device settings">
-      <SettingsEditor key={tabsSignature(tabs)} tabs={tabs} onClose={onClose} onSchedule={onSchedule} />
-    </Drawer>
+    <>
+      <Drawer opened={opened} onClose={requestClose} position="right" size={narrow || coarse ? '100%' : 'xl'} title="Device settings" closeButtonProps={{ 'aria-label': 'Close' }}>
+        <SettingsEditor key={tabsSignature(tabs)} tabs={tabs} onClose={close} onSchedule={onSchedule} onChangeCount={onChangeCount} />
+      </Drawer>
+      <ConfirmDialog opened={asking} title="Discard changes?" confirmLabel="Discard" destructive onConfirm={close} onCancel={() => setAsking(false)}>
+        The settings changed here are not scheduled yet.
+      </ConfirmDialog>
+    </>
   );
 }
