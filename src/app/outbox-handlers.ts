@@ -1,3 +1,4 @@
+import { registerWearableAssignHandler } from '@/entities/devices/wearable-assign';
 import { registerWearableUnassignHandler } from '@/entities/devices/wearable-unassign';
 import { registerUsersOutboxListeners } from '@/features/accounts/users/pending-unassigns';
 import { badgeKeys } from '@/features/badges/api/keys';
@@ -18,6 +19,7 @@ export function registerOutboxHandlers(): void {
   if (registered) return;
   registered = true;
   registerNfcOutboxHandlers();
+  registerWearableAssignHandler();
   registerWearableUnassignHandler();
   registerBadgeOutboxHandlers();
   registerUsersOutboxListeners();

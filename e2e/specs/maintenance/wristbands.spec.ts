@@ -5,8 +5,9 @@ import { SignInPage } from '../../pages/sign-in-page';
 
 // Wristbands as a technician uses the page on a ward tablet: wristbands picked in the list, a
 // preset applied in the settings editor, queued and watched as the simulated gateway carries the
-// changes out; a held wristband's history, and its unassignment. Unit 18 is this spec's alone
-// (no other browser test touches its wristbands).
+// changes out; a held wristband's history, and its unassignment; an unheld one assigned with the
+// shared Assign dialog. Unit 18 is this spec's alone (no other browser test touches its
+// wristbands).
 
 const PATH = '/app/maintenance/wristbands';
 const UNIT = 18; // Oncology – 6 East
@@ -104,5 +105,45 @@ test.describe('on a tablet', () => {
     await dialog.getByRole('button', { name: 'Unassign', exact: true }).tap();
     await expect(row).not.toContainText(held!.user!.lastName);
     await expect.poll(async () => (await wristbands(api)).find((d) => d.id === held!.id)?.user ?? null).toBeNull();
+  });
+
+  test('an unheld wristband is assigned to a user with the shared Assign dialog', async ({ page }) => {
+    await new SignInPage(page).signInAs('tech');
+    const api = apiAs(page.request, await idTokenOf(page));
+    // Every wristband of the unit is held. The last one, clear of this spec's other tests running
+    // alongside (the first two healthy ones get operations, the first held one is unassigned), is
+    // freed through the API; its holder, who then wears nothing, gets it back through the dialog.
+    const rows = await wristbands(api);
+    const [a, b] = healthy(rows).filter((d, _, idle) => d.modelId === idle[0]?.modelId);
+    const firstHeld = rows.find((d) => d.user !== null && d.groupId === UNIT);
+    const othersUse = new Set([a?.id, b?.id, firstHeld?.id]);
+    const wristband = [...rows].reverse().find((d) => d.groupId === UNIT && d.user !== null && !d.operationDisabled && !othersUse.has(d.id));
+    expect(wristband, 'a held wristband in the unit no other test uses').toBeTruthy();
+    const user = wristband!.user!;
+    const name = `${user.firstName} ${user.lastName}`;
+    await api.post('/users/unassign-wearable', { userId: user.id, wearableId: wristband!.id });
+    expect((await wristbands(api)).find((d) => d.id === wristband!.id)?.user).toBeNull();
+
+    await page.goto(`${PATH}?groupId=${UNIT}`);
+    const assign = page.getByRole('button', { name: 'Assign', exact: true });
+    await expect(page.getByText('Select the wristbands to assign.')).toBeVisible();
+    await expect(assign).toBeDisabled();
+    await searchFor(page, wristband!.mac);
+    const row = rowOf(page, wristband!.mac);
+    await expect(row).not.toContainText(name);
+    await row.getByRole('checkbox', { name: 'Select row' }).tap();
+    await assign.tap();
+
+    const dialog = page.getByRole('dialog', { name: 'Assign wristbands' });
+    await expect(dialog.getByRole('table', { name: 'Wristbands to assign' })).toContainText(wristband!.mac);
+    await dialog.getByLabel('Search users').fill(name);
+    await dialog.getByRole('button', { name: `Add ${name}` }).tap();
+    await dialog.getByRole('button', { name: 'Assign', exact: true }).tap();
+    await expect(dialog.getByRole('table', { name: 'Assignment results' })).toContainText('Assigned');
+    await dialog.getByRole('button', { name: 'Done' }).tap();
+
+    await expect(row).toContainText(name);
+    await expect(row).not.toContainText('Pending');
+    expect((await wristbands(api)).find((d) => d.id === wristband!.id)?.user?.id).toBe(user.id);
   });
 });

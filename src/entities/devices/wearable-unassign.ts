@@ -52,13 +52,16 @@ export const wearableName = (type: WearableType): string => `${type[0]}${wearabl
 /** The outbox entity of a wearable (`badge:{mac}`, `wristband:{mac}`): its edits are sent in order. */
 export const wearableEntity = (type: WearableType, mac: string): string => `${wearableWord(type)}:${mac}`;
 
-/** What a screen does when the server has accepted an unassignment. */
-export interface WearableUnassignListener {
+/** What a screen does when the server has accepted a wearable edit (an assignment, an unassignment). */
+export interface WearableEditListener<P> {
   /** Shows it in the screen's cached lists before their refetch confirms it. */
-  sent?: (payload: WearableUnassignPayload) => void;
+  sent?: (payload: P) => void;
   /** The screen's query keys to refetch. */
   invalidates?: readonly (readonly unknown[])[];
 }
+
+/** What a screen does when the server has accepted an unassignment. */
+export type WearableUnassignListener = WearableEditListener<WearableUnassignPayload>;
 
 const listeners = new Set<WearableUnassignListener>();
 
@@ -67,7 +70,8 @@ export function onWearableUnassigned(listener: WearableUnassignListener): void {
   listeners.add(listener);
 }
 
-async function wearableIdOf(payload: WearableUnassignPayload): Promise<number> {
+/** The wearable's id: known, or looked up by MAC when the edit is sent (a badge added offline has none until then). */
+export async function wearableIdOf(payload: Pick<WearableUnassignPayload, 'mac' | 'wearableId' | 'deviceType'>): Promise<number> {
   if (payload.wearableId !== null) return payload.wearableId;
   const found = await lookupMac(payload.mac);
   // A refusal the user can read in the outbox panel, then retry or discard.

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxItem } from '@/offline/db';
 import { badgeRowsOf, filterBadgeRows } from './badge-rows';
+import { BADGE_ASSIGN_V1, WEARABLE_ASSIGN } from '@/entities/devices/wearable-assign';
 import { BADGE_UNASSIGN_V1, WEARABLE_UNASSIGN } from '@/entities/devices/wearable-unassign';
-import { BADGE_ADD, BADGE_ASSIGN, type BadgeEditPayload } from './outbox-handlers';
+import { BADGE_ADD, type BadgeEditPayload } from './outbox-handlers';
 import { DANA, makeBadge, SAM, WARD } from './test-data';
 
 let at = 0;
@@ -18,7 +19,7 @@ describe('badge rows', () => {
   it('shows queued assignments at once, marked pending, freeing the new holder’s old badge', () => {
     const rows = badgeRowsOf(
       [one, two],
-      [edit(BADGE_ASSIGN, { mac: one.mac, wearableId: 1, user: SAM, previousUser: null, assignorId: 7 })],
+      [edit(WEARABLE_ASSIGN, { mac: one.mac, wearableId: 1, deviceType: 'BADGE', user: SAM, previousUser: null, assignorId: 7 })],
       null,
     );
     expect(rows.map((r) => [r.mac, r.user?.id ?? null, r.pending])).toEqual([
@@ -31,7 +32,7 @@ describe('badge rows', () => {
     const rows = badgeRowsOf(
       [one, two],
       [
-        edit(BADGE_ASSIGN, { mac: one.mac, wearableId: 1, user: DANA, previousUser: null, assignorId: 7 }),
+        edit(WEARABLE_ASSIGN, { mac: one.mac, wearableId: 1, deviceType: 'BADGE', user: DANA, previousUser: null, assignorId: 7 }),
         edit(WEARABLE_UNASSIGN, { mac: one.mac, wearableId: 1, deviceType: 'BADGE', user: DANA, assignorId: 7 }),
         edit(WEARABLE_UNASSIGN, { mac: two.mac, wearableId: 2, deviceType: 'BADGE', user: SAM, assignorId: 7 }, 'failed', 'This device is not assigned to that user.'),
       ],
@@ -41,9 +42,27 @@ describe('badge rows', () => {
     expect(rows[1]).toMatchObject({ user: SAM, pending: 'failed', pendingError: 'This device is not assigned to that user.' });
   });
 
-  it('shows an unassignment queued by an earlier version as pending too', () => {
-    const rows = badgeRowsOf([one, two], [edit(BADGE_UNASSIGN_V1, { mac: two.mac, wearableId: 2, user: SAM, assignorId: 7 })], null);
-    expect(rows[1]).toMatchObject({ user: null, pending: 'pending' });
+  it('shows an assignment and an unassignment queued by an earlier version as pending too', () => {
+    const rows = badgeRowsOf(
+      [one, two],
+      [
+        edit(BADGE_UNASSIGN_V1, { mac: two.mac, wearableId: 2, user: SAM, assignorId: 7 }),
+        edit(BADGE_ASSIGN_V1, { mac: one.mac, wearableId: 1, user: DANA, previousUser: null, assignorId: 7 }),
+      ],
+      null,
+    );
+    expect(rows.map((r) => [r.user?.id ?? null, r.pending])).toEqual([
+      [DANA.id, 'pending'],
+      [null, 'pending'],
+    ]);
+  });
+
+  it('leaves a wristband’s queued assignment to the Wristbands page', () => {
+    const rows = badgeRowsOf([one, two], [edit(WEARABLE_ASSIGN, { mac: 'AA:BB:CC:DD:FF:01', wearableId: 9, deviceType: 'WRISTBAND', user: SAM, previousUser: null, assignorId: 7 })], null);
+    expect(rows.map((r) => [r.user?.id ?? null, r.pending])).toEqual([
+      [null, null],
+      [SAM.id, null],
+    ]);
   });
 
   it('lists a badge added offline at the shown location only', () => {

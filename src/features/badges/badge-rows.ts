@@ -1,7 +1,8 @@
 import { defaultBadgeName, type WearableRow } from '@contracts/wearables-admin';
-import { WEARABLE_UNASSIGN_TYPES, type WearableUnassignPayload } from '@/entities/devices/wearable-unassign';
+import { applyHolderEdit, type HolderEdit } from '@/entities/devices/holder-edits';
+import { deviceTypeOf } from '@/entities/devices/wearable-unassign';
 import type { OutboxItem } from '@/offline/db';
-import { BADGE_ADD, BADGE_ASSIGN, type BadgeAddPayload, type BadgeAssignPayload, type BadgeEditPayload, type BadgeUser } from './outbox-handlers';
+import { BADGE_ADD, type BadgeAddPayload, type BadgeEditPayload, type BadgeUser } from './outbox-handlers';
 
 /** A badge as the tables show it: the server's row with the edits still in the outbox applied. */
 export interface BadgeRow {
@@ -64,13 +65,6 @@ function fromAdd({ body, groupName, organizationName, modelName, version }: Badg
   };
 }
 
-/** The MAC of the badge an edit is about. */
-export function macOfEdit(edit: OutboxItem<BadgeEditPayload>): string {
-  return edit.type === BADGE_ADD ? (edit.payload as BadgeAddPayload).body.mac : (edit.payload as BadgeAssignPayload | WearableUnassignPayload).mac;
-}
-
-const markPending = (row: BadgeRow): BadgeRow => (row.pending ? row : { ...row, pending: 'pending' });
-
 /**
  * The badges of a location with the user's queued edits on top, oldest edit first: an assignment
  * made offline shows its new holder at once, marked pending. A refused edit changes nothing but
@@ -83,32 +77,24 @@ export function badgeRowsOf(
   groupIds: ReadonlySet<number> | null,
 ): BadgeRow[] {
   const rows = devices.map(fromServer);
-  const byMac = new Map(rows.map((row, index) => [row.mac, index]));
-  const update = (mac: string, change: (row: BadgeRow) => BadgeRow) => {
-    const index = byMac.get(mac);
-    if (index !== undefined) rows[index] = change(rows[index] as BadgeRow);
-  };
+  const macs = new Set(rows.map((row) => row.mac));
 
   for (const edit of [...edits].sort((a, b) => a.createdAt - b.createdAt)) {
-    if (edit.status === 'failed') {
-      update(macOfEdit(edit), (row) => ({ ...row, pending: 'failed', pendingError: edit.lastError }));
+    if (edit.type !== BADGE_ADD) {
+      // An assignment or unassignment made here, on the Users page or on an earlier version; a wristband's is not this list's.
+      const holderEdit = edit as HolderEdit;
+      if (deviceTypeOf(holderEdit.payload) === 'BADGE') applyHolderEdit(rows, holderEdit);
       continue;
     }
-    if (edit.type === BADGE_ADD) {
-      const payload = edit.payload as BadgeAddPayload;
-      if (byMac.has(payload.body.mac) || (groupIds && !groupIds.has(payload.body.groupId))) continue;
-      byMac.set(payload.body.mac, rows.length);
-      rows.push(fromAdd(payload));
-    } else if (edit.type === BADGE_ASSIGN) {
-      const { mac, user } = edit.payload as BadgeAssignPayload;
-      // The server frees the badge the new holder had before.
-      for (const row of rows) if (row.mac !== mac && row.user?.id === user.id) update(row.mac, (r) => markPending({ ...r, user: null }));
-      update(mac, (row) => markPending({ ...row, user }));
-    } else if ((WEARABLE_UNASSIGN_TYPES as readonly string[]).includes(edit.type)) {
-      // An unassignment made here or on the Users page; another kind of wearable's MAC matches no badge.
-      const { mac } = edit.payload as WearableUnassignPayload;
-      update(mac, (row) => markPending({ ...row, user: null }));
+    const payload = edit.payload as BadgeAddPayload;
+    if (edit.status === 'failed') {
+      const index = rows.findIndex((row) => row.mac === payload.body.mac);
+      if (index >= 0) rows[index] = { ...rows[index]!, pending: 'failed', pendingError: edit.lastError };
+      continue;
     }
+    if (macs.has(payload.body.mac) || (groupIds && !groupIds.has(payload.body.groupId))) continue;
+    macs.add(payload.body.mac);
+    rows.push(fromAdd(payload));
   }
   return rows;
 }

@@ -8,19 +8,14 @@ vi.mock('@/lib/auth', () => ({
   signOut: vi.fn(async () => {}),
 }));
 
-import { ApiError } from '@/lib/api-client';
 import { setConfig } from '@/lib/config';
+import { queryClient } from '@/lib/query-client';
 import { outboxHandler } from '@/offline/outbox';
-import {
-  BADGE_ADD,
-  BADGE_ASSIGN,
-  registerBadgeOutboxHandlers,
-  type BadgeAddPayload,
-  type BadgeAssignPayload,
-} from './outbox-handlers';
+import { registerWearableAssignHandler, WEARABLE_ASSIGN } from '@/entities/devices/wearable-assign';
+import { badgeKeys } from './api/keys';
+import { BADGE_ADD, registerBadgeOutboxHandlers, type BadgeAddPayload } from './outbox-handlers';
+import { DANA, makeBadge, WARD } from './test-data';
 
-const dana = { id: 21, userName: 'dana', firstName: 'Dana', lastName: 'Ortiz' };
-const sam = { id: 22, userName: 'sam', firstName: 'Sam', lastName: 'Reed' };
 const MAC = 'AA:BB:CC:DD:EE:01';
 
 const json = (status: number, body: unknown) =>
@@ -34,46 +29,29 @@ const call = (index: number) => {
 
 beforeAll(() => {
   setConfig(testConfig);
+  registerWearableAssignHandler();
   registerBadgeOutboxHandlers();
 });
 beforeEach(() => {
   fetchMock = vi.fn<typeof fetch>();
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  queryClient.clear();
+});
 
 describe('the badge outbox handlers', () => {
-  it('sends an assignment with its Idempotency-Key, naming the badge by id', async () => {
-    fetchMock.mockResolvedValueOnce(
-      json(200, [{ status: 'fulfilled', value: { userId: 21, wearableId: 5, assignedAt: '2026-01-01T10:00:00.000Z' } }]),
-    );
-    const payload: BadgeAssignPayload = { mac: MAC, wearableId: 5, user: dana, previousUser: sam, assignorId: 7 };
-    await outboxHandler(BADGE_ASSIGN)!.send(payload, { idempotencyKey: 'key-1' });
-
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const sent = call(0);
-    expect(sent.url).toBe('/api/users/assign-badge');
-    expect(sent.init.method).toBe('POST');
-    expect(sent.headers['Idempotency-Key']).toBe('key-1');
-    expect(sent.body).toEqual([{ userId: 21, wearableId: 5, assignorId: 7 }]);
-    expect(outboxHandler(BADGE_ASSIGN)!.describe(payload)).toBe(`Assign badge ${MAC} to Dana Ortiz (instead of Sam Reed)`);
-  });
-
-  it('looks a badge added offline up by MAC before assigning it', async () => {
-    fetchMock
-      .mockResolvedValueOnce(json(200, { exists: true, device: { id: 9, groupId: 3, groupName: 'Ward 3B', type: 'BADGE' } }))
-      .mockResolvedValueOnce(json(200, [{ status: 'fulfilled', value: { userId: 21, wearableId: 9, assignedAt: '2026-01-01T10:00:00.000Z' } }]));
-    await outboxHandler(BADGE_ASSIGN)!.send({ mac: MAC, wearableId: null, user: dana, previousUser: null, assignorId: 7 }, { idempotencyKey: 'key-2' });
-    expect(call(0).url).toBe(`/api/devices/mac/${encodeURIComponent(MAC)}`);
-    expect(call(1).body).toEqual([{ userId: 21, wearableId: 9, assignorId: 7 }]);
-    expect(call(1).headers['Idempotency-Key']).toBe('key-2');
-  });
-
-  it('turns a refused item into a refusal the outbox keeps, with the server’s reason', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, [{ status: 'rejected', reason: { message: 'User is inactive' } }]));
-    const sending = outboxHandler(BADGE_ASSIGN)!.send({ mac: MAC, wearableId: 5, user: dana, previousUser: null, assignorId: 7 }, { idempotencyKey: 'k' });
-    await expect(sending).rejects.toBeInstanceOf(ApiError);
-    await expect(sending).rejects.toMatchObject({ status: 409, message: 'User is inactive' });
+  it('show an assignment the server accepted in the cached badge lists at once, freeing the new holder’s old badge', async () => {
+    queryClient.setQueryData(badgeKeys.list(WARD.id), [makeBadge(1), makeBadge(2, DANA)]);
+    fetchMock.mockResolvedValueOnce(json(200, [{ status: 'fulfilled', value: { userId: DANA.id, wearableId: 1, assignedAt: '2026-01-01T10:00:00.000Z' } }]));
+    const payload = { mac: MAC, wearableId: 1, deviceType: 'BADGE' as const, user: DANA, previousUser: null, assignorId: 7 };
+    await outboxHandler(WEARABLE_ASSIGN)!.send(payload, { idempotencyKey: 'key-1' });
+    expect(queryClient.getQueryData<{ mac: string; user: unknown }[]>(badgeKeys.list(WARD.id))?.map((row) => [row.mac, row.user])).toEqual([
+      [MAC, DANA],
+      ['AA:BB:CC:DD:EE:02', null],
+    ]);
+    expect(outboxHandler(WEARABLE_ASSIGN)!.invalidates?.(payload)).toContainEqual(badgeKeys.lists());
   });
 
   it('sends a new badge with its key', async () => {

@@ -42,9 +42,3 @@ export function useBadgeList(filters: BadgeFilters) {
     emptyText: notLoadedOffline ? 'The badges of this location are not on this device yet. They load when the connection is back.' : 'No results',
   };
 }
-
-/** True for no location or the top of the hierarchy, where badges cannot be assigned (03 §5 'Assign badges'). */
-export function isTopLevel(groupId: number | null, groups: readonly { id: number; parentId: number | null }[]): boolean {
-  if (groupId === null) return true;
-  return (groups.find((g) => g.id === groupId)?.parentId ?? null) === null;
-}

@@ -1,18 +1,7 @@
-import {
-  type AssignBadgeBody,
-  type AssignResult,
-  type CreateBadgeBody,
-  wearableEndpoints,
-  type WearableRow,
-} from '@contracts/wearables-admin';
+import { type CreateBadgeBody, wearableEndpoints, type WearableRow } from '@contracts/wearables-admin';
 import { mainApi } from '@/lib/api-client';
 
 /** POST /devices, once: the outbox's idempotency key makes a replay a no-op. */
 export function createBadge(body: CreateBadgeBody, idempotencyKey: string): Promise<WearableRow> {
   return mainApi.call(wearableEndpoints.createBadge, { body, headers: { 'Idempotency-Key': idempotencyKey } });
-}
-
-/** POST /users/assign-badge, once, the same way: one result per item, in order. */
-export function assignBadges(body: AssignBadgeBody, idempotencyKey: string): Promise<AssignResult[]> {
-  return mainApi.call(wearableEndpoints.assign, { body, headers: { 'Idempotency-Key': idempotencyKey } });
 }

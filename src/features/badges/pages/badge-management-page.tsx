@@ -6,9 +6,9 @@ import { PageHeader } from '@/components/page-header';
 import { useScopeUsers } from '@/entities/users/api/get-users';
 import { userLabel } from '@/entities/users/user-label';
 import type { BadgeRow } from '../badge-rows';
-import { AssignDialog } from '../components/assign-dialog';
 import { BadgeFilterBar } from '../components/badge-filter-bar';
 import { BadgeRowMenu } from '../components/badge-row-menu';
+import { AssignWearablesDialog } from '@/entities/devices/assign/assign-wearables-dialog';
 import { HistoryDialog } from '@/entities/devices/device-history-dialog';
 import { HolderCell } from '../components/holder-cell';
 import { UnassignDialog } from '../components/unassign-dialog';
@@ -77,8 +77,9 @@ export default function BadgeManagementPage({ entry }: { entry: { title: string 
         error={list.error}
         emptyText={list.emptyText}
       />
-      <AssignDialog
+      <AssignWearablesDialog
         opened={assigning !== null}
+        deviceType="BADGE"
         devices={assigning ? [assigning] : []}
         groupId={filters.groupId ?? assigning?.groupId ?? null}
         onClose={() => setAssigning(null)}

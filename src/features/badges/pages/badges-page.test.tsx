@@ -13,8 +13,9 @@ import { outboxUserOf } from '@/offline/use-outbox';
 import { createTestQueryClient, render } from '@/test/render';
 import { badgeKeys } from '../api/keys';
 import { badgeSearchSchema } from '../badge-search';
+import { WEARABLE_ASSIGN } from '@/entities/devices/wearable-assign';
 import { WEARABLE_UNASSIGN } from '@/entities/devices/wearable-unassign';
-import { BADGE_ASSIGN, badgeEntity } from '../outbox-handlers';
+import { badgeEntity } from '../outbox-handlers';
 import { OPERATION_QUEUE, operationEntity } from '@/entities/device-operations/outbox-handlers';
 import { badgeSession, DANA, LEE, makeBadge, makeListUser, NETWORK, SAM, WARD } from '../test-data';
 import BadgeManagementPage from './badge-management-page';
@@ -92,10 +93,10 @@ describe('the Badges page', () => {
     const queue = await queueOf(offlineDb(), userSub);
     expect(queue).toHaveLength(1);
     expect(queue[0]).toMatchObject({
-      type: BADGE_ASSIGN,
+      type: WEARABLE_ASSIGN,
       entity: badgeEntity('AA:BB:CC:DD:EE:01'),
       status: 'pending',
-      payload: { mac: 'AA:BB:CC:DD:EE:01', wearableId: 1, user: DANA, previousUser: null, assignorId: session.user.id },
+      payload: { mac: 'AA:BB:CC:DD:EE:01', wearableId: 1, deviceType: 'BADGE', user: DANA, previousUser: null, assignorId: session.user.id },
     });
   });
 

@@ -11,13 +11,14 @@ import { useOperationsLive } from '@/entities/device-operations/use-operations-l
 import { useOperationsQueue } from '@/entities/device-operations/use-operations-queue';
 import type { BadgeRow } from '../badge-rows';
 import { AddBadgeDialog } from '../components/add-badge-dialog';
-import { AssignDialog } from '../components/assign-dialog';
 import { BadgeFilterBar } from '../components/badge-filter-bar';
 import { badgeColumns } from '../badge-columns';
+import { AssignWearablesDialog } from '@/entities/devices/assign/assign-wearables-dialog';
+import { isTopLevel } from '@/entities/devices/assign/assign-rules';
 import { HistoryDialog } from '@/entities/devices/device-history-dialog';
 import { UnassignDialog } from '../components/unassign-dialog';
 import type { BadgeUser } from '../outbox-handlers';
-import { BADGES_PAGE_SIZE, isTopLevel, useBadgeList } from '../use-badge-list';
+import { BADGES_PAGE_SIZE, useBadgeList } from '../use-badge-list';
 import { useBadgeFilters } from '../use-badge-filters';
 
 type RowKey = string | number;
@@ -96,8 +97,9 @@ export default function BadgesPage({ entry }: { entry: { title: string } }) {
         selection={{ selected, onChange: select }}
         toolbar={toolbar}
       />
-      <AssignDialog
+      <AssignWearablesDialog
         opened={assigning !== null}
+        deviceType="BADGE"
         devices={assigning ?? []}
         groupId={filters.groupId}
         onClose={() => setAssigning(null)}

@@ -25,7 +25,7 @@ export function wristbandColumns(
           <Text size="sm" c={r.user ? undefined : 'dimmed'}>
             {r.user ? userLabel(r.user) : '—'}
           </Text>
-          <PendingMark state={r.pending} error={r.pendingError} fallback="The server refused the unassignment of this wristband." />
+          <PendingMark state={r.pending} error={r.pendingError} fallback="The server refused a change of this wristband's holder." />
         </Group>
       ),
     },

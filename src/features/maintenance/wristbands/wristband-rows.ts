@@ -1,25 +1,26 @@
 import type { WearableRow } from '@contracts/wearables-admin';
-import { deviceTypeOf, type WearableUnassignPayload } from '@/entities/devices/wearable-unassign';
+import { applyHolderEdit, type HolderEdit } from '@/entities/devices/holder-edits';
+import { deviceTypeOf } from '@/entities/devices/wearable-unassign';
 import type { OperationRow } from '@/entities/device-operations/operation-rows';
-import type { OutboxItem } from '@/offline/db';
 
-/** A wristband as the page shows it: its operations, and an unassignment still in this device's outbox. */
+/** A wristband as the page shows it: its operations, and an assignment or unassignment still in this device's outbox. */
 export type WristbandRow = OperationRow<WearableRow> & {
-  /** 'pending': an unassignment not on the server yet; 'failed': the server refused it. */
+  /** 'pending': an assignment or unassignment not on the server yet; 'failed': the server refused one. */
   pending: 'pending' | 'failed' | null;
   pendingError: string | null;
 };
 
-/** The rows with the outbox's unassignments of wristbands applied: the holder is gone, marked pending. */
-export function withUnassigns(rows: readonly OperationRow<WearableRow>[], edits: readonly OutboxItem<WearableUnassignPayload>[]): WristbandRow[] {
-  const byMac = new Map<string, OutboxItem<WearableUnassignPayload>>();
-  for (const edit of edits) if (deviceTypeOf(edit.payload) === 'WRISTBAND') byMac.set(edit.payload.mac, edit);
-  return rows.map((row) => {
-    const edit = byMac.get(row.mac);
-    if (!edit) return { ...row, pending: null, pendingError: null };
-    const failed = edit.status === 'failed';
-    return { ...row, user: failed ? row.user : null, pending: failed ? 'failed' : 'pending', pendingError: failed ? edit.lastError : null };
-  });
+/**
+ * The rows with the outbox's assignments and unassignments of wristbands applied, oldest first:
+ * an assignment shows its new holder (and frees the wristband that user had, as the server does),
+ * an unassignment no holder, each marked pending; a refused one leaves the holder, marked failed.
+ */
+export function withAssignmentEdits(rows: readonly OperationRow<WearableRow>[], edits: readonly HolderEdit[]): WristbandRow[] {
+  const shown: WristbandRow[] = rows.map((row) => ({ ...row, pending: null, pendingError: null }));
+  for (const edit of [...edits].sort((a, b) => a.createdAt - b.createdAt)) {
+    if (deviceTypeOf(edit.payload) === 'WRISTBAND') applyHolderEdit(shown, edit);
+  }
+  return shown;
 }
 
 /** What the search matches: MAC (with or without colons), code, name and holder. */

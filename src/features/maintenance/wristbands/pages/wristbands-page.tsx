@@ -1,25 +1,28 @@
-import { Stack } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { DataTable } from '@/components/data-table';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { PageHeader } from '@/components/page-header';
+import { isTopLevel } from '@/entities/devices/assign/assign-rules';
+import { AssignWearablesDialog } from '@/entities/devices/assign/assign-wearables-dialog';
 import { HistoryDialog, type HistoryDevice } from '@/entities/devices/device-history-dialog';
+import { HOLDER_EDIT_TYPES, type HolderEdit } from '@/entities/devices/holder-edits';
 import { UnassignWearableDialog } from '@/entities/devices/unassign-wearable-dialog';
 import type { UnassignTarget } from '@/entities/devices/use-unassign-wearable';
-import { WEARABLE_UNASSIGN_TYPES, type WearableUnassignPayload } from '@/entities/devices/wearable-unassign';
 import { operationKeys } from '@/entities/device-operations/api/keys';
 import { OperationsToolbar, QueueDialog, SettingsDrawer } from '@/entities/device-operations/components/operations-toolbar';
 import { filterRows, OPERATIONS_PAGE_SIZE, type StatusFilter } from '@/entities/device-operations/operation-rows';
 import { useOperationsListState } from '@/entities/device-operations/list-state';
 import { useOperationsLive } from '@/entities/device-operations/use-operations-live';
 import { useOperationsQueue } from '@/entities/device-operations/use-operations-queue';
+import { useScopeUsers } from '@/entities/users/api/get-users';
 import { useSession } from '@/lib/session-context';
 import { usePendingEdits } from '@/offline/use-outbox';
 import { OperationsFilterBar } from '../../operations/components/operations-filter-bar';
 import { useWristbands } from '../api/get-wristbands';
 import { wristbandColumns } from '../wristband-columns';
-import { withUnassigns, wristbandText, type WristbandRow } from '../wristband-rows';
+import { withAssignmentEdits, wristbandText, type WristbandRow } from '../wristband-rows';
 
 const PATH = '/app/maintenance/wristbands';
 const RowsTable = memo(DataTable) as typeof DataTable;
@@ -28,9 +31,10 @@ const rowKeyOf = (row: WristbandRow) => row.id;
 /**
  * Wristbands (/app/maintenance/wristbands, 03 §2): a location's wristbands with their settings,
  * firmware, holder and last operation; settings and firmware updates queued in bulk like the other
- * operations pages, followed live and cancelled while pending; each wristband's assignment history,
- * and a broken or lost one taken back from its holder. Every queue, cancel and unassignment goes
- * through the outbox (docs/OFFLINE.md).
+ * operations pages, followed live and cancelled while pending; the selected wristbands assigned to
+ * users (the shared Assign dialog), each wristband's assignment history, and a broken or lost one
+ * taken back from its holder. Every queue, cancel, assignment and unassignment goes through the
+ * outbox (docs/OFFLINE.md).
  */
 export default function WristbandsPage({ entry }: { entry: { title: string } }) {
   const { bootstrap, user } = useSession();
@@ -47,12 +51,15 @@ export default function WristbandsPage({ entry }: { entry: { title: string } }) 
   const [status, setStatus] = useState<StatusFilter>('all');
   const [history, setHistory] = useState<HistoryDevice | null>(null);
   const [unassigning, setUnassigning] = useState<UnassignTarget | null>(null);
+  const [assigning, setAssigning] = useState<WristbandRow[] | null>(null);
   const list = useWristbands(groupId);
+  // The Assign dialog picks from these: loaded with the page, so they are on the device before a ward without signal.
+  useScopeUsers(groupId);
   const received = useOperationsLive(groupId === null ? null : operationKeys.list('WRISTBAND', groupId), list.data);
   const showActive = useCallback(() => setStatus('active'), []);
   const ops = useOperationsQueue({ devices: list.data, groupId, onQueued: showActive });
-  const unassigns = usePendingEdits<WearableUnassignPayload>(WEARABLE_UNASSIGN_TYPES);
-  const all = useMemo(() => withUnassigns(ops.rows, unassigns), [ops.rows, unassigns]);
+  const holderEdits = usePendingEdits<HolderEdit['payload']>(HOLDER_EDIT_TYPES);
+  const all = useMemo(() => withAssignmentEdits(ops.rows, holderEdits), [ops.rows, holderEdits]);
   const rows = useMemo(() => filterRows(all, status, search.search ?? '', wristbandText), [all, status, search.search]);
   const shownRows = useDeferredValue(rows);
 
@@ -65,6 +72,16 @@ export default function WristbandsPage({ entry }: { entry: { title: string } }) 
     () => wristbandColumns({ onCancel: ops.cancel, onSettings: ops.editSettings, onHistory, onUnassign }),
     [ops.cancel, ops.editSettings, onHistory, onUnassign],
   );
+  // Assign (03 §5 'Assign badges', for wristbands too): the selected wristbands, in the order chosen, below the top level.
+  const byId = useMemo(() => new Map(all.map((row) => [row.id, row])), [all]);
+  const selectedRows = [...ops.selected].flatMap((id) => byId.get(Number(id)) ?? []);
+  const assignBlocker = isTopLevel(groupId, bootstrap.groups)
+    ? 'Choose a location below the top level to assign wristbands.'
+    : selectedRows.length === 0
+      ? 'Select the wristbands to assign.'
+      : null;
+  const clearSelection = useCallback(() => ops.tableSelection.onChange(new Set()), [ops.tableSelection]);
+  const hintId = useId();
   const listState = useOperationsListState({ list, groupId, plural: 'Wristbands', rowCount: rows.length, shownCount: shownRows.length });
 
   return (
@@ -81,7 +98,17 @@ export default function WristbandsPage({ entry }: { entry: { title: string } }) 
         placeholder="MAC, code or holder"
       />
       <OfflineStamp updatedAt={list.dataUpdatedAt} hasData={list.data !== undefined} />
-      <OperationsToolbar plural="Wristbands" {...ops.toolbar} />
+      <Group gap="sm" wrap="wrap" align="center">
+        <OperationsToolbar plural="Wristbands" {...ops.toolbar} />
+        {assignBlocker && (
+          <Text id={hintId} size="sm" c="dimmed" role="status">
+            {assignBlocker}
+          </Text>
+        )}
+        <Button onClick={() => setAssigning(selectedRows)} disabled={assignBlocker !== null} mih={44} aria-describedby={assignBlocker ? hintId : undefined}>
+          Assign
+        </Button>
+      </Group>
       <RowsTable
         label="Wristbands"
         columns={columns}
@@ -94,6 +121,14 @@ export default function WristbandsPage({ entry }: { entry: { title: string } }) 
       />
       <QueueDialog {...ops.queueDialog} />
       <SettingsDrawer {...ops.drawer} />
+      <AssignWearablesDialog
+        opened={assigning !== null}
+        deviceType="WRISTBAND"
+        devices={assigning ?? []}
+        groupId={groupId}
+        onClose={() => setAssigning(null)}
+        onSubmitted={clearSelection}
+      />
       <HistoryDialog device={history} onClose={() => setHistory(null)} />
       <UnassignWearableDialog target={unassigning} onClose={() => setUnassigning(null)} />
     </Stack>

@@ -1,12 +1,12 @@
-import type { UserListRow } from '@contracts/wearables-admin';
+import type { UserListRow, WearableType } from '@contracts/wearables-admin';
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { useScopeUsers } from '@/entities/users/api/get-users';
 import { userLabel } from '@/entities/users/user-label';
 import { useOnlineStatus } from '@/offline/connectivity';
-import { pickableUsers } from '../assign-rules';
-import type { BadgeUser } from '../outbox-handlers';
+import { wearableWord, type WearableUser } from '../wearable-unassign';
+import { pickableUsers } from './assign-rules';
 
 /** The Assign dialog's pick list shows this many users a page (03 §9). */
 export const PICK_LIST_PAGE_SIZE = 6;
@@ -24,13 +24,15 @@ function matches(user: UserListRow, words: string[]): boolean {
  * offline use). Users staged already are left out; `full` disables adding.
  */
 export function UserPickList({
+  deviceType,
   groupId,
   staged,
   full,
   onPick,
 }: {
+  deviceType: WearableType;
   groupId: number | null;
-  staged: readonly BadgeUser[];
+  staged: readonly WearableUser[];
   full: boolean;
   onPick: (user: UserListRow) => void;
 }) {
@@ -66,7 +68,7 @@ export function UserPickList({
       <TextInput label="Search users" value={search} onChange={(event) => setSearch(event.currentTarget.value)} inputMode="search" />
       {full && (
         <Text size="sm" c="dimmed" role="status">
-          Every selected badge has a user. Remove one to choose someone else.
+          {`Every selected ${wearableWord(deviceType)} has a user. Remove one to choose someone else.`}
         </Text>
       )}
       <DataTable

@@ -1,10 +1,12 @@
+import type { WearableType } from '@contracts/wearables-admin';
 import { Badge, CloseButton, Group, Stack, Text } from '@mantine/core';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { userLabel } from '@/entities/users/user-label';
-import type { StagedPair } from '../assign-rules';
 import type { EditResult } from '@/offline/use-submit-edits';
+import { wearableName } from '../wearable-unassign';
+import type { StagedPair } from './assign-rules';
 
-/** The Assign dialog's badge list and results show this many a page (03 §9). */
+/** The Assign dialog's wearable list and results show this many a page (03 §9). */
 export const RESULT_PAGE_SIZE = 9;
 
 function ResultCell({ result }: { result: EditResult | undefined }) {
@@ -21,21 +23,24 @@ function ResultCell({ result }: { result: EditResult | undefined }) {
   );
 }
 
-/** Each selected badge, who holds it, who it goes to, and once sent, what happened. */
+/** Each selected badge or wristband, who holds it, who it goes to, and once sent, what happened. */
 export function AssignPairsTable({
+  deviceType,
   pairs,
   results,
   onRemove,
 }: {
+  deviceType: WearableType;
   pairs: readonly StagedPair[];
   /** By MAC, once the assignment was submitted. */
   results: ReadonlyMap<string, EditResult> | null;
   onRemove: (userId: number) => void;
 }) {
+  const name = wearableName(deviceType);
   const columns: DataColumn<StagedPair>[] = [
     {
-      key: 'badge',
-      header: 'Badge',
+      key: 'wearable',
+      header: name,
       value: (p) => p.device.mac,
       render: (p) => (
         <Stack gap={0}>
@@ -93,7 +98,7 @@ export function AssignPairsTable({
   }
   return (
     <DataTable
-      label={results ? 'Assignment results' : 'Badges to assign'}
+      label={results ? 'Assignment results' : `${name}s to assign`}
       columns={columns}
       rows={pairs}
       rowKey={(p) => p.device.mac}

@@ -10,22 +10,21 @@ import { queueOf, registerOutboxHandler } from '@/offline/outbox';
 import { startOutboxSync } from '@/offline/sync';
 import { outboxUserOf } from '@/offline/use-outbox';
 import { TestProviders } from '@/test/render';
-import { badgeRowsOf } from './badge-rows';
-import { BADGE_ASSIGN, type BadgeAssignPayload } from './outbox-handlers';
-import { badgeSession, DANA, LEE, makeBadge } from './test-data';
-import { useBadgeEdits } from './use-badge-edits';
+import { WEARABLE_ASSIGN, type WearableAssignPayload } from '../wearable-assign';
+import { DANA, LEE, makeWearable, wearableSession } from '../test-data';
+import { useAssignWearables } from './use-assign-wearables';
 
-const session = badgeSession();
+const session = wearableSession();
 const userSub = outboxUserOf(session.user);
-const sent: BadgeAssignPayload[] = [];
+const sent: WearableAssignPayload[] = [];
 
 // The server as these tests need it: Lee is inactive, everyone else is accepted.
-registerOutboxHandler<BadgeAssignPayload>(BADGE_ASSIGN, {
+registerOutboxHandler<WearableAssignPayload>(WEARABLE_ASSIGN, {
   async send(payload) {
     if (payload.user.id === LEE.id) throw new ApiError(409, 'User is inactive', null);
     sent.push(payload);
   },
-  describe: (payload) => `Assign badge ${payload.mac}`,
+  describe: (payload) => `Assign ${payload.mac}`,
 });
 
 const wrapper = ({ children }: { children: ReactNode }) => (
@@ -48,22 +47,21 @@ afterEach(async () => {
 describe('assigning online', () => {
   it('sends at once and reports what the server accepted and what it refused', async () => {
     const show = vi.spyOn(notifications, 'show');
-    const [one, two] = badgeRowsOf([makeBadge(1), makeBadge(2)], [], null);
-    const { result } = renderHook(() => useBadgeEdits(), { wrapper });
-    let outcome: Awaited<ReturnType<ReturnType<typeof useBadgeEdits>['assign']>> = [];
+    const { result } = renderHook(() => useAssignWearables(), { wrapper });
+    let outcome: Awaited<ReturnType<ReturnType<typeof useAssignWearables>>> = [];
     await act(async () => {
-      outcome = await result.current.assign([
-        { device: one!, user: DANA },
-        { device: two!, user: LEE },
+      outcome = await result.current('BADGE', [
+        { device: makeWearable('BADGE', 1), user: DANA },
+        { device: makeWearable('BADGE', 2), user: LEE },
       ]);
     });
 
     expect(outcome).toEqual([{ state: 'accepted' }, { state: 'refused', reason: 'User is inactive' }]);
-    expect(sent.map((p) => p.user.id)).toEqual([DANA.id]);
+    expect(sent.map((p) => [p.user.id, p.deviceType])).toEqual([[DANA.id, 'BADGE']]);
     expect(show.mock.calls.map(([toast]) => toast.message)).toEqual(['1 user(s) assigned!', 'User assignment failed: User is inactive']);
     // The refused assignment stays in the outbox with the reason, for the user to retry or discard.
     const queue = await queueOf(offlineDb(), userSub);
     expect(queue).toHaveLength(1);
-    expect(queue[0]).toMatchObject({ status: 'failed', lastError: 'User is inactive' });
+    expect(queue[0]).toMatchObject({ status: 'failed', lastError: 'User is inactive', entity: 'badge:AA:BB:CC:DD:EE:02' });
   });
 });

@@ -1,19 +1,20 @@
-import type { UserListRow } from '@contracts/wearables-admin';
+import type { UserListRow, WearableType } from '@contracts/wearables-admin';
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import type { EditResult } from '@/offline/use-submit-edits';
-import { canStageMore, pairsToSend, pairUp, reassignCount, reassignMessage, stageUser } from '../assign-rules';
-import type { BadgeRow } from '../badge-rows';
-import type { BadgeUser } from '../outbox-handlers';
-import { useBadgeEdits } from '../use-badge-edits';
+import { wearableName, wearableWord, type WearableUser } from '../wearable-unassign';
+import { type AssignableWearable, canStageMore, pairsToSend, pairUp, reassignCount, reassignMessage, stageUser } from './assign-rules';
 import { AssignPairsTable } from './assign-pairs-table';
+import { useAssignWearables } from './use-assign-wearables';
 import { UserPickList } from './user-pick-list';
 
-export interface AssignDialogProps {
+export interface AssignWearablesDialogProps {
   opened: boolean;
-  /** The selected badges, in the order users are given to them. */
-  devices: readonly BadgeRow[];
+  /** The kind of the selected wearables, which names them: 'Assign badges', 'Assign wristbands'. */
+  deviceType: WearableType;
+  /** The selected wearables, in the order users are given to them. */
+  devices: readonly AssignableWearable[];
   /** Whose users are offered: a location with its descendants (every location in scope when null). */
   groupId: number | null;
   onClose: () => void;
@@ -21,25 +22,26 @@ export interface AssignDialogProps {
   onSubmitted?: () => void;
 }
 
-const asBadgeUser = ({ id, userName, firstName, lastName }: UserListRow): BadgeUser => ({ id, userName, firstName, lastName });
+const asWearableUser = ({ id, userName, firstName, lastName }: UserListRow): WearableUser => ({ id, userName, firstName, lastName });
 
-function AssignForm({ devices: selected, groupId, onClose, onSubmitted }: Omit<AssignDialogProps, 'opened'>) {
-  const { assign } = useBadgeEdits();
-  // The badges as they were when the dialog opened: the results must not change under the reader.
+function AssignForm({ deviceType, devices: selected, groupId, onClose, onSubmitted }: Omit<AssignWearablesDialogProps, 'opened'>) {
+  const assign = useAssignWearables();
+  // The wearables as they were when the dialog opened: the results must not change under the reader.
   const [devices] = useState(selected);
-  const [staged, setStaged] = useState<BadgeUser[]>([]);
+  const [staged, setStaged] = useState<WearableUser[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [results, setResults] = useState<Map<string, EditResult> | null>(null);
   const pairs = useMemo(() => pairUp(devices, staged), [devices, staged]);
   const overwrites = reassignCount(pairs);
+  const word = wearableWord(deviceType);
 
   const send = async () => {
     setConfirming(false);
     setBusy(true);
     const toSend = pairsToSend(pairs);
     try {
-      const outcome = await assign(toSend);
+      const outcome = await assign(deviceType, toSend);
       setResults(new Map(toSend.map(({ device }, index) => [device.mac, outcome[index] ?? { state: 'queued', offline: true }])));
       onSubmitted?.();
     } finally {
@@ -51,14 +53,14 @@ function AssignForm({ devices: selected, groupId, onClose, onSubmitted }: Omit<A
     <Stack gap="md">
       <Stack gap="xs">
         <Title order={3} size="h5">
-          {results ? 'Results' : 'Badges'}
+          {results ? 'Results' : `${wearableName(deviceType)}s`}
         </Title>
         {!results && (
           <Text size="sm" c="dimmed">
-            {staged.length} of {devices.length} badge(s) have a new user. Users go to the badges in the order listed.
+            {`${staged.length} of ${devices.length} ${word}(s) have a new user. Users go to the ${word}s in the order listed.`}
           </Text>
         )}
-        <AssignPairsTable pairs={pairs} results={results} onRemove={(id) => setStaged(staged.filter((u) => u.id !== id))} />
+        <AssignPairsTable deviceType={deviceType} pairs={pairs} results={results} onRemove={(id) => setStaged(staged.filter((u) => u.id !== id))} />
       </Stack>
       {!results && (
         <Stack gap="xs">
@@ -66,10 +68,11 @@ function AssignForm({ devices: selected, groupId, onClose, onSubmitted }: Omit<A
             Users
           </Title>
           <UserPickList
+            deviceType={deviceType}
             groupId={groupId}
             staged={staged}
             full={!canStageMore(devices, staged)}
-            onPick={(user) => setStaged(stageUser(devices, staged, asBadgeUser(user)))}
+            onPick={(user) => setStaged(stageUser(devices, staged, asWearableUser(user)))}
           />
         </Stack>
       )}
@@ -107,10 +110,13 @@ function AssignForm({ devices: selected, groupId, onClose, onSubmitted }: Omit<A
   );
 }
 
-/** Assign badges (03 §2 Shared dialogs, §5 'Assign badges'): users are staged onto the selected badges, then assigned. */
-export function AssignDialog({ opened, onClose, ...rest }: AssignDialogProps) {
+/**
+ * Assign badges/wristbands (03 §2 Shared dialogs, §5 'Assign badges'): users are staged onto the
+ * selected wearables of one kind, then assigned through the outbox.
+ */
+export function AssignWearablesDialog({ opened, onClose, ...rest }: AssignWearablesDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Assign badges" size="xl" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={opened} onClose={onClose} title={`Assign ${wearableWord(rest.deviceType)}s`} size="xl" closeButtonProps={{ 'aria-label': 'Close' }}>
       {opened && <AssignForm onClose={onClose} {...rest} />}
     </Modal>
   );
