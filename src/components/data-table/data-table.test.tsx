@@ -322,3 +322,28 @@ describe('DataTable', () => {
     });
   });
 });
+
+describe('re-rendering', () => {
+  it('renders again only the rows that changed, and a row whose selection changed', async () => {
+    const rendered: number[] = [];
+    const counted: DataColumn<Unit>[] = [{ key: 'name', header: 'Unit', value: (u) => u.name, render: (u) => (rendered.push(u.id), u.name) }];
+    const rows = units.slice(0, 5);
+    let selected = new Set<string | number>();
+    const table = (list: Unit[]) => (
+      <DataTable label="Compliance by unit" columns={counted} rows={list} rowKey={(u) => u.id} selection={{ selected, onChange: (keys) => (selected = keys) }} />
+    );
+    const { rerender } = render(table(rows));
+    expect(rendered).toEqual([1, 2, 3, 4, 5]);
+
+    rendered.length = 0;
+    const changed = rows.map((u) => (u.id === 3 ? { ...u, name: 'Unit three' } : u));
+    rerender(table(changed));
+    expect(rendered).toEqual([3]);
+    expect(screen.getByText('Unit three')).toBeInTheDocument();
+
+    rendered.length = 0;
+    selected = new Set([4]);
+    rerender(table(changed));
+    expect(rendered).toEqual([4]);
+  });
+});

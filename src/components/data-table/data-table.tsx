@@ -1,10 +1,11 @@
 import { Box, Button, Checkbox, Group, Loader, Pagination, Skeleton, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { useMedia } from '@/lib/use-media';
 import { LoadError } from '../load-error';
 import type { UnitConversion } from '@/lib/units';
 import { downloadCsv, exportFileName, toCsv } from './csv';
-import { DetailsRow, DetailsToggle, FOLD_QUERY } from './row-details';
+import { CheckTarget, DataRow, PINNED_END, ROW_HEIGHT, type RowActions } from './data-row';
+import { FOLD_QUERY } from './row-details';
 import { type CellValue, defaultCell, sortRows } from './sort-rows';
 
 export type RowKey = string | number;
@@ -83,21 +84,7 @@ export interface DataTableProps<T> {
   rowLabel?: (row: T) => string;
 }
 
-const ROW_HEIGHT = 44;
-// A pinned column keeps the table's background under it as the other columns scroll past.
-const PINNED_END: CSSProperties = { position: 'sticky', right: 0, background: 'var(--mantine-color-body)', zIndex: 1 };
-const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [role="checkbox"]';
-
-const cellOf = <T,>(column: DataColumn<T>, row: T): ReactNode => (column.render ? column.render(row) : defaultCell(column.value(row)));
-
-/** A 44 px target around a selection checkbox: a finger anywhere on it toggles the box (touch layouts, touch.css). */
-function CheckTarget({ children }: { children: ReactNode }) {
-  return (
-    <Box component="label" display="inline-flex" miw={44} mih={44} style={{ alignItems: 'center', justifyContent: 'center', cursor: 'pointer' }}>
-      {children}
-    </Box>
-  );
-}
+const NO_COLUMNS: never[] = [];
 
 /** A sortable, paginated table with optional row selection and CSV export; on narrow layouts its secondary columns fold into row details. */
 export function DataTable<T>({
@@ -120,8 +107,8 @@ export function DataTable<T>({
   unavailableText = 'This list has not been loaded on this device yet.',
 }: DataTableProps<T>) {
   const narrow = useMedia(FOLD_QUERY);
-  const shown = narrow ? columns.filter((column) => !column.fold) : columns;
-  const folded = narrow ? columns.filter((column) => column.fold) : [];
+  const shown = useMemo(() => (narrow ? columns.filter((column) => !column.fold) : columns), [narrow, columns]);
+  const folded = useMemo(() => (narrow ? columns.filter((column) => column.fold) : NO_COLUMNS), [narrow, columns]) as DataColumn<T>[];
   const [openDetails, setOpenDetails] = useState<ReadonlySet<RowKey>>(new Set());
   const detailsId = useId();
   const [sort, setSort] = useState<DataTableSort | null>(initialSort ?? null);
@@ -187,18 +174,18 @@ export function DataTable<T>({
   const columnCount = shown.length + (selection ? 1 : 0) + (folded.length > 0 ? 1 : 0);
   const showSkeleton = loading && rows.length === 0;
 
-  const activateRow = (row: T) => (event: MouseEvent<HTMLTableRowElement>) => {
-    // A click on a control inside the row (a checkbox, a link, an action button) is that control's.
-    const control = (event.target as HTMLElement).closest(INTERACTIVE);
-    if (control && control !== event.currentTarget && event.currentTarget.contains(control)) return;
-    rowClick?.(row);
-  };
-
-  const rowKeyDown = (row: T) => (event: KeyboardEvent<HTMLTableRowElement>) => {
-    if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
-    event.preventDefault();
-    rowClick?.(row);
-  };
+  // The rows' actions stay the same object from one render to the next (each row is memoized),
+  // and call the table's latest handlers.
+  const latest = useRef({ toggleRow, toggleDetails, rowClick });
+  latest.current = { toggleRow, toggleDetails, rowClick };
+  const actions = useMemo<RowActions<T>>(
+    () => ({
+      toggleRow: (key) => latest.current.toggleRow(key),
+      toggleDetails: (key) => latest.current.toggleDetails(key),
+      click: (row) => latest.current.rowClick?.(row),
+    }),
+    [],
+  );
 
   const head = (
     <Table.Thead>
@@ -264,44 +251,24 @@ export function DataTable<T>({
     </Table.Tr>
   ));
 
-  const bodyRows = pageRows.flatMap((row) => {
+  const bodyRows = pageRows.map((row) => {
     const key = rowKey(row);
-    const canSelect = selection?.isSelectable?.(row) ?? true;
-    const detailsOpen = folded.length > 0 && openDetails.has(key);
-    const rowDetailsId = `${detailsId}-${String(key)}`;
-    const onRowClick = rowClick && (isRowClickable?.(row) ?? true) ? rowClick : undefined;
-    const line = (
-      <Table.Tr
+    return (
+      <DataRow
         key={key}
-        h={ROW_HEIGHT}
-        tabIndex={onRowClick ? 0 : undefined}
-        onClick={onRowClick ? activateRow(row) : undefined}
-        onKeyDown={onRowClick ? rowKeyDown(row) : undefined}
-        style={onRowClick ? { cursor: 'pointer' } : undefined}
-        bg={selection?.selected.has(key) ? 'var(--mantine-primary-color-light)' : undefined}
-      >
-        {selection && (
-          <Table.Td p={0} ta="center">
-            <CheckTarget>
-              <Checkbox aria-label="Select row" checked={selection.selected.has(key)} disabled={!canSelect} onChange={() => toggleRow(key)} />
-            </CheckTarget>
-          </Table.Td>
-        )}
-        {folded.length > 0 && (
-          <Table.Td px={4}>
-            <DetailsToggle open={detailsOpen} label={labelOf(row)} controls={rowDetailsId} onToggle={() => toggleDetails(key)} />
-          </Table.Td>
-        )}
-        {shown.map((column) => (
-          <Table.Td key={column.key} ta={column.align} style={column.pin === 'end' ? PINNED_END : undefined}>
-            {cellOf(column, row)}
-          </Table.Td>
-        ))}
-      </Table.Tr>
+        row={row}
+        rowKey={key}
+        shown={shown}
+        folded={folded}
+        selection={selection ? { selected: selection.selected.has(key), selectable: selection.isSelectable?.(row) ?? true } : null}
+        detailsOpen={folded.length > 0 && openDetails.has(key)}
+        detailsId={detailsId}
+        label={labelOf(row)}
+        clickable={Boolean(rowClick) && (isRowClickable?.(row) ?? true)}
+        columnCount={columnCount}
+        actions={actions}
+      />
     );
-    if (!detailsOpen) return [line];
-    const items = folded.map((column) => ({ key: column.key, header: column.header, cell: cellOf(column, row) }));
-    return [line, <DetailsRow key={`${String(key)}-details`} id={rowDetailsId} colSpan={columnCount} items={items} />];
   });
 
   const emptyRow = (
