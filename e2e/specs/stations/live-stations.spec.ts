@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { WearableList } from '../../../server/src/contracts/wearables-admin';
-import { COMMAND_MESSAGES, PENDING_REMOVED_TITLE } from '../../../src/features/stations/stations-ui';
+import { COMMAND_MESSAGES } from '../../../src/entities/gateways/gateway-commands';
+import { PENDING_REMOVED_TITLE } from '../../../src/features/stations/stations-ui';
 import { apiAs, idTokenOf } from '../../fixtures/api';
 import { gatewaySimulator } from '../../fixtures/gateways';
 import { SignInPage } from '../../pages/sign-in-page';

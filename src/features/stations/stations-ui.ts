@@ -10,11 +10,5 @@ export const NFC_STATIONS_PER_PAGE = 15;
 export const STATION_USERS_FIRST = 100;
 export const STATION_USERS_MORE = 48;
 
-/** The command log's own lines: the first one of every command, and the one when the gateway never replies. */
-export const COMMAND_MESSAGES = {
-  connecting: 'Connecting to gateway.',
-  noReply: 'Unable to establish connection with gateway.',
-} as const;
-
 /** The title of the notice that a pending kiosk assignment was removed. */
 export const PENDING_REMOVED_TITLE = 'Pending Assignment Removed';

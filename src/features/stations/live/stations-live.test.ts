@@ -2,7 +2,7 @@ import { SESSION_TIMERS, type SessionDown, sessionUpEvent } from '@contracts/sta
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GATEWAY_MAC, gatewayState, kioskGateway, wristband } from '../test-data';
 import type { Removal, PendingAssignment } from './pending-assignments';
-import type { ChannelHandlers, RealtimeLink } from './realtime-link';
+import type { ChannelHandlers, RealtimeLink } from '@/entities/gateways/realtime-link';
 import { FLUSH_MS, StationsLive } from './stations-live';
 
 /** A link whose channels are driven by the test: it plays the gateway side. */

@@ -9,10 +9,10 @@ import {
   sessionDownEvent,
   sessionUpEvent,
 } from '@contracts/stations-realtime';
-import { type CommandState, CommandRunner, IDLE_COMMAND } from '../session/gateway-commands';
+import { type CommandState, CommandRunner, IDLE_COMMAND } from '@/entities/gateways/gateway-commands';
 import { GatewaySession, type SessionEvent, type SessionStatus } from '../session/gateway-session';
 import { assignedElsewhere, newAssignment, type PendingAssignment, reconcilePending, type Removal, restoring } from './pending-assignments';
-import type { ChannelHandle, RealtimeLink } from './realtime-link';
+import type { ChannelHandle, RealtimeLink } from '@/entities/gateways/realtime-link';
 
 /** A gateway as the page shows it. Replaced (never changed) when anything of it changes. */
 export interface GatewayLive {

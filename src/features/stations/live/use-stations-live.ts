@@ -9,7 +9,7 @@ import { recordStationAssignment, stationKeys } from '../api/stations-queries';
 import { sessionTimers } from '../session/session-timers';
 import { PENDING_REMOVED_TITLE } from '../stations-ui';
 import type { PendingAssignment } from './pending-assignments';
-import { pusherLink } from './pusher-link';
+import { pusherLink } from '@/entities/gateways/pusher-link';
 import { type LiveSnapshot, StationsLive } from './stations-live';
 
 const ERROR_TOAST_MS = 10_000;

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COMMAND_MESSAGES } from '../stations-ui';
-import { type CommandState, CommandRunner } from './gateway-commands';
+import { COMMAND_MESSAGES, type CommandState, CommandRunner } from './gateway-commands';
 
 function setup() {
   const sent: { type: string; payload: Record<string, unknown> }[] = [];

@@ -1,5 +1,10 @@
 import { CLI_CODES, type CommandResponse, commandResponseSchema, type CommandType, UPDATE_CODES } from '@contracts/stations-realtime';
-import { COMMAND_MESSAGES } from '../stations-ui';
+
+/** The command log's own lines: the first one of every command, and the one when the gateway never replies. */
+export const COMMAND_MESSAGES = {
+  connecting: 'Connecting to gateway.',
+  noReply: 'Unable to establish connection with gateway.',
+} as const;
 
 /** One line of a command's progress: what the gateway (or the console) said, and when. */
 export interface CommandLine {

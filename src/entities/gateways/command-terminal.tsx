@@ -2,7 +2,7 @@ import { QUICK_COMMANDS } from '@contracts/stations-realtime';
 import { Alert, Box, Button, Code, Group, Loader, Menu, Stack, Text } from '@mantine/core';
 import { memo, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import type { CommandState } from '../session/gateway-commands';
+import type { CommandState } from './gateway-commands';
 
 type QuickCommand = (typeof QUICK_COMMANDS)[number];
 const DISRUPTIVE = new Set<string>(['Reboot', 'Restart gateway app', 'Restart daemon']);
