@@ -15,6 +15,7 @@ import { editorSearchSchema } from '../features/maintenance/editor/editor-search
 import { pathBuilderSearchSchema } from '../features/maintenance/path-builder/path-builder-search';
 import { operationsSearchSchema } from '../features/maintenance/operations/operations-search';
 import { unresponsiveSearchSchema } from '../features/maintenance/unresponsive/unresponsive-search';
+import { wristbandsSearchSchema } from '../features/maintenance/wristbands/wristbands-search';
 import { versionsSearchSchema } from '../features/maintenance/versions/versions-search';
 import { type AddressSchema, noSearch } from '../lib/address-search';
 import { allowed, type AccessRule } from '../lib/permissions';
@@ -106,7 +107,7 @@ export const APP_ROUTES = [
   page('/app/maintenance/stations', 'Stations', maintenance('Stations'), stationsSearchSchema),
   page('/app/maintenance/beacon-operations', 'Beacon Operations', maintenance('Beacons'), operationsSearchSchema),
   page('/app/maintenance/dispenser-operations', 'Dispenser Operations', maintenance('Dispensers'), operationsSearchSchema),
-  page('/app/maintenance/wristbands', 'Wristbands', maintenance('Wristbands'), operationsSearchSchema),
+  page('/app/maintenance/wristbands', 'Wristbands', maintenance('Wristbands'), wristbandsSearchSchema),
   page('/app/maintenance/badges', 'Badges', maintenance('Badges'), badgeSearchSchema),
   page('/app/maintenance/versions', 'Versions', maintenance('Firmware'), versionsSearchSchema),
   page('/app/maintenance/path-builder', 'Path Builder', maintenance('Paths editor'), pathBuilderSearchSchema),

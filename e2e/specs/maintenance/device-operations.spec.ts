@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { OperableDevice } from '../../../server/src/contracts/operations';
 import { apiAs, idTokenOf, serviceWorkerInControl } from '../../fixtures/api';
 import { gatewaySimulator } from '../../fixtures/gateways';
+import { DeviceOperationsPage } from '../../pages/device-operations-page';
 import { SignInPage } from '../../pages/sign-in-page';
 
 // Dispenser Operations as a technician uses it on a ward tablet: devices picked on the floor plan,
@@ -13,7 +14,6 @@ const PATH = '/app/maintenance/dispenser-operations';
 type Api = ReturnType<typeof apiAs>;
 
 const indicator = (page: Page) => page.getByTestId('connectivity');
-const statusOf = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name }).getByTestId('operation-status');
 const dispensers = (api: Api, groupId: number) => api.get<OperableDevice[]>(`/devices/dispensers?groupId=${groupId}`);
 
 /** Dispensers the simulated gateway will carry operations out on: idle, heard lately, battery fine. */
@@ -59,36 +59,27 @@ test.describe('on a tablet', () => {
     const preset = `Night ward ${Date.now().toString(36)}`;
     await api.post('/settings/presets', { name: preset, modelId: a!.modelId, settings: [{ label: 'LED Color', value: 0x00_ff_80 }, { label: 'Reminder Interval', value: 600 }] });
 
+    const ops = new DeviceOperationsPage(page);
     await page.goto(`${PATH}?groupId=${UNIT}&mapMode=map`);
     for (const d of [a!, b!]) await page.locator(`[data-testid="operations-map-device"][data-device-id="${d.id}"]`).tap();
-    await expect(page.getByTestId('selected-count')).toHaveText('2 selected');
+    await expect(ops.selectedCount()).toHaveText('2 selected');
 
-    await page.getByRole('switch', { name: /Edit dispensers/ }).tap();
-    const drawer = page.getByRole('dialog', { name: 'Device settings' });
-    await drawer.getByRole('button', { name: `Apply ${preset}` }).tap();
-    await drawer.getByRole('button', { name: 'Schedule changes' }).tap();
-    await expect(drawer).toHaveCount(0);
+    await ops.applyPreset('dispensers', preset);
     await expect(page.getByRole('switch', { name: 'Edit settings (2 changed)' })).toBeChecked();
 
-    await page.getByRole('button', { name: 'Queue', exact: true }).tap();
-    const queue = page.getByRole('dialog', { name: 'Queue' });
-    await expect(queue.getByTestId('queue-entry')).toHaveCount(2);
-    await expect(queue.getByRole('button', { name: /Submit/ })).toBeDisabled();
-    await queue.getByLabel('Description').fill('Night settings for the observation unit');
-    await queue.getByRole('button', { name: 'Submit 2 devices' }).tap();
+    await ops.openQueue();
+    await expect(ops.queueEntries()).toHaveCount(2);
+    await expect(ops.submitButton()).toBeDisabled();
+    await ops.submitQueue('Night settings for the observation unit', 2);
     await expect(page.getByText('2 setting change(s) scheduled.')).toBeVisible();
-    // After a submit the page shows the active devices; a completed one leaves that view, so all are shown.
-    const statusFilter = page.getByRole('textbox', { name: 'Status' }).or(page.getByRole('combobox', { name: 'Status' })).first();
-    await expect(statusFilter).toHaveValue('Active');
-    await statusFilter.tap();
-    await page.getByRole('option', { name: 'All', exact: true }).tap();
+    await ops.showAllAfterSubmit();
 
     // The simulated gateway starts each, then completes it; the map shows it live.
     for (const d of [a!, b!]) {
       await expect(page.locator(`[data-testid="operations-map-device"][data-device-id="${d.id}"]`)).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
     }
     await page.locator('label').filter({ hasText: /^List$/ }).tap();
-    await expect(statusOf(page, a!.name)).toContainText('Completed');
+    await expect(ops.statusOf(a!.name)).toContainText('Completed');
     const after = await dispensers(api, UNIT);
     for (const d of [a!, b!]) expect(after.find((x) => x.id === d.id)).toMatchObject({ settingsSync: 'ok', lastStatus: { status: 'done', type: 'SETTING' } });
   });
@@ -97,6 +88,7 @@ test.describe('on a tablet', () => {
     const UNIT = 19; // Infusion Center
     await new SignInPage(page).signInAs('tech');
     const api = apiAs(page.request, await idTokenOf(page));
+    const ops = new DeviceOperationsPage(page);
     const simulator = gatewaySimulator(request);
     const gateways = await gatewaysOf(api, UNIT);
     await simulator.holdOperations(gateways, true);
@@ -106,11 +98,11 @@ test.describe('on a tablet', () => {
       await api.post('/operations', { description: 'Quiet night', operations: [{ type: 'SETTING', deviceId: device!.id, groupId: device!.groupId }] });
 
       await page.goto(`${PATH}?groupId=${UNIT}&search=${encodeURIComponent(device!.mac)}`);
-      await expect(statusOf(page, device!.name)).toContainText('Dispatched');
+      await expect(ops.statusOf(device!.name)).toContainText('Dispatched');
       await page.getByRole('button', { name: `Queued operations of ${device!.name} (1)` }).tap();
       await page.getByTestId('queued-operation').getByRole('button', { name: 'Cancel' }).tap();
       await expect(page.getByText('Operation successfully canceled.')).toBeVisible();
-      await expect(statusOf(page, device!.name)).toContainText('Cancelled');
+      await expect(ops.statusOf(device!.name)).toContainText('Cancelled');
       expect((await dispensers(api, UNIT)).find((d) => d.id === device!.id)).toMatchObject({ operations: [], lastStatus: { status: 'canceled' } });
     } finally {
       await simulator.holdOperations(gateways, false);
@@ -122,34 +114,33 @@ test.describe('on a tablet', () => {
     const UNIT = 9; // Emergency – Fast Track
     await new SignInPage(page).signInAs('tech');
     const api = apiAs(page.request, await idTokenOf(page));
+    const ops = new DeviceOperationsPage(page);
     const [device] = healthy(await dispensers(api, UNIT)).filter((d) => d.groupId === UNIT);
     await runOlderFirmware(api, device!);
     await page.goto(`${PATH}?groupId=${UNIT}&search=${encodeURIComponent(device!.mac)}`);
     await serviceWorkerInControl(page);
     await page.reload();
-    await expect(page.getByRole('row').filter({ hasText: device!.name })).toBeVisible();
+    await expect(ops.rowOf(device!.name)).toBeVisible();
     await page.waitForLoadState('networkidle');
 
     await context.setOffline(true);
-    await page.getByRole('row').filter({ hasText: device!.name }).getByRole('checkbox').tap();
-    await page.getByRole('switch', { name: 'Update firmware' }).tap();
-    await page.getByRole('button', { name: 'Queue', exact: true }).tap();
-    const queue = page.getByRole('dialog', { name: 'Queue' });
-    await expect(queue.getByTestId('queue-entry')).toContainText('Firmware update');
-    await queue.getByLabel('Description').fill('Firmware for the fast track');
-    await queue.getByRole('button', { name: 'Submit 1 device' }).tap();
+    await ops.selectRow(device!.name);
+    await ops.updateFirmware();
+    await ops.openQueue();
+    await expect(ops.queueEntries()).toContainText('Firmware update');
+    await ops.submitQueue('Firmware for the fast track', 1);
     await expect(page.getByText('Saved on this device')).toBeVisible();
-    await expect(statusOf(page, device!.name)).toContainText('Queued');
+    await expect(ops.statusOf(device!.name)).toContainText('Queued');
     await expect(indicator(page)).toHaveText('Offline · 1 queued');
 
     await page.reload();
     await expect(indicator(page)).toHaveText('Offline · 1 queued');
-    await expect(statusOf(page, device!.name)).toContainText('Queued');
+    await expect(ops.statusOf(device!.name)).toContainText('Queued');
 
     await context.setOffline(false);
     await expect(indicator(page)).toHaveText('Online');
     // Sent once, carried out by the gateway: the firmware is the latest and nothing is left open.
-    await expect(statusOf(page, device!.name)).toContainText('Completed', { timeout: 60_000 });
+    await expect(ops.statusOf(device!.name)).toContainText('Completed', { timeout: 60_000 });
     const after = (await dispensers(api, UNIT)).find((d) => d.id === device!.id);
     expect(after).toMatchObject({ operations: [], firmware: { current: { id: device!.firmware.latest!.id } }, lastStatus: { type: 'DFU', status: 'done' } });
   });

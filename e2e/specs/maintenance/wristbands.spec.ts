@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { WearableRow } from '../../../server/src/contracts/wearables-admin';
 import { apiAs, idTokenOf } from '../../fixtures/api';
+import { DeviceOperationsPage } from '../../pages/device-operations-page';
 import { SignInPage } from '../../pages/sign-in-page';
 
 // Wristbands as a technician uses the page on a ward tablet: wristbands picked in the list, a
@@ -12,15 +13,6 @@ import { SignInPage } from '../../pages/sign-in-page';
 const PATH = '/app/maintenance/wristbands';
 const UNIT = 18; // Oncology – 6 East
 type Api = ReturnType<typeof apiAs>;
-
-const rowOf = (page: Page, mac: string) => page.getByRole('row').filter({ hasText: mac });
-/** Types in the search field and waits for the one row it finds. */
-async function searchFor(page: Page, mac: string) {
-  await page.getByRole('textbox', { name: 'Search' }).fill(mac);
-  await page.getByRole('textbox', { name: 'Search' }).press('Enter');
-  await expect(page.getByRole('row').filter({ has: page.getByRole('checkbox', { name: 'Select row' }) })).toHaveCount(1);
-  await expect(rowOf(page, mac)).toBeVisible();
-}
 
 const wristbands = async (api: Api) => (await api.get<{ data: WearableRow[] }>(`/devices/wearables?type=WRISTBAND&groupId=${UNIT}`)).data;
 
@@ -49,35 +41,25 @@ test.describe('on a tablet', () => {
     const preset = `Quiet ward ${Date.now().toString(36)}`;
     await api.post('/settings/presets', { name: preset, modelId: a!.modelId, settings: [{ label: 'Vibration Duration', value: 300 }, { label: 'Scan Interval', value: 10 }] });
 
+    const ops = new DeviceOperationsPage(page);
     await page.goto(`${PATH}?groupId=${UNIT}`);
     for (const d of [a!, b!]) {
-      await searchFor(page, d.mac);
-      await rowOf(page, d.mac).getByRole('checkbox', { name: 'Select row' }).tap();
+      await ops.searchFor(d.mac);
+      await ops.selectRow(d.mac);
     }
-    await expect(page.getByTestId('selected-count')).toHaveText('2 selected');
+    await expect(ops.selectedCount()).toHaveText('2 selected');
 
-    await page.getByRole('switch', { name: /Edit wristbands/ }).tap();
-    const drawer = page.getByRole('dialog', { name: 'Device settings' });
-    await drawer.getByRole('button', { name: `Apply ${preset}` }).tap();
-    await drawer.getByRole('button', { name: 'Schedule changes' }).tap();
-    await expect(drawer).toHaveCount(0);
-
-    await page.getByRole('button', { name: 'Queue', exact: true }).tap();
-    const queue = page.getByRole('dialog', { name: 'Queue' });
-    await expect(queue.getByTestId('queue-entry')).toHaveCount(2);
-    await queue.getByLabel('Description').fill('Shorter vibration for the oncology unit');
-    await queue.getByRole('button', { name: 'Submit 2 devices' }).tap();
+    await ops.applyPreset('wristbands', preset);
+    await ops.openQueue();
+    await expect(ops.queueEntries()).toHaveCount(2);
+    await ops.submitQueue('Shorter vibration for the oncology unit', 2);
     await expect(page.getByText('2 setting change(s) scheduled.')).toBeVisible();
 
-    // After a submit the page shows the active wristbands; a completed one leaves that view, so all are shown.
-    const statusFilter = page.getByRole('textbox', { name: 'Status' }).or(page.getByRole('combobox', { name: 'Status' })).first();
-    await expect(statusFilter).toHaveValue('Active');
-    await statusFilter.tap();
-    await page.getByRole('option', { name: 'All', exact: true }).tap();
+    await ops.showAllAfterSubmit();
     // The simulated gateway starts each, then completes it; the row shows it live.
     for (const d of [a!, b!]) {
-      await searchFor(page, d.mac);
-      await expect(rowOf(page, d.mac).getByTestId('operation-status')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+      await ops.searchFor(d.mac);
+      await expect(ops.statusOf(d.mac)).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
     }
     const after = await wristbands(api);
     for (const d of [a!, b!]) expect(after.find((x) => x.id === d.id)).toMatchObject({ settingsSync: 'ok', lastStatus: { status: 'done', type: 'SETTING' } });
@@ -91,7 +73,7 @@ test.describe('on a tablet', () => {
     const label = held!.code ?? held!.mac;
 
     await page.goto(`${PATH}?groupId=${UNIT}&search=${encodeURIComponent(held!.mac)}`);
-    const row = rowOf(page, held!.mac);
+    const row = new DeviceOperationsPage(page).rowOf(held!.mac);
     await expect(row).toContainText(held!.user!.lastName);
     await row.getByRole('button', { name: `Actions for ${label}` }).tap();
     await page.getByRole('menuitem', { name: 'History' }).tap();
@@ -124,14 +106,15 @@ test.describe('on a tablet', () => {
     await api.post('/users/unassign-wearable', { userId: user.id, wearableId: wristband!.id });
     expect((await wristbands(api)).find((d) => d.id === wristband!.id)?.user).toBeNull();
 
+    const ops = new DeviceOperationsPage(page);
     await page.goto(`${PATH}?groupId=${UNIT}`);
     const assign = page.getByRole('button', { name: 'Assign', exact: true });
     await expect(page.getByText('Select the wristbands to assign.')).toBeVisible();
     await expect(assign).toBeDisabled();
-    await searchFor(page, wristband!.mac);
-    const row = rowOf(page, wristband!.mac);
+    await ops.searchFor(wristband!.mac);
+    const row = ops.rowOf(wristband!.mac);
     await expect(row).not.toContainText(name);
-    await row.getByRole('checkbox', { name: 'Select row' }).tap();
+    await ops.selectRow(wristband!.mac);
     await assign.tap();
 
     const dialog = page.getByRole('dialog', { name: 'Assign wristbands' });

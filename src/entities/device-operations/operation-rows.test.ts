@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OperableDevice, OperationEventPayload } from '@contracts/operations';
 import type { OutboxItem } from '@/offline/db';
 import { batteryMvColor, batteryPercentColor } from '@/entities/devices/device-format';
-import { applyEvent, filterRows, isSelectable, planQueue, rowsOf, statusText, txPowerBand } from './operation-rows';
+import { applyEvent, filterRows, isSelectable, planQueue, rowsOf, statusText } from './operation-rows';
 import type { OperationEditPayload } from './outbox-handlers';
 
 const device = (over: Partial<OperableDevice> = {}): OperableDevice => ({
@@ -104,9 +104,8 @@ describe('the operations rows', () => {
     expect(applyEvent(d, event({ deviceId: 2, status: 'failed' }))).toBe(d);
   });
 
-  it('colours batteries and TX power by the spec’s bands', () => {
+  it('colours batteries by the spec’s bands', () => {
     expect([batteryPercentColor(51), batteryPercentColor(50), batteryPercentColor(25)]).toEqual([undefined, 'orange', 'red']);
     expect([batteryMvColor(2701), batteryMvColor(2700), batteryMvColor(2300)]).toEqual([undefined, 'orange', 'red']);
-    expect([txPowerBand(0), txPowerBand(-12), txPowerBand(-16), txPowerBand(null)]).toEqual(['strong', 'normal', 'weak', null]);
   });
 });

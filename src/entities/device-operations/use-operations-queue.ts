@@ -4,6 +4,7 @@ import { showError, showQueued, showSuccess } from '@/components/edit-toasts';
 import { usePendingEdits } from '@/offline/use-outbox';
 import { useSubmitEdits, type SubmittedEdits } from '@/offline/use-submit-edits';
 import { isSelectable, planQueue, rowsOf, type Operable, type OperationRow, type QueueEntry } from './operation-rows';
+import { useLocationSelection, useSelectedRows, type RowKey } from './use-location-selection';
 import {
   OPERATION_CANCEL,
   OPERATION_EDIT_TYPES,
@@ -16,15 +17,29 @@ import {
 import type { ScheduledSettings, SettingsDevice } from './settings-editor/settings-drawer';
 
 type Settings = { label: string; desired: number }[];
-const NO_SELECTION: ReadonlySet<string | number> = new Set();
 const NO_DEVICES: SettingsDevice[] = [];
 const idOf = (row: Operable) => row.id;
 
 /** A selection a page keeps, by its own keys. */
 export interface SharedSelection<T extends Operable> {
-  keys: ReadonlySet<string | number>;
-  keyOf: (row: OperationRow<T>) => string | number;
-  set: (keys: Set<string | number>) => void;
+  keys: ReadonlySet<RowKey>;
+  keyOf: (row: OperationRow<T>) => RowKey;
+  set: (keys: Set<RowKey>) => void;
+}
+
+interface QueueOptions<T extends Operable> {
+  devices: readonly T[] | undefined;
+  /** The location the hook's own selection belongs to: choosing another one starts afresh. */
+  groupId: number | null;
+  /** After a queue is submitted (the page shows its Active devices). */
+  onQueued?: () => void;
+}
+
+/** What the hook adds when it keeps the selection itself: its keys, the table's selection prop and a toggle (the map's). */
+export interface OwnSelection {
+  selected: ReadonlySet<RowKey>;
+  tableSelection: { selected: ReadonlySet<RowKey>; onChange: (keys: Set<RowKey>) => void; isSelectable: (row: OperationRow<Operable>) => boolean };
+  toggle: (row: OperationRow<Operable>) => void;
 }
 
 /** Whether every edit went through, for the toast: refused ones show the server's reason, queued ones that they wait. */
@@ -34,39 +49,38 @@ function announce<P>({ outcome }: SubmittedEdits<P>, accepted: string, what: str
   if (outcome.sent.length && !outcome.refused.length && !outcome.waiting.length) showSuccess(accepted);
 }
 
+/** What an operations page answers: the same with the page's selection or the hook's own. */
+export type OperationsQueue<T extends Operable> = ReturnType<typeof useQueue<T>>;
+
 /**
  * What an operations page does with its devices (03 §2, §4): the rows with this device's outbox
- * applied; a selection (devices whose operationDisabled is set cannot be chosen) kept per location;
- * the 'Update firmware' and settings editor toggles; the Queue planned from the selection and sent
- * through the outbox, one item per device; a pending operation cancelled. The page lays out the
- * toolbar, queue dialog and settings drawer with the props this answers (each memoized, so a burst
- * of live events re-renders only the rows).
+ * applied; a selection kept per location; the 'Update firmware' and settings editor toggles; the
+ * Queue planned from the selection and sent through the outbox, one item per device; a pending
+ * operation cancelled. The page lays out the toolbar, queue dialog and settings drawer with the
+ * props this answers (each memoized, so a burst of live events re-renders only the rows).
+ *
+ * Without `selection` the hook keeps its own, by device id, where a device whose operationDisabled
+ * is set cannot be chosen, and answers it with the table's selection prop. With a selection the
+ * page keeps for more than operations (Badges and Wristbands assign theirs too), any row may be
+ * chosen: the settings editor opens for the chosen devices that may be operated, and the Queue
+ * lists the others as skipped with the reason.
  */
+export function useOperationsQueue<T extends Operable>(options: QueueOptions<T> & { selection: SharedSelection<T> }): OperationsQueue<T>;
+export function useOperationsQueue<T extends Operable>(options: QueueOptions<T> & { selection?: undefined }): OperationsQueue<T> & OwnSelection;
 export function useOperationsQueue<T extends Operable>({
-  devices,
-  groupId,
-  onQueued,
   selection: shared,
-}: {
-  devices: readonly T[] | undefined;
-  /** The location the selection belongs to: choosing another one starts afresh. */
-  groupId: number | null;
-  /** After a queue is submitted (the page shows its Active devices). */
-  onQueued?: () => void;
-  /**
-   * A selection the page keeps for more than operations (Badges assigns its selection too), by
-   * its own row keys; the operations act on its devices that may be operated. Without it the
-   * hook keeps its own, by device id, where only those devices can be chosen.
-   */
-  selection?: SharedSelection<T>;
-}) {
-  const [own, setOwn] = useState<{ groupId: number | null; keys: Set<string | number> }>({ groupId: null, keys: new Set() });
-  const ownKeys = own.groupId === groupId ? own.keys : NO_SELECTION;
-  const selectOwn = useCallback((keys: Set<string | number>) => setOwn({ groupId, keys }), [groupId]);
-  const selected = shared?.keys ?? ownKeys;
-  const keyOf = shared?.keyOf ?? idOf;
-  const select = shared?.set ?? selectOwn;
-  const tableSelection = useMemo(() => ({ selected: ownKeys, onChange: selectOwn, isSelectable }), [ownKeys, selectOwn]);
+  ...options
+}: QueueOptions<T> & { selection?: SharedSelection<T> }): OperationsQueue<T> | (OperationsQueue<T> & OwnSelection) {
+  const own = useLocationSelection(options.groupId, idOf);
+  const queue = useQueue(options, shared ?? own);
+  const tableSelection = useMemo(() => ({ ...own.table, isSelectable }), [own.table]);
+  const { toggle: toggleKey } = own;
+  const toggle = useCallback((row: OperationRow<Operable>) => toggleKey(row.id), [toggleKey]);
+  return shared ? queue : { ...queue, selected: own.keys, tableSelection, toggle };
+}
+
+function useQueue<T extends Operable>({ devices, onQueued }: QueueOptions<T>, selection: SharedSelection<T>) {
+  const { keys: selected, keyOf, set: select } = selection;
   const [firmware, setFirmware] = useState(false);
   const [staged, setStaged] = useState<Map<number, Settings>>(new Map());
   const [editing, setEditing] = useState(false);
@@ -74,26 +88,13 @@ export function useOperationsQueue<T extends Operable>({
 
   const edits = usePendingEdits<OperationEditPayload>(OPERATION_EDIT_TYPES);
   const rows = useMemo(() => rowsOf(devices ?? [], edits), [devices, edits]);
-  const byKey = useMemo(() => new Map(rows.map((r) => [keyOf(r), r])), [rows, keyOf]);
-  const selectedRows = [...selected].flatMap((key) => {
-    const row = byKey.get(key);
-    return row && isSelectable(row) ? [row] : [];
-  });
+  // The chosen devices the list has, and those of them that may be operated.
+  const chosen = useSelectedRows(selection, rows);
+  const operable = useMemo(() => chosen.filter(isSelectable), [chosen]);
   const submitEdits = useSubmitEdits();
 
-  const toggle = useCallback(
-    (row: OperationRow<Operable>) =>
-      setOwn((current) => {
-        const next = new Set(current.groupId === groupId ? current.keys : []);
-        if (next.has(row.id)) next.delete(row.id);
-        else next.add(row.id);
-        return { groupId, keys: next };
-      }),
-    [groupId],
-  );
-
-  const latest = useRef({ staged, selected, selectedRows, firmware, onQueued, select, keyOf });
-  latest.current = { staged, selected, selectedRows, firmware, onQueued, select, keyOf };
+  const latest = useRef({ staged, selected, chosen, firmware, onQueued, select, keyOf });
+  latest.current = { staged, selected, chosen, firmware, onQueued, select, keyOf };
 
   const stage = useCallback(async (changes: ScheduledSettings[]) => {
     setStaged((current) => {
@@ -150,17 +151,17 @@ export function useOperationsQueue<T extends Operable>({
     setEditing(true);
   }, []);
 
-  const stagedCount = selectedRows.filter((r) => staged.has(r.id)).length;
+  const stagedCount = operable.filter((r) => staged.has(r.id)).length;
   const onFirmware = useCallback((on: boolean) => setFirmware(on), []);
   const onEdit = useCallback((on: boolean) => (on ? setEditing(true) : setStaged(new Map())), []);
   const onQueue = useCallback(() => {
-    const { selectedRows: rowsNow, firmware: firmwareNow, staged: stagedNow } = latest.current;
+    const { chosen: rowsNow, firmware: firmwareNow, staged: stagedNow } = latest.current;
     setQueue(planQueue(rowsNow, { firmware: firmwareNow, settings: stagedNow }));
   }, []);
   const closeQueue = useCallback(() => setQueue(null), []);
   const closeDrawer = useCallback(() => setEditing(false), []);
   const removeFromQueue = useCallback((id: number) => {
-    const { selected: keys, selectedRows: rowsNow, keyOf: key, select: set } = latest.current;
+    const { selected: keys, chosen: rowsNow, keyOf: key, select: set } = latest.current;
     const row = rowsNow.find((r) => r.id === id);
     const next = new Set(keys);
     if (row) next.delete(key(row));
@@ -168,29 +169,26 @@ export function useOperationsQueue<T extends Operable>({
     setQueue((q) => q?.filter((e) => e.row.id !== id) ?? null);
   }, []);
   const drawerDevices = useMemo(
-    () => (editing ? selectedRows.map((r) => ({ id: r.id, modelId: r.modelId, modelName: r.modelName, version: r.firmware.current?.version ?? null })) : NO_DEVICES),
+    () => (editing ? operable.map((r) => ({ id: r.id, modelId: r.modelId, modelName: r.modelName, version: r.firmware.current?.version ?? null })) : NO_DEVICES),
     // The selection's devices when the drawer opens (or the selection changes while it is open).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [editing, selectedRows.map((r) => r.id).join(',')],
+    [editing, operable.map((r) => r.id).join(',')],
   );
 
   return {
     /** Every device with this device's outbox applied. */
     rows,
-    selected,
-    selectedRows,
-    tableSelection,
-    toggle,
     cancel,
     editSettings,
     toolbar: {
-      selectedCount: selectedRows.length,
+      selectedCount: chosen.length,
+      operableCount: operable.length,
       stagedCount,
       firmware,
       onFirmware,
       editing,
       onEdit,
-      canQueue: selectedRows.length > 0 && (firmware || stagedCount > 0),
+      canQueue: chosen.length > 0 && (firmware || stagedCount > 0),
       onQueue,
     },
     queueDialog: { entries: queue as QueueEntry[] | null, onClose: closeQueue, onClear: reset, onRemove: removeFromQueue, onSubmit: submitQueue },

@@ -1,14 +1,9 @@
 import { type CreateBadgeBody, type WearableRow } from '@contracts/wearables-admin';
 import { queryClient } from '@/lib/query-client';
 import { HOLDER_EDIT_TYPES } from '@/entities/devices/holder-edits';
-import { onWearableAssigned, type WearableAssignListener, type WearableAssignPayload } from '@/entities/devices/wearable-assign';
-import {
-  onWearableUnassigned,
-  wearableEntity,
-  type WearableUnassignListener,
-  type WearableUnassignPayload,
-  type WearableUser,
-} from '@/entities/devices/wearable-unassign';
+import { followHolderChanges } from '@/entities/devices/holder-lists';
+import type { WearableAssignPayload } from '@/entities/devices/wearable-assign';
+import { wearableEntity, type WearableUnassignPayload, type WearableUser } from '@/entities/devices/wearable-unassign';
 import { registerOutboxHandler } from '@/offline/outbox';
 import { badgeKeys } from './api/keys';
 import { createBadge } from './api/send-edits';
@@ -35,26 +30,12 @@ export type BadgeEditPayload = BadgeAddPayload | WearableAssignPayload | Wearabl
 /** The entity a badge edit is about: edits of one badge (an assignment or unassignment too) are sent in order. */
 export const badgeEntity = (mac: string) => wearableEntity('BADGE', mac);
 
-/** Shows an edit the server accepted in every cached list at once, before their refetch confirms it. */
+/** Shows a badge the server added in every cached list at once, before their refetch confirms it. */
 function patchLists(patch: (rows: WearableRow[], groupId: number | null) => WearableRow[]): void {
   for (const [key, rows] of queryClient.getQueriesData<WearableRow[]>({ queryKey: badgeKeys.lists() })) {
     if (rows) queryClient.setQueryData<WearableRow[]>(key, patch(rows, (key[2] as number | null) ?? null));
   }
 }
-
-const setHolder = (mac: string, user: BadgeUser | null) => (rows: WearableRow[]) =>
-  rows.map((row) => {
-    if (row.mac === mac) return { ...row, user };
-    // The server frees the wearable the new holder had before (a badge, when a wristband is given to its holder too).
-    if (user && row.user?.id === user.id) return { ...row, user: null };
-    return row;
-  });
-
-/** The badge lists' part in an assignment (from the badge screens or a wristband's): the new holder shows at once. */
-const onAssigned: WearableAssignListener = { sent: (payload) => patchLists(setHolder(payload.mac, payload.user)), invalidates: [badgeKeys.lists()] };
-
-/** The badge lists' part in an unassignment (from these screens or from Users): the badge shows no holder at once. */
-const onUnassigned: WearableUnassignListener = { sent: (payload) => patchLists(setHolder(payload.mac, null)), invalidates: [badgeKeys.lists()] };
 
 /** Registers adding a badge with the outbox, and the badge lists' part in assigning and unassigning. */
 export function registerBadgeOutboxHandlers(): void {
@@ -69,7 +50,7 @@ export function registerBadgeOutboxHandlers(): void {
     invalidates: () => [badgeKeys.all],
   });
 
-  // Assigning and unassigning are sent by the wearable handlers (entities/devices), which tell the badge lists.
-  onWearableAssigned(onAssigned);
-  onWearableUnassigned(onUnassigned);
+  // Assigning and unassigning are sent by the wearable handlers (entities/devices), which tell the
+  // badge lists (from the badge screens, a wristband's, or Users): the new holder, or none, shows at once.
+  followHolderChanges(badgeKeys.lists());
 }

@@ -4,5 +4,7 @@ import type { OperationsKind } from '../operation-rows';
 export const operationKeys = {
   all: ['operations'] as const,
   lists: () => [...operationKeys.all, 'list'] as const,
-  list: (kind: OperationsKind, groupId: number | null) => [...operationKeys.lists(), kind, groupId] as const,
+  /** Every location's list of one kind of device. */
+  kindLists: (kind: OperationsKind) => [...operationKeys.lists(), kind] as const,
+  list: (kind: OperationsKind, groupId: number | null) => [...operationKeys.kindLists(kind), groupId] as const,
 };

@@ -9,6 +9,8 @@ const SWITCH_STYLES = { body: { minHeight: 44, alignItems: 'center' } };
 export const OperationsToolbar = memo(function OperationsToolbar(props: {
   plural: string;
   selectedCount: number;
+  /** The selected devices that may be operated: the settings editor opens for these. */
+  operableCount: number;
   stagedCount: number;
   firmware: boolean;
   onFirmware: (on: boolean) => void;
@@ -30,7 +32,7 @@ export const OperationsToolbar = memo(function OperationsToolbar(props: {
       <Switch
         label={props.stagedCount ? `Edit settings (${props.stagedCount} changed)` : `Edit ${props.plural.toLowerCase()}`}
         checked={props.editing || props.stagedCount > 0}
-        disabled={props.selectedCount === 0}
+        disabled={props.operableCount === 0}
         onChange={(e) => props.onEdit(e.currentTarget.checked)}
         styles={SWITCH_STYLES}
       />

@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { PageHeader } from '@/components/page-header';
@@ -9,6 +9,7 @@ import { useBadgeModels } from '../api/get-device-models';
 import { OperationsToolbar, QueueDialog, SettingsDrawer } from '@/entities/device-operations/components/operations-toolbar';
 import { useOperationsLive } from '@/entities/device-operations/use-operations-live';
 import { useOperationsQueue } from '@/entities/device-operations/use-operations-queue';
+import { useLocationSelection, useSelectedRows } from '@/entities/device-operations/use-location-selection';
 import type { BadgeRow } from '../badge-rows';
 import { AddBadgeDialog } from '../components/add-badge-dialog';
 import { BadgeFilterBar } from '../components/badge-filter-bar';
@@ -21,9 +22,7 @@ import type { BadgeUser } from '../outbox-handlers';
 import { BADGES_PAGE_SIZE, useBadgeList } from '../use-badge-list';
 import { useBadgeFilters } from '../use-badge-filters';
 
-type RowKey = string | number;
 type Held = BadgeRow & { user: BadgeUser };
-const NO_SELECTION: ReadonlySet<RowKey> = new Set();
 const macOf = (row: { mac: string }) => row.mac;
 
 /**
@@ -39,20 +38,18 @@ export default function BadgesPage({ entry }: { entry: { title: string } }) {
   useScopeUsers(filters.groupId);
   useBadgeModels();
   // A selection belongs to its location: choosing another one starts afresh.
-  const [selection, setSelection] = useState<{ groupId: number | null; keys: Set<RowKey> }>({ groupId: null, keys: new Set() });
-  const selected = selection.groupId === filters.groupId ? selection.keys : NO_SELECTION;
+  const selection = useLocationSelection(filters.groupId, macOf);
   const [assigning, setAssigning] = useState<BadgeRow[] | null>(null);
   const [adding, setAdding] = useState(false);
   const [history, setHistory] = useState<BadgeRow | null>(null);
   const [unassigning, setUnassigning] = useState<Held | null>(null);
 
-  const select = useCallback((keys: Set<RowKey>) => setSelection({ groupId: filters.groupId, keys }), [filters.groupId]);
-  // Settings and firmware updates for the selected badges the server has and that may be operated (03 §2 'Badges', like Wristbands).
-  const ops = useOperationsQueue({ devices: list.devices, groupId: filters.groupId, selection: { keys: selected, keyOf: macOf, set: select } });
+  // Settings and firmware updates for the selected badges the server has and that may be operated, the
+  // Queue saying why any other is skipped (03 §2 'Badges', like Wristbands).
+  const ops = useOperationsQueue({ devices: list.devices, groupId: filters.groupId, selection });
   const received = useOperationsLive(list.queryKey, list.devices);
   const opByMac = useMemo(() => new Map(ops.rows.map((row) => [row.mac, row])), [ops.rows]);
-  const byMac = useMemo(() => new Map(list.all.map((row) => [row.mac, row])), [list.all]);
-  const selectedRows = [...selected].flatMap((mac) => byMac.get(String(mac)) ?? []);
+  const selectedRows = useSelectedRows(selection, list.all);
   const topLevel = isTopLevel(filters.groupId, bootstrap.groups);
   const assignBlocker = topLevel ? 'Choose a location below the top level to assign badges.' : selectedRows.length === 0 ? 'Select the badges to assign.' : null;
   const knownMacs = useMemo(() => new Map(list.all.map((row) => [row.mac, row.groupName])), [list.all]);
@@ -94,7 +91,7 @@ export default function BadgesPage({ entry }: { entry: { title: string } }) {
         error={list.error}
         emptyText={list.emptyText}
         exportable
-        selection={{ selected, onChange: select }}
+        selection={selection.table}
         toolbar={toolbar}
       />
       <AssignWearablesDialog
@@ -103,7 +100,7 @@ export default function BadgesPage({ entry }: { entry: { title: string } }) {
         devices={assigning ?? []}
         groupId={filters.groupId}
         onClose={() => setAssigning(null)}
-        onSubmitted={() => setSelection({ groupId: filters.groupId, keys: new Set() })}
+        onSubmitted={selection.clear}
       />
       {filters.groupId !== null && (
         <AddBadgeDialog opened={adding} groupId={filters.groupId} knownMacs={knownMacs} onClose={() => setAdding(false)} />

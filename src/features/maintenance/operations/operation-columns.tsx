@@ -2,7 +2,8 @@ import { Text } from '@mantine/core';
 import type { DataColumn } from '@/components/data-table';
 import { batteryMvColor, batteryPercentColor, formatHeartbeat } from '@/entities/devices/device-format';
 import { lastStatusColumn, operationActionsColumn, settingColumn, versionColumn, type OperationActions } from '@/entities/device-operations/operation-columns';
-import { txPowerBand, type OperationRow } from '@/entities/device-operations/operation-rows';
+import type { OperationRow } from '@/entities/device-operations/operation-rows';
+import { txPowerBand } from './tx-power';
 
 const BAND_COLORS = { strong: 'blue', normal: undefined, weak: 'orange' } as const;
 

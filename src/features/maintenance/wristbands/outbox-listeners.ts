@@ -1,9 +1,10 @@
-import { onWearableAssigned } from '@/entities/devices/wearable-assign';
-import { onWearableUnassigned } from '@/entities/devices/wearable-unassign';
+import { followHolderChanges } from '@/entities/devices/holder-lists';
 import { operationKeys } from '@/entities/device-operations/api/keys';
 
-/** A wristband assigned or unassigned (here, from Users or from the outbox panel) is refetched in the Wristbands lists. */
+/**
+ * A wristband assigned or unassigned (here, from Users or from the outbox panel), or a badge given
+ * to a wristband's holder, shows in the Wristbands lists at once; then they are refetched.
+ */
 export function registerWristbandOutboxListeners(): void {
-  onWearableAssigned({ invalidates: [operationKeys.lists()] });
-  onWearableUnassigned({ invalidates: [operationKeys.lists()] });
+  followHolderChanges(operationKeys.kindLists('WRISTBAND'));
 }

@@ -16,6 +16,7 @@ import { filterRows, OPERATIONS_PAGE_SIZE, type StatusFilter } from '@/entities/
 import { useOperationsListState } from '@/entities/device-operations/list-state';
 import { useOperationsLive } from '@/entities/device-operations/use-operations-live';
 import { useOperationsQueue } from '@/entities/device-operations/use-operations-queue';
+import { useLocationSelection, useSelectedRows } from '@/entities/device-operations/use-location-selection';
 import { useScopeUsers } from '@/entities/users/api/get-users';
 import { useSession } from '@/lib/session-context';
 import { usePendingEdits } from '@/offline/use-outbox';
@@ -26,7 +27,7 @@ import { withAssignmentEdits, wristbandText, type WristbandRow } from '../wristb
 
 const PATH = '/app/maintenance/wristbands';
 const RowsTable = memo(DataTable) as typeof DataTable;
-const rowKeyOf = (row: WristbandRow) => row.id;
+const rowKeyOf = (row: { id: number }) => row.id;
 
 /**
  * Wristbands (/app/maintenance/wristbands, 03 §2): a location's wristbands with their settings,
@@ -57,7 +58,10 @@ export default function WristbandsPage({ entry }: { entry: { title: string } }) 
   useScopeUsers(groupId);
   const received = useOperationsLive(groupId === null ? null : operationKeys.list('WRISTBAND', groupId), list.data);
   const showActive = useCallback(() => setStatus('active'), []);
-  const ops = useOperationsQueue({ devices: list.data, groupId, onQueued: showActive });
+  // The page's selection serves Assign and the operations (like Badges): any wristband may be
+  // chosen; the operations act on those that may be operated, and the Queue says why the others are skipped.
+  const selection = useLocationSelection(groupId, rowKeyOf);
+  const ops = useOperationsQueue({ devices: list.data, groupId, onQueued: showActive, selection });
   const holderEdits = usePendingEdits<HolderEdit['payload']>(HOLDER_EDIT_TYPES);
   const all = useMemo(() => withAssignmentEdits(ops.rows, holderEdits), [ops.rows, holderEdits]);
   const rows = useMemo(() => filterRows(all, status, search.search ?? '', wristbandText), [all, status, search.search]);
@@ -73,14 +77,12 @@ export default function WristbandsPage({ entry }: { entry: { title: string } }) 
     [ops.cancel, ops.editSettings, onHistory, onUnassign],
   );
   // Assign (03 §5 'Assign badges', for wristbands too): the selected wristbands, in the order chosen, below the top level.
-  const byId = useMemo(() => new Map(all.map((row) => [row.id, row])), [all]);
-  const selectedRows = [...ops.selected].flatMap((id) => byId.get(Number(id)) ?? []);
+  const selectedRows = useSelectedRows(selection, all);
   const assignBlocker = isTopLevel(groupId, bootstrap.groups)
     ? 'Choose a location below the top level to assign wristbands.'
     : selectedRows.length === 0
       ? 'Select the wristbands to assign.'
       : null;
-  const clearSelection = useCallback(() => ops.tableSelection.onChange(new Set()), [ops.tableSelection]);
   const hintId = useId();
   const listState = useOperationsListState({ list, groupId, plural: 'Wristbands', rowCount: rows.length, shownCount: shownRows.length });
 
@@ -117,7 +119,7 @@ export default function WristbandsPage({ entry }: { entry: { title: string } }) 
         pageSize={OPERATIONS_PAGE_SIZE}
         {...listState}
         exportable
-        selection={ops.tableSelection}
+        selection={selection.table}
       />
       <QueueDialog {...ops.queueDialog} />
       <SettingsDrawer {...ops.drawer} />
@@ -127,7 +129,7 @@ export default function WristbandsPage({ entry }: { entry: { title: string } }) 
         devices={assigning ?? []}
         groupId={groupId}
         onClose={() => setAssigning(null)}
-        onSubmitted={clearSelection}
+        onSubmitted={selection.clear}
       />
       <HistoryDialog device={history} onClose={() => setHistory(null)} />
       <UnassignWearableDialog target={unassigning} onClose={() => setUnassigning(null)} />
