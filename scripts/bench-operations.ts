@@ -9,12 +9,15 @@
  * every 50th at 2200 mV, which the simulated gateways refuse to update (docs/OPERATIONS.md 'The
  * simulator'). Starts it as the browser tests do (`scripts/start.ts`, port BENCH_OPERATIONS_PORT,
  * default 8140, one day of demo history) with the gateway simulator playing operations every second
- * and no kiosk activity of its own. In Chromium on a 1024×1366 tablet, signed in as the demo
- * technician, it opens Dispenser Operations on the location. Then, with the page's CPU slowed 4×,
- * it queues through the API what the page's outbox sends for each device (`POST /settings` with LED
- * Color green, then `POST /operations` with a SETTING and a DFU), 4 devices at a time, and waits
- * until every device's last operation (its DFU) is done or failed (BENCH_OPERATIONS_LIMIT_S, default
- * 600 s, then it is reported not finished).
+ * and no kiosk activity of its own, at a lower CPU priority than the browser (nice 10,
+ * BENCH_OPERATIONS_NICENESS; 0 for the same): on this machine they share the cores with the page,
+ * where a technician's tablet has its own while the server runs elsewhere. In Chromium on a
+ * 1024×1366 tablet, signed in as the demo technician, it opens Dispenser Operations on the location
+ * and, once it has settled, collects its garbage (the load's, not the measure's). Then, with the
+ * page's CPU slowed 4×, it queues through the API what the page's outbox sends for each device
+ * (`POST /settings` with LED Color green, then `POST /operations` with a SETTING and a DFU), 4
+ * devices at a time, and waits until every device's last operation (its DFU) is done or failed
+ * (BENCH_OPERATIONS_LIMIT_S, default 600 s, then it is reported not finished).
  *
  * It prints the time to queue, each call's p50/p95/max, the time until every device is final,
  * whether each ended as the simulator's rule says (failed for low battery with the simulator's
@@ -44,6 +47,8 @@ const DATA_DIR = '.data-bench-operations';
 const DEMO_HISTORY_DAYS = 1;
 const PAGE_PATH = '/app/maintenance/dispenser-operations';
 const CPU_SLOWDOWN = 4;
+/** The server and the simulator run at this lower CPU priority than the browser (web-server.ts `niceness`); 0: the same. */
+const SERVER_NICENESS = Number(process.env.BENCH_OPERATIONS_NICENESS ?? 10);
 const LONG_TASK_TARGET_MS = 50;
 /** Items the outbox sends at once (src/offline/outbox.ts REPLAY_CONCURRENCY). */
 const REPLAY_CONCURRENCY = 4;
@@ -224,23 +229,29 @@ async function openPage(baseUrl: string, page: Page): Promise<void> {
   });
   const counts = await pageCounts(page);
   if (!Number.isFinite(counts.applied)) throw new Error('the page has no [data-testid="operations-page"] with data-events-received');
-  // Let the first render and the list's follow-up requests settle before measuring.
+  // Let the first render and the list's follow-up requests settle before measuring, and collect
+  // the loading's garbage: the measure is of the page following the operations, not of its load.
   await page.waitForTimeout(1000);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.detach();
 }
 
 async function main() {
   if (!(deviceCount > 0) || !(limitMs > 0)) throw new Error('BENCH_OPERATIONS_DEVICES and BENCH_OPERATIONS_LIMIT_S must be positive numbers');
+  if (!Number.isInteger(SERVER_NICENESS) || SERVER_NICENESS < 0 || SERVER_NICENESS > 19) throw new Error('BENCH_OPERATIONS_NICENESS must be a whole number from 0 to 19');
   const options = {
     port,
     dataDir: DATA_DIR,
     demoHistoryDays: DEMO_HISTORY_DAYS,
     env: { GATEWAY_SIMULATOR: 'on', GATEWAY_SIMULATOR_RATE: '0', GATEWAY_SIMULATOR_OPERATIONS_MS: '1000', GATEWAY_SIMULATOR_CONTROL_PORT: '0' },
+    niceness: SERVER_NICENESS,
   };
   log(`Building the app into ${DATA_DIR}/dist (vite build)…`);
   const staticDir = await buildApp(options);
   log(`Writing the demo database with ${fmt(deviceCount)} more dispensers in location ${OPS_GROUP_ID}…`);
   const fleet = await prepareOperationsFleet(DATA_DIR, deviceCount);
-  log(`Starting it on port ${port} (${DATA_DIR}, ${DEMO_HISTORY_DAYS} day of demo history, the gateway simulator playing operations every 1 s)…`);
+  log(`Starting it on port ${port} (${DATA_DIR}, ${DEMO_HISTORY_DAYS} day of demo history, the gateway simulator playing operations every 1 s${SERVER_NICENESS ? `, both at nice ${SERVER_NICENESS}` : ''})…`);
   const server = await startWebServer(options, staticDir);
   cleanups.push(server.stop);
 

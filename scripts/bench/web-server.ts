@@ -10,6 +10,12 @@ export interface WebServerOptions {
   demoHistoryDays: number;
   /** More environment for scripts/start.ts (the kiosk gateway simulator is off unless set here). */
   env?: Record<string, string>;
+  /**
+   * Runs the server (and every process it starts: identity provider, Pusher server, simulators) at
+   * this lower CPU priority (`nice`), so that a page measured here gets the CPU first, as a tablet
+   * in the field has its own while the API server runs elsewhere.
+   */
+  niceness?: number;
 }
 
 /** A server started by `startWebServer`. */
@@ -52,7 +58,10 @@ export async function buildApp(options: WebServerOptions): Promise<string> {
  */
 export async function startWebServer(options: WebServerOptions, staticDir: string): Promise<WebServer> {
   const { port, dataDir } = options;
-  const child = spawn(process.execPath, ['--import', tsx, 'scripts/start.ts'], {
+  const command = [process.execPath, '--import', tsx, 'scripts/start.ts'];
+  // `nice` runs the command in its own place (same process id), so stopping it works as without.
+  const [file, ...args] = options.niceness ? ['nice', '-n', String(options.niceness), ...command] : command;
+  const child = spawn(file as string, args, {
     // In our process group: Ctrl-C reaches it directly, and it stops its children itself.
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {

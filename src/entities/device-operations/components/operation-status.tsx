@@ -21,7 +21,8 @@ export function OperationStatusBadge({ row }: { row: OperationRow<Operable> }) {
       >
         {statusText(row)}
       </Badge>
-      {working && <Progress value={row.lastStatus?.progress ?? 0} size="xs" aria-label={`Firmware update of ${row.name}`} />}
+      {/* No width transition: a page of rows moving their bars at once would lay the table out on every frame of it. */}
+      {working && <Progress value={row.lastStatus?.progress ?? 0} size="xs" transitionDuration={0} aria-label={`Firmware update of ${row.name}`} />}
       {row.lastStatus?.status === 'failed' && row.lastStatus.message && (
         <Text size="xs" c="red">
           {row.lastStatus.message}
