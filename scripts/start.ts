@@ -129,6 +129,7 @@ try {
   await waitFor(`http://127.0.0.1:${port}/config.json`, API_START_TIMEOUT_MS);
   if (simulate) run('Device simulator', 'scripts/simulate.ts', { ...env, PORT: String(port) });
   if (simulateGateways) run('Kiosk gateway simulator', 'scripts/simulate-gateways.ts', { ...env, PORT: String(port) }, false);
+  if (simulateGateways && env.IOT_SIMULATOR !== 'off') run('IoT simulator', 'scripts/simulate-iot.ts', { ...env, PORT: String(port) }, false);
 
   const url = `http://localhost:${port}`;
   console.log(`\nLavo is running at ${url}\n\nDemo accounts:`);
@@ -143,6 +144,7 @@ try {
       ? `The kiosk gateway simulator plays the charging stations (GATEWAY_SIMULATOR=off to stop it${gatewayControl}).`
       : 'The kiosk gateway simulator is off.',
   );
+  if (simulateGateways && env.IOT_SIMULATOR !== 'off') console.log('The IoT simulator plays the IoT devices and their jobs (IOT_SIMULATOR=off to stop it).');
   console.log('\nPress Ctrl-C to stop.');
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

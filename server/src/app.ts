@@ -42,6 +42,8 @@ import { operationsRoutes } from './modules/operations/operations.routes';
 import { pathsRoutes } from './modules/paths/paths.routes';
 import { unresponsiveDevicesRoutes } from './modules/unresponsive-devices/unresponsive-devices.routes';
 import { firmwareRoutes } from './modules/firmware/firmware.routes';
+import { iotRoutes } from './modules/iot/iot.routes';
+import { gatewaysRoutes } from './modules/gateways/gateways.routes';
 import { registerAudit } from './plugins/audit';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -174,6 +176,8 @@ export async function buildApp(deps: AppDeps) {
       await api.register(operationsRoutes, { db: deps.db, pusher: deps.pusher, secret: deps.ingestSecret });
       await api.register(unresponsiveDevicesRoutes, { reportDb: deps.reportDb });
       await api.register(firmwareRoutes, { db: deps.db, storage });
+      await api.register(iotRoutes, { db: deps.db, secret: deps.ingestSecret });
+      await api.register(gatewaysRoutes, { db: deps.db, secret: deps.ingestSecret });
     },
     { prefix: '/api' },
   );

@@ -27,7 +27,8 @@ export const ZONE_MAX_RINGS = 10;
 export const MAX_COORDINATE = 100_000;
 
 const COORDINATE_MESSAGE = `coordinates are numbers from 0 to ${MAX_COORDINATE}`;
-const coordinate = z.number(COORDINATE_MESSAGE).min(0, COORDINATE_MESSAGE).max(MAX_COORDINATE, COORDINATE_MESSAGE);
+/** A floor-plan coordinate (pixels). */
+export const coordinate = z.number(COORDINATE_MESSAGE).min(0, COORDINATE_MESSAGE).max(MAX_COORDINATE, COORDINATE_MESSAGE);
 /** The version an entity was edited from. */
 const versionField = z.number('versions are positive whole numbers').int('versions are positive whole numbers').positive('versions are positive whole numbers').max(MAX_ID);
 /** Optional text that is stored as null when empty. */

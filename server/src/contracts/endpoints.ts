@@ -21,6 +21,8 @@ import { gatewayOperationEndpoints, operationEndpoints } from './operations';
 import { pathEndpoints } from './paths';
 import { unresponsiveEndpoints } from './unresponsive-devices';
 import { firmwareEndpoints } from './firmware';
+import { iotEndpoints, thingEndpoints } from './iot';
+import { gatewayEndpoints, gatewaySoftwareEndpoints } from './gateways';
 import { professionEndpoints } from './professions';
 import { userImportEndpoints } from './user-import';
 import { emailSubscriptionEndpoints } from './email-subscriptions';
@@ -60,6 +62,9 @@ export const MAIN_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string,
   emailSubscriptions: emailSubscriptionEndpoints,
   userExports: userExportEndpoints,
   usersAdmin: userAdminEndpoints,
+  iot: { ...iotEndpoints, ...thingEndpoints },
+  gateways: gatewayEndpoints,
+  gatewaySoftware: gatewaySoftwareEndpoints,
 };
 
 /** Every endpoint of the newer API (/api/v2). */

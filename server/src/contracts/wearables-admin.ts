@@ -254,14 +254,52 @@ export const createBadgeBodySchema = bodyObject({
 });
 export type CreateBadgeBody = z.input<typeof createBadgeBodySchema>;
 
+/** The kinds of device a gateway scan finds and the Find devices dialog adds (03 §2 'Shared dialogs'). */
+export const SCANNED_DEVICE_TYPES = ['BEACON', 'DISPENSER', 'WRISTBAND', 'BADGE'] as const;
+
+/** One device of POST /devices as an array (the Find devices dialog). */
+export const newDeviceItemSchema = bodyObject({
+  mac: typedMacField,
+  type: z.enum(SCANNED_DEVICE_TYPES, `must be one of ${SCANNED_DEVICE_TYPES.join(', ')}`),
+  groupId: idField,
+  modelId: idField,
+  firmwareVersionId: idField.nullable().optional(),
+  name: textField(100, { min: 1 }).optional(),
+  active: z.boolean().default(true),
+});
+export type NewDeviceItem = z.input<typeof newDeviceItemSchema>;
+
+/** Each device of the array, created or refused (`active` false, with the reason, 03 §7). */
+export const createdDeviceSchema = z.object({
+  id: z.number().int().nullable(),
+  mac: z.string(),
+  type: deviceTypeSchema,
+  groupId: z.number().int(),
+  active: z.boolean(),
+  reason: z.object({ message: z.string() }).nullable(),
+});
+export type CreatedDevice = z.infer<typeof createdDeviceSchema>;
+
+/** POST /devices: one badge (the Badges page) or an array of devices (the Find devices dialog). */
+export const deviceCreationBodySchema = z.union([createBadgeBodySchema, z.array(newDeviceItemSchema).min(1, 'add at least one device').max(500, 'at most 500 devices')]);
+export const deviceCreationResponseSchema = z.union([wearableRowSchema, z.array(createdDeviceSchema)]);
+
 /** The default name of a new badge: 'Badge ' and the last five hex digits of its MAC. */
 export function defaultBadgeName(mac: string): string {
   return `Badge ${mac.replace(/:/g, '').slice(-5)}`;
 }
 
+/** The default name of a device added by a scan: its kind and the MAC's last five hex digits ('Beacon 4C45A'). */
+export function defaultDeviceName(type: string, mac: string): string {
+  return type === 'BADGE' ? defaultBadgeName(mac) : `${type.charAt(0)}${type.slice(1).toLowerCase()} ${mac.replace(/:/g, '').slice(-5)}`;
+}
+
 export const CREATE_BADGE_MESSAGES = {
   notBadgeModel: 'The model is not a badge model.',
   versionNotOfModel: 'The firmware version does not belong to the model.',
+  modelNotOfType: 'The model is not a model of this kind of device.',
+  repeated: 'The MAC is named twice in this request.',
+  bulkNeedsGateways: 'Adding devices in bulk is done from the Gateways page.',
 } as const;
 
 /** The 409 of a MAC that is already taken. */
@@ -295,5 +333,12 @@ export const wearableEndpoints = {
   }),
   models: endpoint({ method: 'GET', path: '/devices/models', query: deviceModelsQuerySchema, response: deviceModelsSchema }),
   byMac: endpoint({ method: 'GET', path: '/devices/mac/:mac', params: macParamsSchema, response: macLookupSchema }),
-  createBadge: endpoint({ method: 'POST', path: '/devices', body: createBadgeBodySchema, response: wearableRowSchema, status: 201 }),
+  /** One badge; the route's schemas take an array too (gateways.ts createDevices). */
+  createBadge: endpoint({
+    method: 'POST',
+    path: '/devices',
+    body: deviceCreationBodySchema as unknown as typeof createBadgeBodySchema,
+    response: deviceCreationResponseSchema as unknown as typeof wearableRowSchema,
+    status: 201,
+  }),
 };

@@ -251,3 +251,5 @@ export * from './schema-answers';
 export * from './schema-jobs';
 export * from './schema-exports';
 export * from './schema-operations';
+export * from './schema-gateways';
+export * from './schema-iot';

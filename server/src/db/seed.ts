@@ -6,7 +6,9 @@ import { appMeta } from './schema';
 import { seedPermissions, seedProfessions } from './demo/catalogs';
 import { seedHierarchy } from './demo/hierarchy';
 import { seedDevices } from './demo/devices';
+import { seedGateways } from './demo/gateways';
 import { seedNfcTags } from './demo/nfc';
+import { seedIot } from './demo/iot';
 import { seedUsers, switchOffDisabledAccounts } from './demo/users';
 
 export { DEMO_GROUP_IDS, DEMO_ORG_IDS } from './demo/hierarchy-data';
@@ -55,7 +57,9 @@ export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
     await seedPermissions(tx);
     await seedUsers(tx);
     await seedDevices(tx);
+    await seedGateways(tx);
     await seedNfcTags(tx);
+    await seedIot(tx);
     await switchOffDisabledAccounts(tx);
     await seedDataExports(tx);
     await resetSequences(tx);

@@ -15,10 +15,10 @@ export interface PageUse {
 
 /**
  * Who may call a route (docs/PERMISSIONS.md): anyone ('public'), a gateway with its token
- * ('gateway'), any signed-in user with an account here ('signed-in'), or a user who may use one of
+ * ('gateway'), an IoT thing with its token ('thing'), any signed-in user with an account here ('signed-in'), or a user who may use one of
  * the pages that call it, by the route table's subjects and account types.
  */
-export type RouteAccess = 'public' | 'gateway' | 'signed-in' | { readonly pages: readonly PageUse[] };
+export type RouteAccess = 'public' | 'gateway' | 'thing' | 'signed-in' | { readonly pages: readonly PageUse[] };
 
 /** One feature of a page: granted by these of its subjects only. */
 export const feature = (page: AppPage, ...subjects: PermissionSubject[]): PageUse => ({ page, subjects });
@@ -39,6 +39,9 @@ export const forPublic = { auth: 'public' as const, access: 'public' as const };
 
 /** Route config: a gateway, authenticated by its own token in the handler. */
 export const forGateways = { auth: 'public' as const, access: 'gateway' as const };
+
+/** Route config: an IoT thing, authenticated by its own token in the handler (docs/IOT.md). */
+export const forThings = { auth: 'public' as const, access: 'thing' as const };
 
 /** Whether the caller may use any of the pages (or features). */
 export function mayUse(caller: Caller, ...uses: (AppPage | PageUse)[]): boolean {
@@ -61,7 +64,7 @@ export function requireAccessRules(app: FastifyInstance): void {
     const config = (route.config ?? {}) as FastifyContextConfig;
     const where = `${String(route.method)} ${route.url}`;
     if (config.access === undefined) throw new Error(`${where} declares no access rule (config.access; docs/PERMISSIONS.md)`);
-    const open = config.access === 'public' || config.access === 'gateway';
+    const open = config.access === 'public' || config.access === 'gateway' || config.access === 'thing';
     if (open !== ((config.auth ?? 'public') === 'public')) throw new Error(`${where}: access '${JSON.stringify(config.access)}' does not fit auth '${config.auth}'`);
   });
 }

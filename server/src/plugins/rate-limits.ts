@@ -102,6 +102,9 @@ export async function registerRateLimits(app: FastifyInstance, { ingestSecret }:
     const keys = methods.map((method) => `${method === 'HEAD' ? 'GET' : method} ${route.url}`);
     const accountLimit = keys.map((key) => accountHooks.get(key)).find((hook) => hook !== undefined);
     if (accountLimit) appendHook(route, 'preHandler', accountLimit);
-    if (GATEWAY_PATH_PREFIXES.some((prefix) => route.url.startsWith(prefix))) appendHook(route, 'onRequest', badTokenHook);
+    // A console page's route under these paths (the Gateways page's setup) carries a user's token, not a gateway's.
+    const access = (route.config as { access?: unknown } | undefined)?.access;
+    const forUsers = typeof access === 'object' || access === 'signed-in';
+    if (!forUsers && GATEWAY_PATH_PREFIXES.some((prefix) => route.url.startsWith(prefix))) appendHook(route, 'onRequest', badTokenHook);
   });
 }

@@ -4,6 +4,7 @@ import { appMeta } from '../db/schema';
 import { ingestEvents } from '../modules/ingest/ingest.service';
 import { deriveBetween } from '../modules/metrics/derive';
 import { DEFAULT_SIMULATOR_SEED, generateEvents } from './generate';
+import { IOT_HISTORY_DAYS, writeIotHistory } from './iot/history';
 import { DAY } from './time';
 import { DEMO_HISTORY_KEY, DEMO_HISTORY_PROGRESS_KEY, loadWorld } from './world';
 
@@ -115,6 +116,8 @@ export async function writeHistory(db: Database, options: HistoryOptions = {}): 
     }
     // The day's derived rows, including what its events change in the newer days already stored.
     await deriveBetween(db, new Date(a), new Date(b - 1));
+    // The IoT devices' connectivity and telemetry, as far back as their metrics reach.
+    if (daysDone < IOT_HISTORY_DAYS) await writeIotHistory(db, new Date(a), new Date(b), seed);
     events += generated.length;
     await saveHistoryPlan(db, { ...plan, daysDone: daysDone + 1, events });
     await options.onProgress?.({ daysDone: daysDone + 1, days: chunks, events });

@@ -33,7 +33,7 @@ function tableOf(name: string): [string, string][] {
 
 /** A 'who' cell as the route's config would declare it. */
 function accessOf(who: string): RouteAccess {
-  if (who === 'public' || who === 'gateway' || who === 'signed-in') return who;
+  if (who === 'public' || who === 'gateway' || who === 'thing' || who === 'signed-in') return who;
   return {
     pages: who.split(',').map((item): PageUse => {
       const [, page, subjects] = /^([\w/-]+)(?:\[([\w,\s]+)\])?$/.exec(item.trim()) ?? [];
@@ -125,7 +125,7 @@ describe('the permission matrix', () => {
   function allowed(key: string, caller: MatrixCaller): boolean {
     const access = TABLE.get(key);
     if (access === 'public' || access === 'signed-in') return ACTING_ON_ANOTHER_USER[key] ? passes(ACTING_ON_ANOTHER_USER[key], caller) : true;
-    if (access === 'gateway' || access === undefined) return false;
+    if (access === 'gateway' || access === 'thing' || access === undefined) return false;
     if (EMPLOYEES_ONLY.has(key) && !caller.isEmployee) return false;
     if (SAMPLE_PAGES[key] && !passes(SAMPLE_PAGES[key], caller)) return false;
     if (TEMPLATE_ONE_ONLY.has(key) && caller.roleId !== 1) return false;
@@ -147,20 +147,21 @@ describe('the permission matrix', () => {
       for (const caller of callers) {
         const as = ENDS_SIGN_IN.has(key) ? await disposable(caller) : caller;
         const sample = resolveSample(route, ids, as);
-        if (access === 'gateway') {
-          // A user's token is not a gateway's.
-          const { ['x-gateway-mac']: _mac, ...headers } = sample.headers;
+        const device = access === 'gateway' || access === 'thing';
+        if (device) {
+          // A user's token is not a gateway's, nor a thing's.
+          const { ['x-gateway-mac']: _mac, ['x-thing-id']: _thing, ...headers } = sample.headers;
           sample.headers = { ...headers, authorization: as.tokens.idToken };
         }
         const res = await ctx.app.inject(toInject(route, sample));
         const ok = allowed(key, caller);
-        const refused = access === 'gateway' ? res.statusCode === 401 : res.statusCode === 403;
+        const refused = device ? res.statusCode === 401 : res.statusCode === 403;
         if (ok ? res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500 : !refused) {
           wrong.push(`${key} as ${caller.name}: ${res.statusCode} (expected ${ok ? 'allowed' : 'refused'}) ${res.body.slice(0, 160)}`);
         }
       }
       const anonymous = resolveSample(route, ids, callers[0]!);
-      const { authorization: _token, ['x-gateway-mac']: _mac, ...headers } = anonymous.headers;
+      const { authorization: _token, ['x-gateway-mac']: _mac, ['x-thing-id']: _thing, ...headers } = anonymous.headers;
       const res = await ctx.app.inject(toInject(route, { ...anonymous, headers }));
       const expected = access === 'public' ? res.statusCode < 400 : res.statusCode === 401;
       if (!expected) wrong.push(`${key} without a token: ${res.statusCode}`);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPLACED_DEVICES_GROUP_ID, type DeviceType } from '../../../server/src/contracts/devices';
+import { GATEWAY_SETUP_GROUP_ID } from '../../../server/src/contracts/gateways';
 import type { UnresponsiveDevice } from '../../../server/src/contracts/unresponsive-devices';
 import { deviceModels, devices, heartbeatEvents } from '../../../server/src/db/schema';
 import { DEMO_GROUP_IDS } from '../../../server/src/db/seed';
@@ -122,18 +123,19 @@ describe('GET devices/group/unresponsive', () => {
     expect(macsOf((await list(ctx.app, tech, { groupIds: String(ICU_NORTH), startDate: daysAgo(12), endDate: daysAgo(8) })).body).has(added.mac)).toBe(false);
   });
 
-  it('leaves out staged, inactive and replaced devices', async () => {
+  it('leaves out staged, inactive and replaced devices, and gateways awaiting setup', async () => {
     const staged = await place(4 * DAY_MS, { staged: true, publish: false });
     const inactive = await place(4 * DAY_MS, { active: false });
     const replaced = await place(4 * DAY_MS, { groupId: REPLACED_DEVICES_GROUP_ID, active: false });
     const replacedButActive = await place(4 * DAY_MS, { groupId: REPLACED_DEVICES_GROUP_ID });
-    // The admin's scope holds 'Replaced Devices' (a provider location): it is left out all the same.
-    const queries: Record<string, string>[] = [{ groupIds: String(ICU_NORTH) }, {}, { groupIds: String(REPLACED_DEVICES_GROUP_ID) }];
+    const awaitingSetup = await place(null, { groupId: GATEWAY_SETUP_GROUP_ID });
+    // The admin's scope holds 'Replaced Devices' and 'Gateway Setup' (provider locations): they are left out all the same.
+    const queries: Record<string, string>[] = [{ groupIds: String(ICU_NORTH) }, {}, { groupIds: String(REPLACED_DEVICES_GROUP_ID) }, { groupIds: String(GATEWAY_SETUP_GROUP_ID) }];
     for (const query of queries) {
       const res = await list(ctx.app, admin, { ...query, ...lastTwoDays() });
       expect(res.status).toBe(200);
       const found = macsOf(res.body);
-      for (const device of [staged, inactive, replaced, replacedButActive]) expect(found.has(device.mac)).toBe(false);
+      for (const device of [staged, inactive, replaced, replacedButActive, awaitingSetup]) expect(found.has(device.mac)).toBe(false);
     }
   });
 

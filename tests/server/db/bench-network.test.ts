@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyHospitals } from '../../../scripts/bench/network';
 import { REPLACED_DEVICES_GROUP_ID } from '../../../server/src/contracts/devices';
+import { GATEWAY_SETUP_GROUP_ID } from '../../../server/src/contracts/gateways';
 import { idIn } from '../../../server/src/core/sql';
 import type { Database } from '../../../server/src/db/client';
 import { generateEvents } from '../../../server/src/simulator/generate';
@@ -35,8 +36,8 @@ describe('copies of the demo hospitals (bench:reports network)', () => {
     expect(await count(sql`select count(*)::int as n from users`)).toBe(users + 2 * copy.staff);
 
     // Every copied location hangs under the demo's network root and belongs to a copied organization
-    // (the other root is the provider's Replaced Devices group).
-    expect(await count(sql`select count(*)::int as n from groups where parent_id is null and id <> ${REPLACED_DEVICES_GROUP_ID}`)).toBe(1);
+    // (the other roots are the provider's gateway setup queue and Replaced Devices group).
+    expect(await count(sql`select count(*)::int as n from groups where parent_id is null and id not in (${REPLACED_DEVICES_GROUP_ID}, ${GATEWAY_SETUP_GROUP_ID})`)).toBe(1);
     expect(await count(sql`select count(*)::int as n from groups g join organizations o on o.id = g.organization_id where o.name like '% 3' and g.name like '% 3'`)).toBe(copy.locations);
     expect(await count(sql`select count(*) - count(distinct mac) as n from devices`)).toBe(0);
     expect(await count(sql`select count(*)::int as n from devices d join devices gw on gw.id = d.gateway_id where d.name like '% 2' and gw.name not like '% 2'`)).toBe(0);

@@ -1,6 +1,7 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPLACED_DEVICES_GROUP_ID } from '../../../server/src/contracts/devices';
+import { GATEWAY_SETUP_GROUP_ID, GATEWAY_SETUP_GROUP_NAME } from '../../../server/src/contracts/gateways';
 import { DEVICE_SUBJECTS, PERMISSION_SUBJECTS } from '../../../server/src/contracts/permissions';
 import type { Database } from '../../../server/src/db/client';
 import { DEMO_ACCOUNTS } from '../../../server/src/db/demo-accounts';
@@ -78,10 +79,11 @@ describe('seedDemo', () => {
       // The provider's only location is the holding group of replaced devices; it defaults to the network root.
       if (org.id > 1) expect(group?.organizationId).toBe(org.id);
     }
-    // Two roots: the network, and the provider's Replaced Devices group outside it.
+    // Three roots: the network, and the provider's gateway setup queue and Replaced Devices group outside it.
     const roots = groupRows.filter((g) => g.parentId === null).sort((a, b) => a.id - b.id);
     expect(roots.map((g) => [g.id, g.type, g.organizationId, g.name])).toEqual([
       [1, 'NETWORK', 2, 'Northwind Health Network'],
+      [GATEWAY_SETUP_GROUP_ID, 'UNIT', 1, GATEWAY_SETUP_GROUP_NAME],
       [REPLACED_DEVICES_GROUP_ID, 'UNIT', 1, 'Replaced Devices'],
     ]);
     for (const g of groupRows) {

@@ -191,6 +191,7 @@ export function malformedVariants(route: RegisteredRoute, base: ResolvedSample):
   if (base.headers.authorization) headers.push(header('authorization', ['', 'garbage', `Bearer ${'x'.repeat(5000)}`]));
   if (base.headers.version) headers.push(header('version', ['1', '3', 'two']));
   if (base.headers['x-gateway-mac']) headers.push(header('x-gateway-mac', ['not-a-mac', 'AA:BB', 'A'.repeat(5000)]));
+  if (base.headers['x-thing-id']) headers.push(header('x-thing-id', ['', 'not a serial', 'A'.repeat(5000)]));
   if (route.config.auth === 'id' && route.method !== 'GET') {
     headers.push(header('idempotency-key', ['not-a-uuid', '123e4567-e89b-12d3-a456-426614174000x', 'f'.repeat(5000)]));
   }

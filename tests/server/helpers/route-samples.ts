@@ -4,7 +4,8 @@ import { KIOSK_GATEWAY_MODEL_ID } from '../../../server/src/contracts/devices';
 import { gatewayCommandChannel } from '../../../server/src/contracts/stations-realtime';
 import type { Database } from '../../../server/src/db/client';
 import { DEMO_GROUP_IDS, DEMO_ORG_IDS } from '../../../server/src/db/seed';
-import { dataExports, devices, emailSubscriptions, firmwareVersions, nfcTags, users, wearableAssignments, zones } from '../../../server/src/db/schema';
+import { stableHash } from '../../../server/src/db/demo/devices-data';
+import { dataExports, devices, emailSubscriptions, firmwareVersions, nfcTags, softwareVersions, users, wearableAssignments, zones } from '../../../server/src/db/schema';
 import type { RegisteredRoute } from '../../../server/src/plugins/route-registry';
 import { gatewayToken } from '../../../server/src/core/gateway-auth';
 import { TEST_INGEST_SECRET, type Tokens } from './app';
@@ -12,6 +13,7 @@ import { linkUserToSubject } from '../../../server/src/modules/users/identity-li
 import { createConfirmedAccount, subjectOfAccount } from './identity';
 import { handOut, ST_MARYS, type StaffShare, staffOf } from './staff';
 import { multipartFile, TINY_PNG } from './photos';
+import { IOT_ROUTE_SAMPLES, loadIotSampleIds, thingHeaders, type IotSampleIds } from './iot-samples';
 
 // One valid request for every route the server registers, as a plain table: what the input and
 // permission tests start from. A route added without a sample fails `missingSamples`. Values look
@@ -35,7 +37,11 @@ export interface SampleCaller {
 
 /** The demo rows the samples name, looked up in the seeded database. */
 export interface SampleIds {
+  /** The IoT devices' rows (iot-samples.ts). */
+  iot: IotSampleIds;
   kiosk: { id: number; mac: string; name: string };
+  /** A software version of the kiosk's model (a software job). */
+  kioskSoftwareVersionId: number;
   /** A wristband docked at the kiosk that the console may assign (not sync-enabled). */
   kioskSpareMac: string;
   /** Active staff of ICU – 3 North (not demo accounts). */
@@ -66,13 +72,13 @@ export interface SampleIds {
   editor: { device: Record<string, unknown>; zone: Record<string, unknown> };
 }
 
-/** A request, as the route's own sign-in asks for it (the kiosk gateway's credentials for 'gateway'). */
+/** A request, as the route's own sign-in asks for it (the kiosk gateway's credentials for 'gateway', an IoT thing's for 'thing'). */
 export interface SampleRequest {
   params?: Record<string, string | number>;
   /** Arrays are list parameters, sent repeated. */
   query?: Record<string, string | number | boolean | readonly (string | number)[]>;
   body?: unknown;
-  as?: 'gateway';
+  as?: 'gateway' | 'thing';
   /** A body that is not JSON (a file upload), sent as it is with its content type. */
   raw?: { payload: Buffer; contentType: string };
   /** What the admin gets for it, when not 200. */
@@ -238,6 +244,18 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
   'POST /api/gateways/operations/:id': () => ({ as: 'gateway', params: { id: 2_147_483_000 }, body: { status: 'WORKING', progress: 10 }, status: 404 }),
   'GET /api/devices/group/unresponsive': () => ({ query: byLocation() }),
 
+  'GET /api/devices/gateway/:groupId': () => ({ params: { groupId: ICU_NORTH } }),
+  'GET /api/devices/gateway/stats/:gatewayId': (ids) => ({ params: { gatewayId: ids.kiosk.id } }),
+  // Names the kiosk as it is named, where it is: answered, changing nothing another sample reads.
+  'POST /api/gateways/config': (ids) => ({ body: { id: ids.kiosk.id, groupId: ICU_NORTH, name: ids.kiosk.name } }),
+  'POST /api/devices/tmate/toggle': (ids) => ({ body: { deviceId: ids.kiosk.id, enabled: false } }),
+  'POST /api/software/jobs': (ids) => ({
+    body: [{ deviceId: ids.kiosk.id, modelId: KIOSK_GATEWAY_MODEL_ID, mac: ids.kiosk.mac, softwareVersionIds: [ids.kioskSoftwareVersionId] }],
+  }),
+  'GET /api/gateways/software/jobs': () => ({ as: 'gateway' }),
+  'POST /api/gateways/software/jobs/:id': () => ({ as: 'gateway', params: { id: 2_147_483_000 }, body: { status: 'STARTED', message: 'Downloading' }, status: 404 }),
+  'GET /api/gateways/terminal': () => ({ as: 'gateway' }),
+  'POST /api/gateways/state': () => ({ as: 'gateway', body: { terminalUrl: null, status: { code: 200, message: 'Gateway configured' } } }),
   'GET /api/stations/gateways': () => ({ query: { groupId: DEMO_GROUP_IDS.stMarys, modelId: KIOSK_GATEWAY_MODEL_ID, roles: 'KIOSK_GATEWAY', search: 'kiosk' } }),
   'GET /api/iot/things/stations': () => ({ query: { groupIds: [DEMO_GROUP_IDS.stMarys] } }),
   'POST /api/stations/assignments': (ids) => ({ body: { gatewayId: ids.kiosk.id, wristbandMac: ids.kioskSpareMac, userId: ids.staffIds[1] } }),
@@ -322,6 +340,7 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
   'PUT /api/users/:id/set-active': (ids) => ({ params: { id: ids.staffIds[1] }, body: { active: true } }),
   // A staff member without a sign-in account: answered 409 after every check, changing nobody's access.
   'PUT /api/users/:id/site-access': (ids) => ({ params: { id: ids.staffIds[1] }, body: { granted: true }, status: 409 }),
+  ...IOT_ROUTE_SAMPLES,
 };
 
 /** Routes whose sample ends the sign-in it is sent with: send it with a sign-in of its own. */
@@ -360,6 +379,8 @@ export function resolveSample(route: RegisteredRoute, ids: SampleIds, caller: Sa
   if (as === 'gateway') {
     headers['x-gateway-mac'] = ids.kiosk.mac;
     headers.authorization = `Bearer ${gatewayToken(TEST_INGEST_SECRET, ids.kiosk.mac)}`;
+  } else if (as === 'thing') {
+    Object.assign(headers, thingHeaders(ids.iot.thing.awsId));
   } else if (route.config.auth === 'id') {
     headers.authorization = caller.tokens.idToken;
   } else if (route.config.auth === 'access') {
@@ -386,7 +407,16 @@ export function toInject(route: RegisteredRoute, sample: ResolvedSample) {
     return encodeURIComponent(value);
   });
   const payload = sample.rawBody ?? (sample.body === undefined ? undefined : JSON.stringify(sample.body));
-  return { method: route.method, url, query: sample.query, headers: sample.headers, ...(payload === undefined ? {} : { payload }) };
+  return { method: route.method, url, query: sample.query, headers: sample.headers, remoteAddress: sampleAddress(route), ...(payload === undefined ? {} : { payload }) };
+}
+
+/**
+ * The address a route's samples come from: one per route, so that the per-address limit on bad
+ * gateway tokens (plugins/rate-limits.ts) counts each gateway route's refusals on their own.
+ */
+function sampleAddress(route: RegisteredRoute): string {
+  const hash = stableHash(routeKey(route));
+  return `10.${(hash >>> 16) & 0xff}.${(hash >>> 8) & 0xff}.${(hash & 0xfe) + 1}`;
 }
 
 /** Looks up the demo rows the samples name; `share` keeps two test files off each other's invitee. */
@@ -471,6 +501,13 @@ export async function loadSampleIds(db: Database, share: StaffShare): Promise<Sa
   });
   await linkUserToSubject(db, account.id, subject);
 
+  const [kioskSoftware] = await db
+    .select({ id: softwareVersions.id })
+    .from(softwareVersions)
+    .where(eq(softwareVersions.modelId, KIOSK_GATEWAY_MODEL_ID))
+    .orderBy(asc(softwareVersions.id))
+    .limit(1);
+  if (!kioskSoftware) throw new Error('the demo data has no software version for the kiosk model');
   const heldBadge = badges.find((row) => row.holderId !== null);
   // Not the badge's holder: assigning them something else would end that holding before its unassign sample.
   const [a, b] = free.filter((row) => row.id !== heldBadge?.holderId);
@@ -478,7 +515,9 @@ export async function loadSampleIds(db: Database, share: StaffShare): Promise<Sa
     throw new Error(`the demo data lacks a row the route samples need: ${JSON.stringify({ spare, free, tagless, tag, freeBadge, heldBadge, firmware, dispenser, bed, roomBeacon, worn, cdiff, staffList, subscription })}`);
   }
   return {
+    iot: await loadIotSampleIds(db),
     kiosk: { id: kiosk.id, mac: kiosk.mac, name: kiosk.name },
+    kioskSoftwareVersionId: kioskSoftware.id,
     kioskSpareMac: spare.mac,
     staffIds: [a.id, b.id],
     taglessStaffId: tagless.id,

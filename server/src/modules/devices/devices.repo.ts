@@ -1,5 +1,6 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import type { DeviceType } from '../../contracts/devices';
+import { KIOSK_GATEWAY_MODEL_ID, type DeviceType } from '../../contracts/devices';
+import { KIOSK_GATEWAY_ROLE } from '../../contracts/stations';
 import type { DeviceModel } from '../../contracts/wearables-admin';
 import type { Database } from '../../db/client';
 import { deviceModels, devices, firmwareVersions, groups, type DeviceRow, type NewDeviceRow } from '../../db/schema';
@@ -67,3 +68,7 @@ export async function insertDevice(db: Database, row: NewDeviceRow): Promise<Dev
 
 /** The unique constraint on devices.mac. */
 export const DEVICES_MAC_CONSTRAINT = 'devices_mac_unique';
+
+/** Whether a device is a kiosk gateway: the kiosk model in the kiosk role. */
+export const isKioskGateway = (device: Pick<DeviceRow, 'type' | 'modelId' | 'role'>) =>
+  device.type === 'GATEWAY' && device.modelId === KIOSK_GATEWAY_MODEL_ID && device.role === KIOSK_GATEWAY_ROLE;

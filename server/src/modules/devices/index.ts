@@ -6,6 +6,7 @@ export {
   findFirmwareVersion,
   findModel,
   insertDevice,
+  isKioskGateway,
   listModels,
   lockDevice,
 } from './devices.repo';

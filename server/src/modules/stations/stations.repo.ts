@@ -1,5 +1,5 @@
 import { and, asc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { KIOSK_GATEWAY_MODEL_ID, KIOSK_GATEWAY_ROLE, type KioskGateway, type NfcStationRow } from '../../contracts/stations';
+import type { KioskGateway, NfcStationRow } from '../../contracts/stations';
 import { gatewayCommandChannel, gatewaySessionChannel } from '../../contracts/stations-realtime';
 import type { Database } from '../../db/client';
 import { deviceModels, devices, firmwareVersions, groups, nfcTags, type DeviceRow } from '../../db/schema';
@@ -100,10 +100,6 @@ export async function listNfcStations(db: Database, groupIds: readonly number[])
     station: { name: nfcStationName(groupName), groupId, groupName },
   }));
 }
-
-/** Whether a device is a kiosk gateway: the kiosk model in the kiosk role. */
-export const isKioskGateway = (device: Pick<DeviceRow, 'type' | 'modelId' | 'role'>) =>
-  device.type === 'GATEWAY' && device.modelId === KIOSK_GATEWAY_MODEL_ID && device.role === KIOSK_GATEWAY_ROLE;
 
 /** A wristband by MAC, locked against concurrent assignment changes until the transaction ends. */
 export async function lockWristbandByMac(db: Database, mac: string): Promise<DeviceRow | null> {

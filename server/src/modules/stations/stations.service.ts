@@ -7,10 +7,10 @@ import {
 import type { Database } from '../../db/client';
 import { HttpError } from '../../core/http-error';
 import type { Caller } from '../../plugins/auth';
-import { endAssignmentsOf, findDevice, handOver, openAssignmentOf } from '../devices';
+import { endAssignmentsOf, findDevice, handOver, isKioskGateway, openAssignmentOf } from '../devices';
 import { locationsUnder } from '../locations';
 import { userInScope } from '../users';
-import { isKioskGateway, listGateways, listNfcStations, lockWristbandByMac } from './stations.repo';
+import { listGateways, listNfcStations, lockWristbandByMac } from './stations.repo';
 
 // The Stations page (03 §2 'Stations', §4 'Kiosk assignment'): everything is limited to the
 // caller's scope, and what lies outside it is answered 404, as if it did not exist.

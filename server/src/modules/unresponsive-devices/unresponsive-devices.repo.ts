@@ -1,5 +1,6 @@
-import { and, eq, gte, inArray, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, notExists, notInArray, or, sql } from 'drizzle-orm';
 import { REPLACED_DEVICES_GROUP_ID } from '../../contracts/devices';
+import { GATEWAY_SETUP_GROUP_ID } from '../../contracts/gateways';
 import type { UnresponsiveDevice } from '../../contracts/unresponsive-devices';
 import type { Database } from '../../db/client';
 import { deviceModels, devices, groups, heartbeatEvents } from '../../db/schema';
@@ -40,7 +41,8 @@ export async function listSilentDevices(db: Database, filter: SilentFilter): Pro
     .where(
       and(
         inArray(devices.groupId, [...filter.groupIds]),
-        ne(devices.groupId, REPLACED_DEVICES_GROUP_ID),
+        // Replaced devices are gone; gateways awaiting setup have never been placed to be heard.
+        notInArray(devices.groupId, [REPLACED_DEVICES_GROUP_ID, GATEWAY_SETUP_GROUP_ID]),
         eq(devices.active, true),
         eq(devices.staged, false),
         eq(devices.publish, true),

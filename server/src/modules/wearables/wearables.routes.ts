@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { wearableEndpoints } from '../../contracts/wearables-admin';
+import type { z } from 'zod';
+import { wearableEndpoints, type deviceCreationBodySchema, type WearableRow } from '../../contracts/wearables-admin';
 import type { Database } from '../../db/client';
 import { forPages } from '../../plugins/access';
 import { auditRead, personInParams } from '../../plugins/audit';
@@ -66,8 +67,11 @@ export const wearablesRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Da
     ...routeOf(wearableEndpoints.createBadge),
     config: forPages(...CREATE_BADGE_PAGES),
     handler: async (request, reply) => {
-      const row = await service.createBadge(callerOf(request), request.body);
-      return reply.code(201).send(row);
+      // One route, two forms: one badge (the Badges page) or an array of devices (Find devices).
+      const body = request.body as z.output<typeof deviceCreationBodySchema>;
+      const caller = callerOf(request);
+      const created = Array.isArray(body) ? await service.createDevices(caller, body) : await service.createBadge(caller, body);
+      return reply.code(201).send(created as WearableRow);
     },
   });
 };

@@ -1,11 +1,15 @@
+import type { z } from 'zod';
 import type { PermissionSubject } from '../../contracts/permissions';
 import {
   ASSIGN_MESSAGES,
   CREATE_BADGE_MESSAGES,
   defaultBadgeName,
+  defaultDeviceName,
   deviceExistsMessage,
   NOT_ASSIGNED_MESSAGE,
   type AssignResult,
+  type CreatedDevice,
+  type newDeviceItemSchema,
   type DeviceModel,
   type HistoryResponse,
   type MacLookup,
@@ -58,7 +62,9 @@ export const USERS_PAGE: AppPage = '/app/accounts/users';
 /** The pages that unassign a wearable: the wearable screens, and Users' Unassign Device. */
 export const UNASSIGN_PAGES: readonly AppPage[] = [...WEARABLE_PAGES, USERS_PAGE];
 /** Where badges are added. */
-export const CREATE_BADGE_PAGES: readonly AppPage[] = ['/app/maintenance/badges'];
+export const CREATE_BADGE_PAGES: readonly AppPage[] = ['/app/maintenance/badges', '/app/maintenance/gateways'];
+/** Where devices are added in bulk: the Find devices dialog of the Gateways page. */
+export const CREATE_DEVICES_PAGE: AppPage = '/app/maintenance/gateways';
 
 /** The subjects that open each kind of wearable: Badges and SmartBadge Management for badges, Wristbands for wristbands. */
 const WEARABLE_SUBJECTS: Record<WearableType, readonly PermissionSubject[]> = {
@@ -220,6 +226,53 @@ export function createWearablesService(db: Database) {
       const [row] = await listWearables(db, { groupIds: [body.groupId], types: ['BADGE'], id: created.id }, scopeIdsOf(scope));
       if (!row) throw new Error(`badge ${created.id} not found after insert`);
       return row;
+    },
+
+    /**
+     * POST /devices with an array (the Find devices dialog): each device created, or refused with
+     * its reason (`active` false). A location outside the scope refuses the whole call (404).
+     */
+    async createDevices(caller: Caller, items: readonly z.output<typeof newDeviceItemSchema>[]): Promise<CreatedDevice[]> {
+      if (!mayUse(caller, CREATE_DEVICES_PAGE)) throw new HttpError(403, CREATE_BADGE_MESSAGES.bulkNeedsGateways);
+      const scope = await caller.scope();
+      for (const item of items) requireLocationInScope(scope, item.groupId);
+      const results: CreatedDevice[] = [];
+      const seen = new Set<string>();
+      for (const item of items) {
+        const refuse = (message: string) => results.push({ id: null, mac: item.mac, type: item.type, groupId: item.groupId, active: false, reason: { message } });
+        if (seen.has(item.mac)) {
+          refuse(CREATE_BADGE_MESSAGES.repeated);
+          continue;
+        }
+        seen.add(item.mac);
+        const [model, version] = await Promise.all([findModel(db, item.modelId), item.firmwareVersionId ? findFirmwareVersion(db, item.firmwareVersionId) : null]);
+        if (!model || model.deviceType !== item.type) {
+          refuse(CREATE_BADGE_MESSAGES.modelNotOfType);
+          continue;
+        }
+        if (item.firmwareVersionId && (!version || version.modelId !== model.id)) {
+          refuse(CREATE_BADGE_MESSAGES.versionNotOfModel);
+          continue;
+        }
+        try {
+          const created = await insertDevice(db, {
+            mac: item.mac,
+            type: item.type,
+            name: item.name ?? defaultDeviceName(item.type, item.mac),
+            groupId: item.groupId,
+            modelId: model.id,
+            firmwareVersionId: version?.id ?? null,
+            role: item.type === 'BADGE' ? 'other' : null,
+            active: item.active,
+          });
+          results.push({ id: created.id, mac: created.mac, type: created.type, groupId: item.groupId, active: created.active, reason: null });
+        } catch (error) {
+          if (uniqueViolationOf(error) !== DEVICES_MAC_CONSTRAINT) throw error;
+          const existing = await findByMac(db, item.mac);
+          refuse(deviceExistsMessage(existing?.groupName ?? 'another location'));
+        }
+      }
+      return results;
     },
   };
 }

@@ -14,7 +14,7 @@ export interface ControlTarget {
   readonly gateways: readonly KioskGateway[];
   readonly activity: Pick<GatewayActivity, 'eventsPerSecond' | 'events' | 'setRate'>;
   /** The device operations the gateways carry out, when they do. */
-  readonly operations?: Pick<OperationsPlayer, 'hold' | 'held'>;
+  readonly operations?: Pick<OperationsPlayer, 'hold' | 'held' | 'failSoftware' | 'failingSoftware'>;
 }
 
 export interface RunningControlServer {
@@ -29,6 +29,7 @@ const modeSchema = z.strictObject({ mode: z.enum(GATEWAY_MODES), lateMs: z.numbe
 const statusSchema = z.strictObject({ wristbandMac: typedMacField, working: z.boolean(), lastStatus: lastStatusSchema.nullable().default(null) });
 const activitySchema = z.strictObject({ eventsPerSecond: z.number().min(0).max(100) });
 const holdSchema = z.strictObject({ macs: z.array(typedMacField).max(500), held: z.boolean() });
+const failSchema = z.strictObject({ macs: z.array(typedMacField).max(500), failing: z.boolean() });
 
 class HttpError extends Error {
   constructor(
@@ -98,6 +99,14 @@ async function route(target: ControlTarget, request: IncomingMessage): Promise<u
     for (const mac of macs) target.operations.hold(normalizeMac(mac), held);
     return { held: target.operations.held() };
   }
+  if (path === '/software') {
+    if (!target.operations) throw new HttpError(404, 'The gateways carry out no software jobs (GATEWAY_SIMULATOR_OPERATIONS_MS=0)');
+    if (method === 'GET') return { failing: target.operations.failingSoftware() };
+    allow('POST');
+    const { macs, failing } = parse(failSchema, await readJson(request));
+    for (const mac of macs) target.operations.failSoftware(normalizeMac(mac), failing);
+    return { failing: target.operations.failingSoftware() };
+  }
   const match = path.match(/^\/gateways\/([^/]+)(?:\/(mode|dock|undock|status))?$/);
   if (!match) throw new HttpError(404, `Nothing at ${method} ${path}`);
   const gateway = findGateway(target, match[1]!);
@@ -135,7 +144,8 @@ function reply(response: ServerResponse, status: number, body: unknown) {
 /**
  * The simulator's control API on 127.0.0.1, for tests and demos: list the gateways, change a
  * gateway's mode, dock and undock wristbands, set an operation status, change the activity rate,
- * and hold gateways from carrying out device operations (out of a device's range) or release them.
+ * hold gateways from carrying out device operations (out of a device's range) or release them, and
+ * make gateways fail the software they install, or succeed again.
  * JSON in and out; errors are `{ message }` with 400, 404, 405, 409 or 413.
  */
 export async function startControlServer(target: ControlTarget, port: number, host = '127.0.0.1'): Promise<RunningControlServer> {

@@ -1,6 +1,8 @@
 import { gatewayOperationSchema, type GatewayOperation, type GatewayOperationReport } from '../../contracts/operations';
+import { repeatRounds } from '../rounds';
 import type { Log } from './clock';
 import { ApiError, gatewayHeaders } from './load';
+import { playGatewaySelf } from './software-player';
 
 // The gateways' side of device operations (docs/OPERATIONS.md 'The simulator'): every gateway of
 // the demo asks the API, with its own credentials, for the open operations of the devices it
@@ -55,10 +57,14 @@ export interface OperationsPlayer {
   /** A held gateway hears no device: its operations wait, pending (tests, demos of a dead zone). */
   hold(mac: string, held: boolean): void;
   held(): string[];
+  /** A failing gateway fails the software jobs it starts (tests, demos of a broken install). */
+  failSoftware(mac: string, failing: boolean): void;
+  failingSoftware(): string[];
   close(): Promise<void>;
 }
 
-async function send(url: string, init: RequestInit): Promise<unknown> {
+/** A call of the API as a gateway; a failure is an ApiError with the HTTP status. */
+export async function send(url: string, init: RequestInit): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(url, init);
@@ -73,9 +79,8 @@ async function send(url: string, init: RequestInit): Promise<unknown> {
 export function startOperationsPlayer(options: OperationsPlayerOptions): OperationsPlayer {
   const { baseUrl, secret, log } = options;
   const concurrency = options.concurrency ?? 8;
-  let closed = false;
   const heldMacs = new Set<string>();
-  let running: Promise<number> | null = null;
+  const failingMacs = new Set<string>();
 
   async function playGateway(mac: string): Promise<number> {
     const headers = gatewayHeaders(secret, mac);
@@ -104,13 +109,19 @@ export function startOperationsPlayer(options: OperationsPlayerOptions): Operati
         }),
       );
     }
+    // Then its work on itself: its software jobs and its terminal (software-player.ts).
+    try {
+      sent += await playGatewaySelf(send, baseUrl, headers, mac, log, failingMacs.has(mac));
+    } catch (error) {
+      log.debug(`${mac}: software jobs not read: ${error instanceof Error ? error.message : String(error)}`);
+    }
     return sent;
   }
 
   async function round(): Promise<number> {
     let sent = 0;
     for (const mac of options.macs) {
-      if (closed) break;
+      if (rounds.closed()) break;
       if (heldMacs.has(mac)) continue;
       try {
         sent += await playGateway(mac);
@@ -121,15 +132,7 @@ export function startOperationsPlayer(options: OperationsPlayerOptions): Operati
     return sent;
   }
 
-  const tick = async () => {
-    if (closed) return;
-    running = round();
-    await running;
-    running = null;
-    if (!closed) timer = setTimeout(() => void tick(), options.roundMs);
-  };
-  let timer: NodeJS.Timeout | undefined = options.roundMs > 0 ? setTimeout(() => void tick(), options.roundMs) : undefined;
-
+  const rounds = repeatRounds(round, options.roundMs);
   return {
     round,
     hold(mac, held) {
@@ -137,10 +140,11 @@ export function startOperationsPlayer(options: OperationsPlayerOptions): Operati
       else heldMacs.delete(mac);
     },
     held: () => [...heldMacs].sort(),
-    async close() {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      await running;
+    failSoftware(mac, failing) {
+      if (failing) failingMacs.add(mac);
+      else failingMacs.delete(mac);
     },
+    failingSoftware: () => [...failingMacs].sort(),
+    close: () => rounds.close(),
   };
 }

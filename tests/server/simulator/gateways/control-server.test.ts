@@ -99,6 +99,10 @@ describe('gateway simulator control API', () => {
     });
     expect(await call('POST', '/operations', { macs: ['AA:BB:CC:DD:EE:02'], held: false })).toEqual({ status: 200, body: { held: ['AA:BB:CC:DD:EE:01'] } });
     expect((await call('POST', '/operations', { macs: ['nope'], held: true })).status).toBe(400);
+    // And makes gateways fail the software they install, or succeed again.
+    expect(await call('POST', '/software', { macs: ['aabbccddee03'], failing: true })).toEqual({ status: 200, body: { failing: ['AA:BB:CC:DD:EE:03'] } });
+    expect(await call('POST', '/software', { macs: ['AA:BB:CC:DD:EE:03'], failing: false })).toEqual({ status: 200, body: { failing: [] } });
+    expect((await call('POST', '/software', { macs: ['AA:BB:CC:DD:EE:03'] })).status).toBe(400);
     await player.close();
   });
 

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { gatewayEndpoints, gatewaySoftwareEndpoints } from '../../contracts/gateways';
+import type { Database } from '../../db/client';
+import { authenticateGateway } from '../../core/gateway-auth';
+import { forGateways, forPages } from '../../plugins/access';
+import { callerOf } from '../../plugins/auth';
+import { routeOf } from '../../plugins/endpoints';
+import { createGatewaySoftwareService } from './gateway-software.service';
+import { createGatewaysService } from './gateways.service';
+
+const GATEWAYS_PAGE = forPages('/app/maintenance/gateways');
+
+/**
+ * The Gateways page's calls (03 §7 'Devices'): gateways, their stats, setup, software jobs and
+ * the remote terminal. The gateway's own calls (its software jobs, its terminal) use its credentials.
+ */
+export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Database; secret: string }> = async (app, { db, secret }) => {
+  const service = createGatewaysService(db);
+  const gateways = createGatewaySoftwareService(db);
+
+  app.route({
+    ...routeOf(gatewayEndpoints.list),
+    config: GATEWAYS_PAGE,
+    handler: async (request) => service.list(callerOf(request), request.params.groupId),
+  });
+  app.route({
+    ...routeOf(gatewayEndpoints.stats),
+    config: GATEWAYS_PAGE,
+    handler: async (request) => service.stats(callerOf(request), request.params.gatewayId),
+  });
+  app.route({
+    ...routeOf(gatewayEndpoints.config),
+    config: GATEWAYS_PAGE,
+    handler: async (request) => service.config(callerOf(request), request.body),
+  });
+  app.route({
+    ...routeOf(gatewayEndpoints.terminal),
+    config: GATEWAYS_PAGE,
+    handler: async (request) => service.toggleTerminal(callerOf(request), request.body),
+  });
+  app.route({
+    ...routeOf(gatewayEndpoints.softwareJobs),
+    config: GATEWAYS_PAGE,
+    handler: async (request) => service.queueSoftwareJobs(callerOf(request), request.body),
+  });
+
+  app.route({
+    ...routeOf(gatewaySoftwareEndpoints.jobs),
+    config: forGateways,
+    handler: async (request) => gateways.jobs(await authenticateGateway(db, secret, request)),
+  });
+  app.route({
+    ...routeOf(gatewaySoftwareEndpoints.report),
+    config: forGateways,
+    handler: async (request) => gateways.report(await authenticateGateway(db, secret, request), request.params.id, request.body),
+  });
+  app.route({
+    ...routeOf(gatewaySoftwareEndpoints.terminal),
+    config: forGateways,
+    handler: async (request) => gateways.terminal(await authenticateGateway(db, secret, request)),
+  });
+  app.route({
+    ...routeOf(gatewaySoftwareEndpoints.state),
+    config: forGateways,
+    handler: async (request) => gateways.reportState(await authenticateGateway(db, secret, request), request.body),
+  });
+};
