@@ -7,6 +7,7 @@ import { registerNfcOutboxHandlers } from '@/features/nfc/outbox-handlers';
 import { registerEditorOutboxHandlers } from '@/features/maintenance/editor/outbox-handlers';
 import { registerOperationOutboxHandlers } from '@/entities/device-operations/outbox-handlers';
 import { registerPathOutboxHandlers } from '@/features/maintenance/path-builder/outbox-handlers';
+import { registerGatewayOutboxHandlers } from '@/features/maintenance/gateways/outbox-handlers';
 import { registerWristbandOutboxListeners } from '@/features/maintenance/wristbands/outbox-listeners';
 
 /**
@@ -27,4 +28,5 @@ export function registerOutboxHandlers(): void {
   registerEditorOutboxHandlers();
   registerOperationOutboxHandlers([badgeKeys.lists()]);
   registerWristbandOutboxListeners();
+  registerGatewayOutboxHandlers();
 }

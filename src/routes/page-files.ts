@@ -40,4 +40,5 @@ export const PAGE_FILES: Partial<Record<AppPath, string>> = {
   '/app/maintenance/unresponsive-devices': 'features/maintenance/unresponsive/pages/unresponsive-devices-page.tsx',
   '/app/maintenance/wristbands': 'features/maintenance/wristbands/pages/wristbands-page.tsx',
   '/app/maintenance/versions': 'features/maintenance/versions/pages/versions-page.tsx',
+  '/app/maintenance/gateways': 'features/maintenance/gateways/pages/gateways-page.tsx',
 };

@@ -17,6 +17,7 @@ import { operationsSearchSchema } from '../features/maintenance/operations/opera
 import { unresponsiveSearchSchema } from '../features/maintenance/unresponsive/unresponsive-search';
 import { wristbandsSearchSchema } from '../features/maintenance/wristbands/wristbands-search';
 import { versionsSearchSchema } from '../features/maintenance/versions/versions-search';
+import { gatewaysSearchSchema } from '../features/maintenance/gateways/gateways-search';
 import { type AddressSchema, noSearch } from '../lib/address-search';
 import { allowed, type AccessRule } from '../lib/permissions';
 
@@ -102,7 +103,7 @@ export const APP_ROUTES = [
   page('/app/settings/my-account', 'My Account', null),
   // Maintenance section
   page('/app/maintenance/editor', 'Location Editor', maintenance('Devices & Zones'), editorSearchSchema),
-  page('/app/maintenance/gateways', 'Gateways', maintenance('Gateways and IoT Devices')),
+  page('/app/maintenance/gateways', 'Gateways', maintenance('Gateways and IoT Devices'), gatewaysSearchSchema),
   page('/app/maintenance/iot-devices', 'IoT Devices', null),
   page('/app/maintenance/stations', 'Stations', maintenance('Stations'), stationsSearchSchema),
   page('/app/maintenance/beacon-operations', 'Beacon Operations', maintenance('Beacons'), operationsSearchSchema),

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DANA, makeWearable, WARD, wearableSession } from '@/entities/devices/test-data';
 import { SessionProvider } from '@/lib/session-context';
 import { TestProviders } from '@/test/render';
-import { useLocationSelection } from './use-location-selection';
+import { useLocationSelection } from '@/lib/use-location-selection';
 import { useOperationsQueue } from './use-operations-queue';
 
 const wrapper = ({ children }: { children: ReactNode }) => (

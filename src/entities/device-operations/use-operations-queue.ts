@@ -4,7 +4,7 @@ import { showError, showQueued, showSuccess } from '@/components/edit-toasts';
 import { usePendingEdits } from '@/offline/use-outbox';
 import { useSubmitEdits, type SubmittedEdits } from '@/offline/use-submit-edits';
 import { isSelectable, planQueue, rowsOf, type Operable, type OperationRow, type QueueEntry } from './operation-rows';
-import { useLocationSelection, useSelectedRows, type RowKey } from './use-location-selection';
+import { useLocationSelection, useSelectedRows, type RowKey } from '@/lib/use-location-selection';
 import {
   OPERATION_CANCEL,
   OPERATION_EDIT_TYPES,

@@ -9,7 +9,7 @@ import { useBadgeModels } from '../api/get-device-models';
 import { OperationsToolbar, QueueDialog, SettingsDrawer } from '@/entities/device-operations/components/operations-toolbar';
 import { useOperationsLive } from '@/entities/device-operations/use-operations-live';
 import { useOperationsQueue } from '@/entities/device-operations/use-operations-queue';
-import { useLocationSelection, useSelectedRows } from '@/entities/device-operations/use-location-selection';
+import { useLocationSelection, useSelectedRows } from '@/lib/use-location-selection';
 import type { BadgeRow } from '../badge-rows';
 import { AddBadgeDialog } from '../components/add-badge-dialog';
 import { BadgeFilterBar } from '../components/badge-filter-bar';

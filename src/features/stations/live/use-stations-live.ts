@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { getConfig } from '@/lib/config';
 import { userKeys } from '@/entities/users/api/keys';
 import { recordStationAssignment, stationKeys } from '../api/stations-queries';
-import { sessionTimers } from '../session/session-timers';
+import { sessionTimers } from '@/entities/gateways/session-timers';
 import { PENDING_REMOVED_TITLE } from '../stations-ui';
 import type { PendingAssignment } from './pending-assignments';
 import { pusherLink } from '@/entities/gateways/pusher-link';

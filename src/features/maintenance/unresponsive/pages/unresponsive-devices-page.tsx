@@ -10,7 +10,7 @@ import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/lib/session-context';
 import { useUnresponsiveDevices } from '../api/get-unresponsive-devices';
 import { UnresponsiveFilterBar } from '../components/unresponsive-filter-bar';
-import { formatLastHeard } from '../last-heard';
+import { formatLastHeard } from '@/lib/last-heard';
 import { DEVICE_TYPE_LABELS, filterDevices, resolveUnresponsiveFilters } from '../unresponsive-filters';
 import type { UnresponsiveAddress } from '../unresponsive-search';
 

@@ -16,7 +16,7 @@ import { filterRows, OPERATIONS_PAGE_SIZE, type StatusFilter } from '@/entities/
 import { useOperationsListState } from '@/entities/device-operations/list-state';
 import { useOperationsLive } from '@/entities/device-operations/use-operations-live';
 import { useOperationsQueue } from '@/entities/device-operations/use-operations-queue';
-import { useLocationSelection, useSelectedRows } from '@/entities/device-operations/use-location-selection';
+import { useLocationSelection, useSelectedRows } from '@/lib/use-location-selection';
 import { useScopeUsers } from '@/entities/users/api/get-users';
 import { useSession } from '@/lib/session-context';
 import { usePendingEdits } from '@/offline/use-outbox';

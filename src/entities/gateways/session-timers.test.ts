@@ -1,6 +1,5 @@
 import { SESSION_TIMERS } from '@contracts/stations-realtime';
 import { describe, expect, it } from 'vitest';
-import { sessionLabel } from './session-label';
 import { sessionTimers, TIMERS_OVERRIDE_KEY } from './session-timers';
 
 const storage = (value: string | null) => ({ getItem: (key: string) => (key === TIMERS_OVERRIDE_KEY ? value : null) });
@@ -14,15 +13,5 @@ describe('sessionTimers', () => {
   it('take valid overrides and ignore the rest', () => {
     expect(sessionTimers(storage('{"pingMs":1000,"deadMs":2000,"joinMs":"x","retryMs":5}'))).toEqual({ ...SESSION_TIMERS, pingMs: 1000, deadMs: 2000 });
     expect(sessionTimers(storage('not json'))).toEqual(SESSION_TIMERS);
-  });
-});
-
-describe('sessionLabel', () => {
-  it('says Connecting, Live, Reconnecting or Disconnected / No Response', () => {
-    expect(sessionLabel('joining', false, true)).toBe('Connecting');
-    expect(sessionLabel('joined', true, true)).toBe('Live');
-    expect(sessionLabel('joined', true, false)).toBe('Reconnecting');
-    expect(sessionLabel('joining', true, true)).toBe('Reconnecting');
-    expect(sessionLabel('error', true, true)).toBe('Disconnected / No Response');
   });
 });
