@@ -80,7 +80,7 @@ const zones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dev-dist/**', 'node_modules/**', '.data/**', '.data-*/**', 'server/drizzle/**', 'public/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['dist/**', 'dist-e2e-*/**', 'dev-dist/**', 'node_modules/**', '.data/**', '.data-*/**', 'server/drizzle/**', 'public/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

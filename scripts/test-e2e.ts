@@ -20,5 +20,8 @@ const step = (cmd: string, args: string[]) => {
   const result = spawnSync(cmd, args, { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
-step('npx', ['vite', 'build']);
+// A run on its own E2E_PORT builds into a directory of its own, so runs side by side never serve each other's files.
+const outDir = process.env.E2E_PORT ? `dist-e2e-${process.env.E2E_PORT}` : 'dist';
+process.env.STATIC_DIR = outDir;
+step('npx', ['vite', 'build', '--outDir', outDir]);
 step('npx', ['playwright', 'test', ...process.argv.slice(2)]);

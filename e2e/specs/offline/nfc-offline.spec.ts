@@ -91,8 +91,11 @@ test('an assignment that conflicts on replay shows the server’s message and st
   await outbox.open();
   const item = outbox.item(new RegExp(`Assign NFC tag ${tag.nfcId}`));
   await expect(item).toContainText(`Not accepted: ${message}`);
-  // Retrying changes nothing while the tag is someone else's: the change stays.
+  // Retrying changes nothing while the tag is someone else's: the change stays. The retry's answer
+  // is awaited before going on, so the discard below never races a send still on its way.
+  const retried = page.waitForResponse((r) => r.url().endsWith(`/nfc-tags/${tag.id}`) && r.request().method() === 'PATCH');
   await outbox.retryButton(item).click();
+  expect((await retried).status()).toBe(409);
   await expect(outbox.retryButton(item)).toBeVisible();
   await expect(item).toContainText(`Not accepted: ${message}`);
 
