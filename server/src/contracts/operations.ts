@@ -168,6 +168,9 @@ export const queueOperationsBodySchema = bodyObject({
 });
 export type QueueOperationsBody = z.input<typeof queueOperationsBodySchema>;
 
+/** The reason a queue answers for a job already open on the device (operations and gateway software jobs alike). */
+export const ALREADY_QUEUED_REASON = 'Already queued or in progress';
+
 export const queuedOperationSchema = z.object({
   deviceId: z.number().int(),
   type: operationTypeSchema,

@@ -1,5 +1,5 @@
 import type { LastStatusValue, OperableDevice, OperationEventPayload, OperationType } from '@contracts/operations';
-import { STATUS_VERBS } from '@contracts/operations';
+import { ALREADY_QUEUED_REASON, STATUS_VERBS } from '@contracts/operations';
 import type { OutboxItem } from '@/offline/db';
 import type { OperationEditPayload } from './outbox-handlers';
 
@@ -125,7 +125,7 @@ export interface QueueEntry<R extends OperationRow<Operable> = OperationRow<Oper
  */
 export function planQueue<R extends OperationRow<Operable>>(rows: readonly R[], options: { firmware: boolean; settings: ReadonlyMap<number, unknown> }): QueueEntry<R>[] {
   return rows.map((row) => {
-    if (row.outbox !== null || row.operations.length > 0) return { row, types: [], skipped: 'Already queued or in progress' };
+    if (row.outbox !== null || row.operations.length > 0) return { row, types: [], skipped: ALREADY_QUEUED_REASON };
     if (row.firmware.current === null) return { row, types: [], skipped: 'No current firmware' };
     const types: OperationType[] = [];
     if (options.settings.has(row.id)) types.push('SETTING');

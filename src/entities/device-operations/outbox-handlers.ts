@@ -1,4 +1,4 @@
-import type { OperationType } from '@contracts/operations';
+import { ALREADY_QUEUED_REASON, type OperationType } from '@contracts/operations';
 import { ApiError } from '@/lib/api-client';
 import { registerOutboxHandler } from '@/offline/outbox';
 import { operationKeys } from './api/keys';
@@ -48,8 +48,6 @@ export function secondKey(idempotencyKey: string): string {
   return `${((first + 1) % 16).toString(16)}${idempotencyKey.slice(1)}`;
 }
 
-/** What the server answered to a queue: an operation already open for the device is someone else's, shown as a conflict. */
-export const CONFLICT_REASON = 'Already queued or in progress';
 
 export async function sendQueue(payload: OperationQueuePayload, idempotencyKey: string): Promise<void> {
   if (payload.settings?.length) await saveSettings([{ deviceId: payload.deviceId, settings: payload.settings }], idempotencyKey);
@@ -59,7 +57,7 @@ export async function sendQueue(payload: OperationQueuePayload, idempotencyKey: 
   ];
   if (operations.length === 0) return;
   const answer = await queueOperations({ description: payload.description, operations }, secondKey(idempotencyKey));
-  const conflicts = answer.operations.filter((op) => !op.queued && op.reason === CONFLICT_REASON);
+  const conflicts = answer.operations.filter((op) => !op.queued && op.reason === ALREADY_QUEUED_REASON);
   if (conflicts.length) {
     const what = conflicts.map((op) => (op.type === 'DFU' ? 'a firmware update' : 'a settings change')).join(' and ');
     throw new ApiError(409, `${payload.name} already has ${what} queued or in progress, queued by someone else meanwhile. Discard this, or retry once theirs is done.`, answer);

@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
+import { ALREADY_QUEUED_REASON } from '../../contracts/operations';
 import { channelSlug } from '../../contracts/stations-realtime';
 import {
   GATEWAY_MESSAGES,
@@ -27,8 +28,6 @@ type ConfigBody = z.output<typeof gatewayConfigBodySchema>;
 type ToggleBody = z.output<typeof terminalToggleBodySchema>;
 type JobsBody = z.output<typeof softwareJobsBodySchema>;
 type JobsResponse = z.output<typeof softwareJobsResponseSchema>;
-
-const REASONS = { open: 'Already queued or in progress' } as const;
 
 export interface GatewaysServiceOptions {
   /** How long the terminal toggle waits for the gateway's session URL. */
@@ -167,7 +166,7 @@ export function createGatewaysService(db: Database, options: GatewaysServiceOpti
         jobs: wanted.map((w) => {
           const key = `${w.deviceId}:${w.softwareVersionId}`;
           const id = made.get(key);
-          return id !== undefined ? { ...w, id, queued: true, reason: null } : { ...w, id: openIds.get(key) ?? null, queued: false, reason: REASONS.open };
+          return id !== undefined ? { ...w, id, queued: true, reason: null } : { ...w, id: openIds.get(key) ?? null, queued: false, reason: ALREADY_QUEUED_REASON };
         }),
       };
     },

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { SETTING_CATALOGUE, settingsOf, settingValueError, type OperableType, type SettingValues } from '../../contracts/device-settings';
 import {
+  ALREADY_QUEUED_REASON,
   OPERATION_MESSAGES,
   type cancelOperationBodySchema,
   type createPresetBodySchema,
@@ -34,7 +35,7 @@ type UpdatePresetBody = z.output<typeof updatePresetBodySchema>;
 const toPreset = (row: SettingPresetRow): Preset => ({ id: row.id, name: row.name, modelId: row.modelId, settings: row.settings });
 
 const REASONS = {
-  open: 'Already queued or in progress',
+  open: ALREADY_QUEUED_REASON,
   noSettings: 'No settings to apply',
   upToDate: 'Firmware is up to date',
   noFirmware: 'No firmware known for this device',
