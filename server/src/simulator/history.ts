@@ -1,12 +1,13 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { appMeta } from '../db/schema';
+import { appMeta, devices } from '../db/schema';
 import { ingestEvents } from '../modules/ingest/ingest.service';
 import { deriveBetween } from '../modules/metrics/derive';
 import { DEFAULT_SIMULATOR_SEED, generateEvents } from './generate';
 import { IOT_HISTORY_DAYS, writeIotHistory } from './iot/history';
 import { DAY } from './time';
 import { DEMO_HISTORY_KEY, DEMO_HISTORY_PROGRESS_KEY, loadWorld } from './world';
+import { groupBy } from './world-index';
 
 /**
  * Events stored per transaction. Each holds the database's one connection on PGlite, so requests
@@ -102,6 +103,7 @@ export async function writeHistory(db: Database, options: HistoryOptions = {}): 
   const chunks = historyChunks(days);
   const plan: HistoryPlan = { end: end.toISOString(), days, daysDone: 0, events: 0 };
   const world = await loadWorld(db);
+  const gateways = new Map((await db.select().from(devices).where(eq(devices.type, 'GATEWAY'))).map((g) => [g.mac, g]));
   let daysDone = Math.min(chunks, options.done?.days ?? 0);
   let events = options.done?.events ?? 0;
   let accepted = 0;
@@ -109,10 +111,15 @@ export async function writeHistory(db: Database, options: HistoryOptions = {}): 
     const b = end.getTime() - daysDone * DAY;
     const a = Math.max(b - DAY, from.getTime());
     const generated = generateEvents(world, { from: a, to: b, seed });
-    for (let j = 0; j < generated.length; j += HISTORY_BATCH) {
-      if (options.signal?.aborted) return { from, end, events, accepted, complete: false };
-      const batch = generated.slice(j, j + HISTORY_BATCH).map((e) => e.event);
-      accepted += (await ingestEvents(db, batch, { derive: false })).accepted;
+    // Each gateway's events are stored as sent by it, as the live simulator sends them, so a
+    // gateway's stats (heartbeats, location and dispense events it relayed) cover the history too.
+    for (const [mac, list] of groupBy(generated, (e) => e.gateway)) {
+      const gateway = mac === null ? null : (gateways.get(mac) ?? null);
+      for (let j = 0; j < list.length; j += HISTORY_BATCH) {
+        if (options.signal?.aborted) return { from, end, events, accepted, complete: false };
+        const batch = list.slice(j, j + HISTORY_BATCH).map((e) => e.event);
+        accepted += (await ingestEvents(db, batch, { derive: false, gateway })).accepted;
+      }
     }
     // The day's derived rows, including what its events change in the newer days already stored.
     await deriveBetween(db, new Date(a), new Date(b - 1));

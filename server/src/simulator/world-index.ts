@@ -95,7 +95,7 @@ function siteResolver(groups: Map<number, WorldGroup>) {
 }
 
 /** Groups items by key, keeping their order (Map.groupBy needs Node 21). */
-function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+export function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   const out = new Map<K, T[]>();
   for (const item of items) {
     const k = key(item);

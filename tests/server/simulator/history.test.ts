@@ -37,6 +37,14 @@ describe('writeHistory', () => {
       from visits where counted`);
     expect(derived.rows[0]).toEqual({ opportunities: tally.opportunities, compliant: tally.compliant });
 
+    // Each event is stored as sent by the gateway that would send it (a gateway's stats count them).
+    const sentBy = await db.execute<{ mac: string | null; n: number }>(sql`
+      select g.mac, count(*)::int as n from event_ledger l left join devices g on g.id = l.gateway_id group by g.mac`);
+    const expected = new Map<string | null, number>();
+    for (const e of events) expected.set(e.gateway, (expected.get(e.gateway) ?? 0) + 1);
+    expect(new Map(sentBy.rows.map((r) => [r.mac, r.n]))).toEqual(expected);
+    expect([...expected.keys()].filter((mac) => mac !== null).length).toBeGreaterThan(1);
+
     const [marker] = await db.select().from(appMeta).where(eq(appMeta.key, DEMO_HISTORY_KEY));
     expect(marker?.value).toBe(end.toISOString());
   });
