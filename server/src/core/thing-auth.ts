@@ -19,12 +19,18 @@ function isThingToken(secret: string, awsId: string, token: string): boolean {
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-/** The thing a request comes from: 401 without sound credentials, 403 when no thing of the fleet has that serial number. */
-export async function authenticateThing<T>(things: { thingByAwsId(awsId: string): Promise<T | null> }, secret: string, request: FastifyRequest): Promise<T> {
+/** The serial number a request names in X-Thing-Id when its bearer token is that thing's token; null otherwise. */
+export function provenThingId(secret: string, request: Pick<FastifyRequest, 'headers'>): string | null {
   const header = request.headers[THING_ID_HEADER];
   const awsId = typeof header === 'string' && /^[\w.:-]{1,128}$/.test(header) ? header : null;
   const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-  if (!awsId || !token || !isThingToken(secret, awsId, token)) throw new HttpError(401, 'A thing id (X-Thing-Id) and its token are required');
+  return awsId && token && isThingToken(secret, awsId, token) ? awsId : null;
+}
+
+/** The thing a request comes from: 401 without sound credentials, 403 when no thing of the fleet has that serial number. */
+export async function authenticateThing<T>(things: { thingByAwsId(awsId: string): Promise<T | null> }, secret: string, request: FastifyRequest): Promise<T> {
+  const awsId = provenThingId(secret, request);
+  if (!awsId) throw new HttpError(401, 'A thing id (X-Thing-Id) and its token are required');
   const thing = await things.thingByAwsId(awsId);
   if (!thing) throw new HttpError(403, `Thing ${awsId} is not part of the fleet`);
   return thing;

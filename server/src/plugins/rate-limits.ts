@@ -2,6 +2,7 @@ import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { normalizeUsername } from '../contracts/account-access';
 import { provenGatewayMac } from '../core/gateway-auth';
+import { provenThingId } from '../core/thing-auth';
 import { HttpError } from '../core/http-error';
 
 const MINUTE_MS = 60_000;
@@ -34,6 +35,9 @@ export const ACCOUNT_ROUTE_LIMITS: readonly AccountRouteLimit[] = [
 
 /** Requests with a missing or wrong gateway token that one address may make a minute. */
 export const BAD_GATEWAY_TOKEN_LIMIT = 30;
+
+/** Requests with a missing or wrong thing token that one address may make a minute (the IoT things' own routes). */
+export const BAD_THING_TOKEN_LIMIT = 30;
 
 /** The routes gateways call with their own token (ingest, their station and channels). */
 const GATEWAY_PATH_PREFIXES = ['/api/ingest/', '/api/gateways/'];
@@ -77,25 +81,26 @@ function accountHook(app: FastifyInstance, limit: AccountRouteLimit): Hook {
   };
 }
 
-function gatewayHook(app: FastifyInstance, secret: string): Hook {
-  const byAddress = app.createRateLimit({ max: BAD_GATEWAY_TOKEN_LIMIT, timeWindow: MINUTE_MS, keyGenerator: addressOf });
+/** Limits an address's requests with bad credentials; a caller that proves who it is is never limited, however many bad requests share its address. */
+function badCredentialsHook(app: FastifyInstance, max: number, proven: (request: FastifyRequest) => boolean, what: string): Hook {
+  const byAddress = app.createRateLimit({ max, timeWindow: MINUTE_MS, keyGenerator: addressOf });
   return async (request, reply) => {
-    // A gateway that proves its MAC is never limited, however many bad requests share its address.
-    if (provenGatewayMac(secret, request)) return;
-    await enforce(byAddress, request, reply, 'with a missing or wrong gateway token from this address');
+    if (proven(request)) return;
+    await enforce(byAddress, request, reply, what);
   };
 }
 
 /**
  * Per-minute limits, counted in this instance's memory (several API instances each count their
  * own): the account routes of ACCOUNT_ROUTE_LIMITS, checked once the caller is authenticated and
- * the input valid (so the name is known), and requests with a bad gateway token, checked before
+ * the input valid (so the name is known), and requests with a bad gateway or thing token, checked before
  * anything else is read. A limited request answers 429 with Retry-After. Register before the routes.
  */
 export async function registerRateLimits(app: FastifyInstance, { ingestSecret }: { ingestSecret: string }): Promise<void> {
   await app.register(fastifyRateLimit, { global: false });
   const accountHooks = new Map(ACCOUNT_ROUTE_LIMITS.map((limit) => [`${limit.method} ${limit.url}`, accountHook(app, limit)]));
-  const badTokenHook = gatewayHook(app, ingestSecret);
+  const badTokenHook = badCredentialsHook(app, BAD_GATEWAY_TOKEN_LIMIT, (r) => provenGatewayMac(ingestSecret, r) !== null, 'with a missing or wrong gateway token from this address');
+  const badThingHook = badCredentialsHook(app, BAD_THING_TOKEN_LIMIT, (r) => provenThingId(ingestSecret, r) !== null, 'with a missing or wrong thing token from this address');
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     // A HEAD request runs the GET's handler, so it counts as the GET.
@@ -105,6 +110,7 @@ export async function registerRateLimits(app: FastifyInstance, { ingestSecret }:
     // A console page's route under these paths (the Gateways page's setup) carries a user's token, not a gateway's.
     const access = (route.config as { access?: unknown } | undefined)?.access;
     const forUsers = typeof access === 'object' || access === 'signed-in';
-    if (!forUsers && GATEWAY_PATH_PREFIXES.some((prefix) => route.url.startsWith(prefix))) appendHook(route, 'onRequest', badTokenHook);
+    if (access === 'thing') appendHook(route, 'onRequest', badThingHook);
+    else if (!forUsers && GATEWAY_PATH_PREFIXES.some((prefix) => route.url.startsWith(prefix))) appendHook(route, 'onRequest', badTokenHook);
   });
 }

@@ -2,8 +2,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceRow } from '../../../../server/src/db/schema';
 import { gatewayToken } from '../../../../server/src/core/gateway-auth';
-import { ACCOUNT_ROUTE_LIMITS, addressOf, BAD_GATEWAY_TOKEN_LIMIT } from '../../../../server/src/plugins/rate-limits';
+import { THING_ID_HEADER } from '../../../../server/src/contracts/iot';
+import { ACCOUNT_ROUTE_LIMITS, addressOf, BAD_GATEWAY_TOKEN_LIMIT, BAD_THING_TOKEN_LIMIT } from '../../../../server/src/plugins/rate-limits';
 import { createTestApp, signIn, TEST_INGEST_SECRET, type Tokens } from '../../helpers/app';
+import { loadIotSampleIds, thingHeaders } from '../../helpers/iot-samples';
 import { kiosk } from '../stations/stations-client';
 
 const limitOf = (url: string) => {
@@ -118,6 +120,28 @@ describe('rate limits', () => {
         expect((await station(gateway.mac, token, address)).statusCode).toBe(200);
       }
     });
+  });
+});
+
+describe('thing routes', () => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let awsId: string;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    awsId = (await loadIotSampleIds(ctx.db)).thing.awsId;
+  });
+  afterAll(() => ctx.close());
+
+  const nextJob = (headers: Record<string, string>, address: string) =>
+    ctx.app.inject({ url: '/api/things/jobs/next', headers: { ...headers, 'x-forwarded-for': address } });
+
+  it('refuse an address after repeated bad thing tokens, and never limit a thing that proves itself', async () => {
+    const address = '192.0.2.220';
+    const bad = { [THING_ID_HEADER]: awsId, authorization: 'Bearer not-the-token' };
+    for (let call = 1; call <= BAD_THING_TOKEN_LIMIT; call++) expect((await nextJob(bad, address)).statusCode).toBe(401);
+    expectLimited(await nextJob(bad, address), /^Too many requests with a missing or wrong thing token from this address: /);
+    expect((await nextJob(bad, '192.0.2.221')).statusCode).toBe(401);
+    for (let call = 1; call <= 5; call++) expect((await nextJob(thingHeaders(awsId), address)).statusCode).toBe(200);
   });
 });
 
