@@ -20,6 +20,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './bench/web-js-bytes';
 import { buildApp, startWebServer } from './bench/web-server';
 import { signInAs } from './bench/web-sign-in';
 import { table } from './bench/timing';
+import { onCleanUp, runBench } from './bench/lifecycle';
 
 const port = Number(process.env.BENCH_LIVE_PORT ?? 8110);
 const rate = Number(process.env.BENCH_LIVE_RATE ?? 20);
@@ -33,11 +34,6 @@ const WAIT_MS = 2 * 60_000;
 const log = (line: string) => console.log(line);
 const control = `http://127.0.0.1:${controlPort}`;
 
-const cleanups: (() => Promise<void>)[] = [];
-async function cleanUp(): Promise<void> {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error(String(error)));
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void cleanUp().then(() => process.exit(130)));
 
 interface SimGateway {
   mac: string;
@@ -123,7 +119,7 @@ async function main() {
   const staticDir = await buildApp(options);
   log(`Starting it on port ${port}…`);
   const server = await startWebServer(options, staticDir);
-  cleanups.push(server.stop);
+  onCleanUp(server.stop);
   // The simulator starts once the API answers; wait for its control API too.
   const deadline = Date.now() + WAIT_MS;
   let gateways: SimGateway[] = [];
@@ -134,7 +130,7 @@ async function main() {
   }
 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-  cleanups.push(() => browser.close());
+  onCleanUp(() => browser.close());
   const page = await (await browser.newContext({ viewport: { width: 1366, height: 1024 } })).newPage();
   await page.addInitScript({ content: INSTRUMENT });
   await signInAs(page, server.url, 'admin');
@@ -196,12 +192,4 @@ async function main() {
   if (wrong > 0) throw new Error(`${wrong} slots on screen differ from the simulator's`);
 }
 
-try {
-  await main();
-  await cleanUp();
-  process.exit(0);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  await cleanUp();
-  process.exit(1);
-}
+await runBench('bench:live', main);

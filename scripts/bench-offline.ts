@@ -19,7 +19,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './bench/web-js-bytes';
 import { buildApp, startWebServer } from './bench/web-server';
 import { signInAs } from './bench/web-sign-in';
 import { runEditorScenario } from './bench/offline-editor';
+import { replayUntilEmpty } from './bench/outbox-replay';
 import { table } from './bench/timing';
+import { onCleanUp, runBench } from './bench/lifecycle';
 
 const port = Number(process.env.BENCH_OFFLINE_PORT ?? 8100);
 const edits = Number(process.env.BENCH_OFFLINE_EDITS ?? 500);
@@ -31,11 +33,6 @@ const EDITOR_GROUP_ID = 6;
 const WAIT_MS = 5 * 60_000;
 const log = (line: string) => console.log(line);
 
-const cleanups: (() => Promise<void>)[] = [];
-async function cleanUp(): Promise<void> {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error(String(error)));
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void cleanUp().then(() => process.exit(130)));
 
 /** The signed-in user's id token, as the app keeps it, for the API calls that check the result. */
 async function idToken(page: Page): Promise<string> {
@@ -64,10 +61,10 @@ async function main() {
   const staticDir = await buildApp(options);
   log(`Starting it on port ${port}…`);
   const server = await startWebServer(options, staticDir);
-  cleanups.push(server.stop);
+  onCleanUp(server.stop);
 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-  cleanups.push(() => browser.close());
+  onCleanUp(() => browser.close());
   const context = await browser.newContext();
   const page = await context.newPage();
   await signInAs(page, server.url, 'tech');
@@ -92,18 +89,7 @@ async function main() {
   await indicator.getByText(`Offline · ${edits} queued`).waitFor({ timeout: WAIT_MS });
   const queueMs = performance.now() - queueStart;
 
-  const replayStart = performance.now();
-  await context.setOffline(false);
-  // Polled rather than awaited on one text, so a stuck queue says where it stands.
-  for (;;) {
-    const shown = (await indicator.textContent())?.trim() ?? '';
-    if (shown === 'Online') break;
-    if (/not accepted/.test(shown) || performance.now() - replayStart > WAIT_MS) {
-      throw new Error(`the outbox did not empty: the header says "${shown}"`);
-    }
-    await page.waitForTimeout(50);
-  }
-  const replayMs = performance.now() - replayStart;
+  const replayMs = await replayUntilEmpty(page, context, 'the outbox', WAIT_MS);
 
   type TagPage = { data: { id: number; nfcId: string; nfcShortId: string }[]; totalCount: number };
   const pageOf = (after?: number) =>
@@ -154,12 +140,4 @@ async function main() {
   if (!editor.exactlyOnce) throw new Error('the server does not hold every editor change exactly once');
 }
 
-try {
-  await main();
-  await cleanUp();
-  process.exit(0);
-} catch (error) {
-  console.error(`\nbench:offline failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  await cleanUp();
-  process.exit(1);
-}
+await runBench('bench:offline', main);

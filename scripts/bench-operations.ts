@@ -32,13 +32,15 @@ import { chromium, type Page } from '@playwright/test';
 import type { GatewayOperation, OperableDevice } from '../server/src/contracts/operations';
 import { FAILURES, nextReport } from '../server/src/simulator/gateways/operations-player';
 import { readWorldFile, simulatorFiles } from '../server/src/simulator/world';
-import { idTokenOf, listDispensers, queueAll, type CallResult, type QueueRun } from './bench/operations-api';
+import { idTokenOf } from './bench/api-sign-in';
+import { listDispensers, queueAll, type CallResult, type QueueRun } from './bench/operations-api';
 import { OPS_GROUP_ID, prepareOperationsFleet, type OperationsFleet } from './bench/operations-data';
 import { recordMainThread, type GestureFigures } from './bench/web-map-gestures';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './bench/web-js-bytes';
 import { buildApp, startWebServer } from './bench/web-server';
 import { signInAs } from './bench/web-sign-in';
 import { percentile, table } from './bench/timing';
+import { onCleanUp, runBench } from './bench/lifecycle';
 
 const port = Number(process.env.BENCH_OPERATIONS_PORT ?? 8140);
 const deviceCount = Number(process.env.BENCH_OPERATIONS_DEVICES ?? 1000);
@@ -70,27 +72,6 @@ delete process.env.DATABASE_URL;
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
-const cleanups: (() => Promise<void>)[] = [];
-let cleaning: Promise<void> | null = null;
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const cleanup of cleanups.reverse()) {
-      try {
-        await cleanup();
-      } catch (error) {
-        console.error(`While stopping: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
-  })();
-  return cleaning;
-}
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    interrupted = true;
-    void cleanUp().then(() => process.exit(130));
-  });
-}
 
 /**
  * Counts, installed before the app runs, the operation events arriving on the page's WebSocket
@@ -253,7 +234,7 @@ async function main() {
   const fleet = await prepareOperationsFleet(DATA_DIR, deviceCount);
   log(`Starting it on port ${port} (${DATA_DIR}, ${DEMO_HISTORY_DAYS} day of demo history, the gateway simulator playing operations every 1 s${SERVER_NICENESS ? `, both at nice ${SERVER_NICENESS}` : ''})…`);
   const server = await startWebServer(options, staticDir);
-  cleanups.push(server.stop);
+  onCleanUp(server.stop);
 
   const gateways = await locationGateways();
   if (gateways.length === 0) throw new Error(`the simulator's world file has no gateway in location ${OPS_GROUP_ID} to carry the operations out`);
@@ -274,7 +255,7 @@ async function main() {
   );
 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-  cleanups.push(() => browser.close());
+  onCleanUp(() => browser.close());
   const context = await browser.newContext({ viewport: { width: 1024, height: 1366 }, hasTouch: true, serviceWorkers: 'block' });
   const page = await context.newPage();
   let pageError: string | null = null;
@@ -399,15 +380,4 @@ async function main() {
   if (failures.length > 0) throw new Error(failures.join('; '));
 }
 
-try {
-  await main();
-  await cleanUp();
-  process.exit(0);
-} catch (error) {
-  // When interrupted, the failure is the stopping itself; the signal handler exits with 130.
-  if (!interrupted) {
-    console.error(`\nbench:operations failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    await cleanUp();
-    process.exit(1);
-  }
-}
+await runBench('bench:operations', main);

@@ -56,6 +56,7 @@ import { HTTPS_FRONT_CHROMIUM_ARGS, startHttpsFront } from './bench/web-https-fr
 import { buildApp, startWebServer } from './bench/web-server';
 import { PAGE_IN_SHELL_SELECTOR, SIGN_IN_SCREEN_SELECTOR, signedInPageShown, signInAsAdmin, signInScreenShown } from './bench/web-sign-in';
 import { percentile, table } from './bench/timing';
+import { onCleanUp, runBench } from './bench/lifecycle';
 
 const port = Number(process.env.BENCH_WEB_PORT ?? 8095);
 const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
@@ -73,27 +74,6 @@ let mapUrl = MAP_PATH;
 const log = (line: string) => console.log(line);
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
-const cleanups: (() => Promise<void>)[] = [];
-let cleaning: Promise<void> | null = null;
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const cleanup of cleanups.reverse()) {
-      try {
-        await cleanup();
-      } catch (error) {
-        console.error(`While stopping: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
-  })();
-  return cleaning;
-}
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    interrupted = true;
-    void cleanUp().then(() => process.exit(130));
-  });
-}
 
 interface PageFigures {
   path: string;
@@ -111,7 +91,7 @@ function medianLoad(loads: readonly JsBytes[]): JsBytes {
 
 async function measureJavaScript(baseUrl: string): Promise<Map<string, JsBytes[]>> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-  cleanups.push(() => browser.close());
+  onCleanUp(() => browser.close());
   try {
     // No service worker: every load comes from the server, and sw.js is not the page's JavaScript.
     const context = await browser.newContext({ serviceWorkers: 'block' });
@@ -145,7 +125,7 @@ async function measureJavaScript(baseUrl: string): Promise<Map<string, JsBytes[]
 
 async function lighthouseRuns(baseUrl: string, cpuSlowdown: number): Promise<Map<string, LighthouseRun[]>> {
   const chrome = await launchChromeForLighthouse(baseUrl.startsWith('https:') ? HTTPS_FRONT_CHROMIUM_ARGS : []);
-  cleanups.push(chrome.stop);
+  onCleanUp(chrome.stop);
   try {
     const results = new Map<string, LighthouseRun[]>();
     const auth: LighthouseRun[] = [];
@@ -181,7 +161,7 @@ async function lighthouseRuns(baseUrl: string, cpuSlowdown: number): Promise<Map
  */
 async function measureOnTablet(baseUrl: string, path: string, shown: (page: Page) => Promise<void>, gestures: (page: Page) => Promise<GestureFigures>): Promise<GestureFigures[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-  cleanups.push(() => browser.close());
+  onCleanUp(() => browser.close());
   try {
     const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, serviceWorkers: 'block' });
     const signIn = await context.newPage();
@@ -330,13 +310,13 @@ async function main() {
   await prepareEditorFloor(DATA_DIR);
   log(`Starting it on port ${port} (${DATA_DIR}, ${DEMO_HISTORY_DAYS} days of demo history, no simulator)…`);
   const server = await startWebServer({ port, dataDir: DATA_DIR, demoHistoryDays: DEMO_HISTORY_DAYS }, staticDir);
-  cleanups.push(server.stop);
+  onCleanUp(server.stop);
   log(`Measuring the JavaScript before first render on ${server.url}…`);
   const js = await measureJavaScript(server.url);
   let lighthouseUrl = server.url;
   if (!overHttp1) {
     const front = await startHttpsFront(port, port + 2);
-    cleanups.push(front.stop);
+    onCleanUp(front.stop);
     lighthouseUrl = front.url;
   }
   log(`Running Lighthouse on ${lighthouseUrl} (${overHttp1 ? 'HTTP/1.1' : 'HTTPS, HTTP/2'}), ${runs} runs per page…`);
@@ -373,15 +353,4 @@ async function main() {
   );
 }
 
-try {
-  await main();
-  await cleanUp();
-  process.exit(0);
-} catch (error) {
-  // When interrupted, the failure is the stopping itself; the signal handler exits with 130.
-  if (!interrupted) {
-    console.error(`\nbench:web failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    await cleanUp();
-    process.exit(1);
-  }
-}
+await runBench('bench:web', main);

@@ -5,10 +5,13 @@ import { DEMO_ACCOUNT_BY_KEY } from '../../server/src/db/demo-accounts';
 import { localCognitoClient } from '../../server/src/identity/provision';
 
 /** Signs in as admin@demo.health at the server's local identity provider; the id token. */
-export async function adminIdTokenOf(url: string): Promise<string> {
+export const adminIdTokenOf = (url: string): Promise<string> => idTokenOf(url, 'admin');
+
+/** Signs in as a demo account at the server's local identity provider; the id token (the main API's raw Authorization). */
+export async function idTokenOf(url: string, key: keyof typeof DEMO_ACCOUNT_BY_KEY): Promise<string> {
   const config = (await (await fetch(`${url}/config.json`)).json()) as RuntimeConfig;
   if (!config.cognito.endpoint) throw new Error('the benchmarks need the local identity provider');
-  const { email, password } = DEMO_ACCOUNT_BY_KEY.admin;
+  const { email, password } = DEMO_ACCOUNT_BY_KEY[key];
   const result = await localCognitoClient(config.cognito.endpoint).send(
     new InitiateAuthCommand({
       AuthFlow: 'USER_PASSWORD_AUTH',

@@ -11,6 +11,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import type { EditorEntities } from '../../server/src/contracts/editor';
+import { replayUntilEmpty } from './outbox-replay';
 import { deviceDraftOf } from '../../src/features/maintenance/editor/editor-model';
 
 const devicesToPlace = Number(process.env.BENCH_EDITOR_DEVICES ?? 100);
@@ -91,15 +92,7 @@ export async function runEditorScenario(page: Page, context: BrowserContext, bas
   await indicator.getByText(`Offline · ${actions.length} queued`).waitFor({ timeout: WAIT_MS });
   const queueMs = performance.now() - queueStart;
 
-  const replayStart = performance.now();
-  await context.setOffline(false);
-  for (;;) {
-    const shown = (await indicator.textContent())?.trim() ?? '';
-    if (shown === 'Online') break;
-    if (/not accepted/.test(shown) || performance.now() - replayStart > WAIT_MS) throw new Error(`the editor's outbox did not empty: the header says "${shown}"`);
-    await page.waitForTimeout(50);
-  }
-  const replayMs = performance.now() - replayStart;
+  const replayMs = await replayUntilEmpty(page, context, "the editor's outbox", WAIT_MS);
 
   const after = await call<EditorEntities>(baseUrl, token, 'GET', `/groups/editor?groupId=${groupId}`);
   const count = (mac: string) => after.devices.filter((d) => d.mac === mac).length;

@@ -1,26 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import type { RuntimeConfig } from '../../server/src/contracts/config';
 import type { OperableDevice, QueuedOperation } from '../../server/src/contracts/operations';
-import { DEMO_ACCOUNT_BY_KEY } from '../../server/src/db/demo-accounts';
-import { localCognitoClient } from '../../server/src/identity/provision';
-
-/** Signs in as a demo account at the server's local identity provider; the id token (the main API's raw Authorization). */
-export async function idTokenOf(url: string, key: keyof typeof DEMO_ACCOUNT_BY_KEY): Promise<string> {
-  const config = (await (await fetch(`${url}/config.json`)).json()) as RuntimeConfig;
-  if (!config.cognito.endpoint) throw new Error('the benchmarks need the local identity provider');
-  const { email, password } = DEMO_ACCOUNT_BY_KEY[key];
-  const result = await localCognitoClient(config.cognito.endpoint).send(
-    new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: config.cognito.userPoolClientId,
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    }),
-  );
-  const idToken = result.AuthenticationResult?.IdToken;
-  if (!idToken) throw new Error(`${email} got no id token`);
-  return idToken;
-}
 
 /** GET /api/devices/dispensers?groupId=: the location's dispensers as the operations page lists them. */
 export async function listDispensers(baseUrl: string, token: string, groupId: number): Promise<OperableDevice[]> {
