@@ -177,7 +177,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(unresponsiveDevicesRoutes, { reportDb: deps.reportDb });
       await api.register(firmwareRoutes, { db: deps.db, storage });
       await api.register(iotRoutes, { db: deps.db, secret: deps.ingestSecret });
-      await api.register(gatewaysRoutes, { db: deps.db, secret: deps.ingestSecret });
+      await api.register(gatewaysRoutes, { db: deps.db, secret: deps.ingestSecret, pusher: deps.pusher });
     },
     { prefix: '/api' },
   );

@@ -43,6 +43,9 @@ export const GATEWAY_MESSAGES = {
   terminalTimeout: 'The gateway did not report a terminal session in time',
   transition: 'The software job cannot move to that status',
   setupQueue: 'Choose a location outside the setup queue',
+  notGatewayModel: 'The model is not a gateway model',
+  macOfAnotherDevice: 'The MAC is another device’s, not a gateway’s',
+  noSetupQueue: 'This installation has no setup queue for new gateways',
 } as const;
 
 const versionRefSchema = z.object({ id: z.number().int(), version: z.string() }).nullable();
@@ -196,6 +199,22 @@ export const gatewayStateReportSchema = bodyObject({
 });
 export type GatewayStateReport = z.input<typeof gatewayStateReportSchema>;
 
+/** A gateway announcing itself to join the setup queue: its model. */
+export const gatewayAnnounceBodySchema = bodyObject({ modelId: idField });
+export type GatewayAnnounceBody = z.input<typeof gatewayAnnounceBodySchema>;
+
+/** The announcing gateway's row: new in the setup queue (`created`), or as it already was. */
+export const announcedGatewaySchema = z.object({
+  id: z.number().int(),
+  mac: z.string(),
+  name: z.string(),
+  groupId: z.number().int().nullable(),
+  modelId: z.number().int(),
+  active: z.boolean(),
+  created: z.boolean(),
+});
+export type AnnouncedGateway = z.infer<typeof announcedGatewaySchema>;
+
 export const gatewaySoftwareEndpoints = {
   jobs: endpoint({ method: 'GET', path: '/gateways/software/jobs', response: z.array(gatewaySoftwareJobSchema) }),
   report: endpoint({
@@ -207,4 +226,9 @@ export const gatewaySoftwareEndpoints = {
   }),
   terminal: endpoint({ method: 'GET', path: '/gateways/terminal', response: terminalStateSchema }),
   state: endpoint({ method: 'POST', path: '/gateways/state', body: gatewayStateReportSchema, response: terminalStateSchema }),
+  /**
+   * A gateway not yet known joins the setup queue, unnamed (its MAC proven by its token only); a
+   * known one is answered with its row, never moved.
+   */
+  announce: endpoint({ method: 'POST', path: '/gateways/announce', body: gatewayAnnounceBodySchema, response: announcedGatewaySchema }),
 };

@@ -50,6 +50,15 @@ export type CommandType = (typeof COMMAND_TYPES)[number];
 export const commandRequestEvent = (type: CommandType) => `client-gwc-req-${type}`;
 export const commandResponseEvent = (type: CommandType) => `client-gwc-res-${type}`;
 
+/**
+ * Server → gateway, on its command channel, once it is renamed (POST /gateways/config): its new
+ * name and the session channel that follows it. The gateway leaves its old session channel and
+ * joins the new one, where the console's sessions now find it.
+ */
+export const gatewayRenamedEvent = 'gateway-renamed';
+export const gatewayRenamedSchema = z.object({ name: z.string().min(1).max(100), sessionChannel: z.string().max(200) });
+export type GatewayRenamed = z.infer<typeof gatewayRenamedSchema>;
+
 // ---- What a gateway reports -----------------------------------------------------------------
 
 export const lastStatusSchema = z.object({

@@ -47,6 +47,16 @@ export async function authenticateGateway(db: Database, secret: string, request:
   return gateway;
 }
 
+/**
+ * The MAC a gateway proves with its token, whether the fleet knows it or not (a new gateway
+ * announcing itself): 401 as for authenticateGateway when it proves none.
+ */
+export function authenticateGatewayMac(secret: string, request: FastifyRequest): string {
+  const mac = provenGatewayMac(secret, request);
+  if (!mac) throw new HttpError(401, 'A gateway MAC (X-Gateway-Mac) and its token are required');
+  return mac;
+}
+
 /** The MAC a request names in X-Gateway-Mac when its bearer token is that MAC's token; null otherwise. */
 export function provenGatewayMac(secret: string, request: FastifyRequest): string | null {
   const mac = macField.safeParse(request.headers['x-gateway-mac']);

@@ -256,6 +256,8 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
   'POST /api/gateways/software/jobs/:id': () => ({ as: 'gateway', params: { id: 2_147_483_000 }, body: { status: 'STARTED', message: 'Downloading' }, status: 404 }),
   'GET /api/gateways/terminal': () => ({ as: 'gateway' }),
   'POST /api/gateways/state': () => ({ as: 'gateway', body: { terminalUrl: null, status: { code: 200, message: 'Gateway configured' } } }),
+  // The calling gateway is known: answered with its row, which stays where it is.
+  'POST /api/gateways/announce': () => ({ as: 'gateway', body: { modelId: KIOSK_GATEWAY_MODEL_ID } }),
   'GET /api/stations/gateways': () => ({ query: { groupId: DEMO_GROUP_IDS.stMarys, modelId: KIOSK_GATEWAY_MODEL_ID, roles: 'KIOSK_GATEWAY', search: 'kiosk' } }),
   'GET /api/iot/things/stations': () => ({ query: { groupIds: [DEMO_GROUP_IDS.stMarys] } }),
   'POST /api/stations/assignments': (ids) => ({ body: { gatewayId: ids.kiosk.id, wristbandMac: ids.kioskSpareMac, userId: ids.staffIds[1] } }),

@@ -2,6 +2,9 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   GATEWAY_MESSAGES,
+  GATEWAY_SETUP_GROUP_ID,
+  type AnnouncedGateway,
+  type gatewayAnnounceBodySchema,
   OPEN_SOFTWARE_JOB_STATUSES,
   type GatewaySoftwareJob,
   type gatewaySoftwareJobReportSchema,
@@ -10,12 +13,24 @@ import {
   type TerminalState,
 } from '../../contracts/gateways';
 import type { Database } from '../../db/client';
-import { gatewaySoftware, gatewayStates, softwareJobs, softwareVersions, type DeviceRow } from '../../db/schema';
+import { devices, gatewaySoftware, gatewayStates, groups, softwareJobs, softwareVersions, type DeviceRow } from '../../db/schema';
 import { HttpError } from '../../core/http-error';
 import { isoOrNull } from '../../core/sql';
+import { findModel } from '../devices';
 
 type JobReport = z.output<typeof gatewaySoftwareJobReportSchema>;
 type StateReport = z.output<typeof gatewayStateReportSchema>;
+type AnnounceBody = z.output<typeof gatewayAnnounceBodySchema>;
+
+const announced = (row: DeviceRow, created: boolean): AnnouncedGateway => ({
+  id: row.id,
+  mac: row.mac,
+  name: row.name,
+  groupId: row.groupId,
+  modelId: row.modelId,
+  active: row.active,
+  created,
+});
 
 /** Where a software job may go from where it is: its gateway starts it and ends it, installed or failed. */
 const NEXT: Readonly<Record<SoftwareJobStatus, readonly SoftwareJobStatus[]>> = {
@@ -91,6 +106,38 @@ export function createGatewaySoftwareService(db: Database) {
         .values({ deviceId: gateway.id, ...set })
         .onConflictDoUpdate({ target: gatewayStates.deviceId, set });
       return terminalOf(db, gateway.id);
+    },
+
+    /**
+     * A gateway not yet known joins the setup queue: unnamed, of its model, running its model's
+     * latest software. A known MAC is answered with its row as it is (never moved nor changed); one
+     * of another kind of device is 409.
+     */
+    async announce(mac: string, body: AnnounceBody): Promise<AnnouncedGateway> {
+      const model = await findModel(db, body.modelId);
+      if (!model || model.deviceType !== 'GATEWAY') throw new HttpError(400, GATEWAY_MESSAGES.notGatewayModel);
+      return db.transaction(async (tx) => {
+        const [queue] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, GATEWAY_SETUP_GROUP_ID));
+        if (!queue) throw new HttpError(503, GATEWAY_MESSAGES.noSetupQueue);
+        const [created] = await tx
+          .insert(devices)
+          .values({ mac, type: 'GATEWAY', name: '', groupId: GATEWAY_SETUP_GROUP_ID, modelId: model.id, role: 'GATEWAY' })
+          .onConflictDoNothing({ target: devices.mac })
+          .returning();
+        if (!created) {
+          const [known] = await tx.select().from(devices).where(eq(devices.mac, mac));
+          if (!known || known.type !== 'GATEWAY') throw new HttpError(409, GATEWAY_MESSAGES.macOfAnotherDevice);
+          return announced(known, false);
+        }
+        const latest = await tx
+          .select({ id: softwareVersions.id, packageName: softwareVersions.packageName })
+          .from(softwareVersions)
+          .where(and(eq(softwareVersions.modelId, model.id), eq(softwareVersions.isLatest, true)));
+        if (latest.length > 0) {
+          await tx.insert(gatewaySoftware).values(latest.map((v) => ({ deviceId: created.id, packageName: v.packageName, softwareVersionId: v.id })));
+        }
+        return announced(created, true);
+      });
     },
   };
 }

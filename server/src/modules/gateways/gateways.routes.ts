@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type Pusher from 'pusher';
+import { gatewayCommandChannel, gatewayRenamedEvent } from '../../contracts/stations-realtime';
 import { gatewayEndpoints, gatewaySoftwareEndpoints } from '../../contracts/gateways';
 import type { Database } from '../../db/client';
-import { authenticateGateway } from '../../core/gateway-auth';
+import { authenticateGateway, authenticateGatewayMac } from '../../core/gateway-auth';
 import { forGateways, forPages } from '../../plugins/access';
 import { callerOf } from '../../plugins/auth';
 import { routeOf } from '../../plugins/endpoints';
@@ -12,10 +14,16 @@ const GATEWAYS_PAGE = forPages('/app/maintenance/gateways');
 
 /**
  * The Gateways page's calls (03 §7 'Devices'): gateways, their stats, setup, software jobs and
- * the remote terminal. The gateway's own calls (its software jobs, its terminal) use its credentials.
+ * the remote terminal. The gateway's own calls (its software jobs, its terminal, its state) use its
+ * credentials; a new gateway announces itself with them to join the setup queue.
  */
-export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Database; secret: string }> = async (app, { db, secret }) => {
-  const service = createGatewaysService(db);
+export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Database; secret: string; pusher: Pusher }> = async (app, { db, secret, pusher }) => {
+  const service = createGatewaysService(db, {
+    notifyRenamed: async (mac, renamed) => {
+      // The rename is stored: a gateway that misses the event finds its name at its next start.
+      await pusher.trigger(gatewayCommandChannel(mac), gatewayRenamedEvent, renamed).catch((error: unknown) => app.log.warn({ err: error, mac }, 'could not tell a renamed gateway its session channel'));
+    },
+  });
   const gateways = createGatewaySoftwareService(db);
 
   app.route({
@@ -63,5 +71,10 @@ export const gatewaysRoutes: FastifyPluginAsyncZod<{ db: Database; secret: strin
     ...routeOf(gatewaySoftwareEndpoints.state),
     config: forGateways,
     handler: async (request) => gateways.reportState(await authenticateGateway(db, secret, request), request.body),
+  });
+  app.route({
+    ...routeOf(gatewaySoftwareEndpoints.announce),
+    config: forGateways,
+    handler: async (request) => gateways.announce(authenticateGatewayMac(secret, request), request.body),
   });
 };

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ALREADY_QUEUED_REASON } from '../../contracts/operations';
-import { channelSlug } from '../../contracts/stations-realtime';
+import { channelSlug, gatewaySessionChannel, type GatewayRenamed } from '../../contracts/stations-realtime';
 import {
   GATEWAY_MESSAGES,
   GATEWAY_SETUP_GROUP_ID,
@@ -30,6 +30,8 @@ type JobsBody = z.output<typeof softwareJobsBodySchema>;
 type JobsResponse = z.output<typeof softwareJobsResponseSchema>;
 
 export interface GatewaysServiceOptions {
+  /** Tells a renamed gateway, on its command channel, the session channel that follows its new name. */
+  notifyRenamed?: (mac: string, renamed: GatewayRenamed) => Promise<void>;
   /** How long the terminal toggle waits for the gateway's session URL. */
   terminalWaitMs?: number;
   /** How often it looks. */
@@ -95,6 +97,7 @@ export function createGatewaysService(db: Database, options: GatewaysServiceOpti
         .update(devices)
         .set({ name: body.name, groupId: body.groupId, version: gateway.version + 1, ...(moved ? { zoneId: null, x: null, y: null } : {}) })
         .where(eq(devices.id, gateway.id));
+      if (channelSlug(gateway.name) !== slug) await options.notifyRenamed?.(gateway.mac, { name: body.name, sessionChannel: gatewaySessionChannel(body.name) });
       return gatewayRow(gateway.id, body.groupId);
     },
 

@@ -1,11 +1,13 @@
 import Pusher, { type Channel } from 'pusher-js';
 import type { GatewayStation } from '../../contracts/stations';
+import { gatewayRenamedEvent } from '../../contracts/stations-realtime';
 import { createRandom } from '../../db/demo/random';
 import { GatewayActivity } from './activity';
 import { silentLog, systemClock, type Clock, type Log } from './clock';
 import { KioskGateway } from './kiosk-gateway';
 import type { ChannelAuthorizer, PusherSettings } from './load';
-import type { GatewayTimings } from './transport';
+import type { SetupEnvironment } from './setup-protocol';
+import type { GatewayTimings, GatewayTransport } from './transport';
 
 export const DEFAULT_GATEWAY_SEED = 7;
 /** How long start-up waits for a gateway's subscriptions before going on without them. */
@@ -22,6 +24,8 @@ export interface FleetOptions {
   clock?: Clock;
   log?: Log;
   timings?: Partial<GatewayTimings>;
+  /** What the gateways hear and where they report, for the console's setup, scan and device-info requests. */
+  setup?: SetupEnvironment;
 }
 
 export interface GatewayFleet {
@@ -63,6 +67,54 @@ function subscribed(channel: Channel, timeoutMs: number): Promise<void> {
   });
 }
 
+/** One gateway's Pusher connection: its client, how it sends, and when its subscriptions are made. */
+export interface GatewayConnection {
+  client: Pusher;
+  transport: GatewayTransport;
+  /** Resolves once every channel is subscribed, or has failed (which is logged). */
+  ready: Promise<void>;
+}
+
+/**
+ * Opens a gateway's own Pusher connection, subscribed to its channels; every client event on them
+ * goes to `receive`. Kiosk and field gateways connect the same way.
+ */
+export function connectGateway(options: {
+  pusher: PusherSettings;
+  authorize: ChannelAuthorizer;
+  channels: readonly string[];
+  label: string;
+  log: Log;
+  receive: (channel: string, event: string, payload: unknown) => void;
+}): GatewayConnection {
+  const { label, log } = options;
+  const client = gatewayClient(options.pusher, options.authorize);
+  const join = (name: string): Promise<void> => {
+    const channel = client.subscribe(name);
+    channel.bind_global((event: string, data: unknown) => {
+      // The console's client events, and the server's word of a rename.
+      if (event.startsWith('client-') || event === gatewayRenamedEvent) options.receive(name, event, data);
+    });
+    return subscribed(channel, SUBSCRIBE_TIMEOUT_MS).catch((error: Error) => log.info(`${label}: ${error.message}`));
+  };
+  const transport: GatewayTransport = {
+    trigger: (channelName, event, payload) => {
+      const channel = client.channel(channelName);
+      if (!channel?.subscribed || !channel.trigger(event, payload)) log.debug(`${label}: ${event} not sent (not subscribed to ${channelName})`);
+    },
+    follow: (from, to) => {
+      if (from === to) return;
+      client.unsubscribe(from);
+      void join(to);
+    },
+  };
+  const pending = [...new Set(options.channels)].map(join);
+  client.connection.bind('state_change', ({ current }: { current: string }) => {
+    if (current === 'unavailable' || current === 'failed') log.info(`${label}: Pusher connection ${current}; pusher-js keeps trying`);
+  });
+  return { client, transport, ready: Promise.all(pending).then(() => undefined) };
+}
+
 /**
  * Starts one simulated kiosk gateway per station, each on its own Pusher connection subscribed
  * to its session and command channels, and the activity that docks and undocks wristbands.
@@ -76,30 +128,25 @@ export async function startGatewayFleet(options: FleetOptions): Promise<GatewayF
   const gateways = [...options.stations]
     .sort((a, b) => a.mac.localeCompare(b.mac))
     .map((station) => {
-      const client = gatewayClient(options.pusher, options.authorizerFor(station.mac));
-      clients.push(client);
+      const connection = connectGateway({
+        pusher: options.pusher,
+        authorize: options.authorizerFor(station.mac),
+        channels: [station.sessionChannel, station.commandChannel],
+        label: station.name,
+        log,
+        // Messages come once subscribed, after the gateway below exists.
+        receive: (channel, event, payload) => gateway.receive(channel, event, payload),
+      });
+      clients.push(connection.client);
+      pending.push(connection.ready);
       const gateway = new KioskGateway(station, {
         clock,
         log,
         timings: options.timings,
         // Seconds since the epoch: a console open across a restart of the simulator still sees newer states.
         initialSeq: Math.floor(clock.now() / 1000),
-        transport: {
-          trigger: (channelName, event, payload) => {
-            const channel = client.channel(channelName);
-            if (!channel?.subscribed || !channel.trigger(event, payload)) log.debug(`${station.name}: ${event} not sent (not subscribed to ${channelName})`);
-          },
-        },
-      });
-      for (const name of new Set([station.sessionChannel, station.commandChannel])) {
-        const channel = client.subscribe(name);
-        channel.bind_global((event: string, data: unknown) => {
-          if (event.startsWith('client-')) gateway.receive(name, event, data);
-        });
-        pending.push(subscribed(channel, SUBSCRIBE_TIMEOUT_MS).catch((error: Error) => log.info(`${station.name}: ${error.message}`)));
-      }
-      client.connection.bind('state_change', ({ current }: { current: string }) => {
-        if (current === 'unavailable' || current === 'failed') log.info(`${station.name}: Pusher connection ${current}; pusher-js keeps trying`);
+        transport: connection.transport,
+        setup: options.setup,
       });
       return gateway;
     });

@@ -4,6 +4,8 @@ import type { GatewayStation } from '../../contracts/stations';
 import {
   channelSlug,
   commandRequestEvent,
+  gatewayRenamedEvent,
+  gatewayRenamedSchema,
   sessionDownEvent,
   sessionDownSchema,
   sessionUpEvent,
@@ -16,6 +18,7 @@ import {
 import { silentLog, systemClock, TimerSet, type Clock, type Log } from './clock';
 import { GatewayCommands } from './commands';
 import type { OutputContext } from './outputs';
+import { GatewaySetup, isolatedSetupEnvironment, type SetupEnvironment } from './setup-protocol';
 import { StationBoard, type DockedWristband } from './station-board';
 import { DEFAULT_TIMINGS, type GatewayMode, type GatewayTimings, type GatewayTransport } from './transport';
 
@@ -26,6 +29,8 @@ export interface KioskGatewayOptions {
   timings?: Partial<GatewayTimings>;
   /** The seq of the first state. */
   initialSeq?: number;
+  /** What the gateway hears and where it reports, for the setup, scan and device-info requests. */
+  setup?: SetupEnvironment;
 }
 
 /** What the control API shows of a gateway. */
@@ -51,8 +56,8 @@ const DAY_MS = 86_400_000;
  */
 export class KioskGateway {
   readonly mac: string;
-  readonly name: string;
-  readonly sessionChannel: string;
+  private currentName: string;
+  private currentSessionChannel: string;
   readonly commandChannel: string;
   firmwareVersion: string | null;
   readonly timers: TimerSet;
@@ -67,11 +72,12 @@ export class KioskGateway {
   private readonly clock: Clock;
   private readonly log: Log;
   private readonly commands: GatewayCommands;
+  private readonly setup: GatewaySetup;
 
   constructor(station: GatewayStation, options: KioskGatewayOptions) {
     this.mac = station.mac;
-    this.name = station.name;
-    this.sessionChannel = station.sessionChannel;
+    this.currentName = station.name;
+    this.currentSessionChannel = station.sessionChannel;
     this.commandChannel = station.commandChannel;
     this.firmwareVersion = station.firmwareVersion;
     this.transport = options.transport;
@@ -84,6 +90,16 @@ export class KioskGateway {
     // Up for a while already, as gateways on a ward are: 1 to 20 days, by MAC.
     this.bootedAt = this.clock.now() - ((parseInt(normalizeMac(this.mac).slice(-2), 16) || 0) % 20 + 1) * DAY_MS;
     this.commands = new GatewayCommands(this, this.log);
+    this.setup = new GatewaySetup(this, options.setup ?? isolatedSetupEnvironment(), this.log);
+  }
+
+  /** Its name; a rename moves its session channel with it. */
+  get name(): string {
+    return this.currentName;
+  }
+
+  get sessionChannel(): string {
+    return this.currentSessionChannel;
   }
 
   get mode(): GatewayMode {
@@ -112,6 +128,26 @@ export class KioskGateway {
     if (channel === this.sessionChannel && event === sessionDownEvent()) return this.onSession(payload);
     if (channel === this.commandChannel && event === commandRequestEvent('cli')) return this.commands.cli(payload);
     if (channel === this.commandChannel && event === commandRequestEvent('update')) return this.commands.update(payload);
+    if (channel === this.commandChannel && event === gatewayRenamedEvent) return this.onRenamed(payload);
+    if (channel === this.commandChannel) this.setup.receive(event, payload);
+  }
+
+  /**
+   * The server renamed it: it leaves its old session channel for the one of its new name. Sessions
+   * held on the old channel end there; the console joins again on the new one.
+   */
+  private onRenamed(payload: unknown): void {
+    const parsed = gatewayRenamedSchema.safeParse(payload);
+    if (!parsed.success) return this.log.debug(`${this.name}: ignored an invalid rename: ${z.prettifyError(parsed.error)}`);
+    const { name, sessionChannel } = parsed.data;
+    const from = this.currentSessionChannel;
+    this.log.debug(`${this.name}: renamed ${name}, session channel ${sessionChannel}`);
+    this.currentName = name;
+    this.currentSessionChannel = sessionChannel;
+    if (from !== sessionChannel) {
+      this.sessions.clear();
+      this.transport.follow?.(from, sessionChannel);
+    }
   }
 
   state(): GatewayState {
@@ -153,6 +189,7 @@ export class KioskGateway {
   /** Ends the terminal's 'reboot': sessions get a 500 and the gateway is gone for a while. */
   reboot(): void {
     this.dropSessions('Rebooting');
+    this.setup.close();
     this.rebooting = true;
     this.log.info(`${this.name}: rebooting`);
     this.timers.after(this.timings.rebootMs, () => {
@@ -183,6 +220,7 @@ export class KioskGateway {
 
   /** Stops every timer; the gateway says nothing more. */
   close(): void {
+    this.setup.close();
     this.timers.clear();
     this.sessions.clear();
   }

@@ -1,6 +1,8 @@
 /** How a simulated gateway sends: over its Pusher connection in a run, a recorder in tests. */
 export interface GatewayTransport {
   trigger(channel: string, event: string, payload: unknown): void;
+  /** Leaves channel `from` and joins `to` (a renamed gateway's session channel follows its name). */
+  follow?(from: string, to: string): void;
 }
 
 /**

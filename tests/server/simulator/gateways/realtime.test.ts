@@ -5,6 +5,7 @@ import type { GatewayStation } from '../../../../server/src/contracts/stations';
 import {
   commandRequestEvent,
   commandResponseEvent,
+  gatewaySessionChannel,
   sessionDownEvent,
   sessionUpEvent,
   sessionUpSchema,
@@ -14,7 +15,9 @@ import { startPusherServer, type RunningPusherServer } from '../../../../server/
 import { startGatewayFleet, type GatewayFleet } from '../../../../server/src/simulator/gateways/fleet';
 import { apiAuthorizer, fetchGatewayStation, kioskGatewayMacs, kioskGatewayMacsIn, loadGatewayStations } from '../../../../server/src/simulator/gateways/load';
 import { loadWorldData } from '../../../../server/src/simulator/world';
-import { createTestApp, PUSHER_TEST_APP, TEST_INGEST_SECRET } from '../../helpers/app';
+import { eq } from 'drizzle-orm';
+import { devices } from '../../../../server/src/db/schema';
+import { createTestApp, PUSHER_TEST_APP, signIn, TEST_INGEST_SECRET } from '../../helpers/app';
 import { nextEvent } from '../../realtime/helpers';
 import { gatewayStation } from './helpers';
 
@@ -169,5 +172,28 @@ describe('kiosk gateway simulator with the API', () => {
     expect(status.code).toBe(200);
     const docked = status.state!.stations[0]!.slots.flatMap((s) => (s.wristband ? [s.wristband.mac] : []));
     expect(docked).toEqual(station.wristbands.slice(0, 16).map((w) => w.mac));
+  });
+
+  it('follows its name: renamed through the Gateways page, it answers on the new session channel', async () => {
+    const station = fleet!.gateways[0]!;
+    const [row] = await ctx.db.select().from(devices).where(eq(devices.mac, station.mac));
+    const admin = await signIn('admin@demo.health');
+    const name = `${row!.name} Renamed`;
+    const renamed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/gateways/config',
+      headers: { authorization: admin.idToken },
+      payload: { id: row!.id, groupId: row!.groupId, name },
+    });
+    expect(renamed.statusCode).toBe(200);
+
+    const client = await consoleClient(realtime.port, sdkFor(realtime.port));
+    clients.push(client);
+    // The gateway hears of the rename on its command channel and joins the new channel; the console may be first.
+    await expect.poll(() => station.sessionChannel, { timeout: 5_000 }).toBe(gatewaySessionChannel(name));
+    const session = await subscribe(client, gatewaySessionChannel(name));
+    const joinWithin = (ms: number) => Promise.race([join(session).then((status) => status.code), new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
+    await expect.poll(() => joinWithin(500), { timeout: 10_000 }).toBe(200);
+    expect(station.name).toBe(name);
   });
 });
