@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addResults, adding, createdSummary, EMPTY_SCAN, isScanning, newDevices, noResponseCheck, scanAnswered, scanStarted, versionRead } from './scan-state';
+import { addFailed, addResults, adding, createdSummary, EMPTY_SCAN, isScanning, knownChecked, newDevices, noResponseCheck, scanAnswered, scanStarted, uncheckedMacs, versionRead } from './scan-state';
 
 const GW1 = 'AC:23:3F:00:00:01';
 const GW2 = 'AC:23:3F:00:00:02';
@@ -56,5 +56,21 @@ describe('the gateway scan', () => {
     ]);
     expect(newDevices(s).map((d) => d.mac)).toEqual(['C0:00:00:00:00:01']);
     expect(createdSummary(1)).toBe('1 device(s) created.');
+  });
+
+  it('checks MACs not known yet with the server: new ones are offered, known ones say where they are', () => {
+    let s = scanAnswered(started(), { type: 'DATA', id: 'a', mac: GW1, devices: [{ mac: 'C0:00:00:00:00:01', type: 'BEACON', rssi: -70 }, { mac: 'C0:00:00:00:00:02', type: 'BEACON', rssi: -60 }] }, () => null);
+    expect(uncheckedMacs(s)).toEqual(['C0:00:00:00:00:02', 'C0:00:00:00:00:01']);
+    expect(newDevices(s)).toEqual([]);
+    s = knownChecked(s, 'c0:00:00:00:00:02', true, 'ICU – 3 North');
+    s = knownChecked(s, 'C0:00:00:00:00:01', false);
+    expect(knownChecked(s, 'C0:00:00:00:00:01', true)).toBe(s);
+    expect(s.devices.map((d) => [d.mac, d.known, d.knownAt])).toEqual([
+      ['C0:00:00:00:00:01', false, null],
+      ['C0:00:00:00:00:02', true, 'ICU – 3 North'],
+    ]);
+    expect(uncheckedMacs(s)).toEqual([]);
+    s = addFailed(adding(s, ['C0:00:00:00:00:01']), [{ mac: 'C0:00:00:00:00:01', message: 'Error connecting to device' }]);
+    expect(s.devices[0]).toMatchObject({ status: 'ERROR', message: 'Error connecting to device' });
   });
 });

@@ -20,8 +20,10 @@ export interface GatewayScan {
 export interface FoundDevice extends HeardDevice {
   /** The gateway that heard it best. */
   gatewayMac: string;
-  /** The server has this MAC already: listed, never added. */
-  known: boolean;
+  /** The server has this MAC already: listed, never added; null while it is being checked. */
+  known: boolean | null;
+  /** Where the server has it, when the caller may see that. */
+  knownAt: string | null;
   status: FoundStatus;
   /** The version the gateway read, once read. */
   version: string | null;
@@ -49,8 +51,8 @@ export function noResponseCheck(state: ScanState, now: number): ScanState {
   };
 }
 
-/** A gateway's message on its scan channel; `isKnown` tells the MACs the server has. */
-export function scanAnswered(state: ScanState, response: ScanResponse, isKnown: (mac: string) => boolean): ScanState {
+/** A gateway's message on its scan channel; `isKnown` tells the MACs the server has (null: not checked yet). */
+export function scanAnswered(state: ScanState, response: ScanResponse, isKnown: (mac: string) => boolean | null): ScanState {
   const scan = state.scans.find((s) => s.requestId === response.id && s.mac.toUpperCase() === response.mac.toUpperCase());
   if (!scan) return state;
   if (response.type === 'STATUS') {
@@ -63,15 +65,29 @@ export function scanAnswered(state: ScanState, response: ScanResponse, isKnown: 
     const mac = heard.mac.toUpperCase();
     const before = byMac.get(mac);
     if (before && before.rssi >= heard.rssi) continue;
-    byMac.set(mac, before ? { ...before, rssi: heard.rssi, gatewayMac: scan.mac } : { ...heard, mac, gatewayMac: scan.mac, known: isKnown(mac), status: 'SCANNED', version: null, message: null });
+    byMac.set(mac, before ? { ...before, rssi: heard.rssi, gatewayMac: scan.mac } : { ...heard, mac, gatewayMac: scan.mac, known: isKnown(mac), knownAt: null, status: 'SCANNED', version: null, message: null });
   }
-  return { scans, devices: [...byMac.values()].sort((a, b) => Number(a.known) - Number(b.known) || b.rssi - a.rssi) };
+  return { scans, devices: sortDevices([...byMac.values()]) };
+}
+
+const KNOWN_ORDER = (known: boolean | null) => (known === false ? 0 : known === null ? 1 : 2);
+/** New devices first, then those still being checked, then the known ones; strongest signal first within each. */
+const sortDevices = (devices: FoundDevice[]) => devices.sort((a, b) => KNOWN_ORDER(a.known) - KNOWN_ORDER(b.known) || b.rssi - a.rssi);
+
+/** The MACs heard whose presence on the server is still to be checked. */
+export const uncheckedMacs = (state: ScanState) => state.devices.filter((d) => d.known === null).map((d) => d.mac);
+
+/** The server's answer on a MAC: it has the device (at `location`, when the caller may see it), or not. */
+export function knownChecked(state: ScanState, mac: string, known: boolean, location: string | null = null): ScanState {
+  const key = mac.toUpperCase();
+  if (!state.devices.some((d) => d.mac === key && d.known === null)) return state;
+  return { ...state, devices: sortDevices(state.devices.map((d) => (d.mac === key && d.known === null ? { ...d, known, knownAt: known ? location : null } : d))) };
 }
 
 /** The devices Add would create: heard, new to the server, not added yet (or failed before). */
-export const newDevices = (state: ScanState) => state.devices.filter((d) => !d.known && (d.status === 'SCANNED' || d.status === 'ERROR'));
+export const newDevices = (state: ScanState) => state.devices.filter((d) => d.known === false && (d.status === 'SCANNED' || d.status === 'ERROR'));
 
-/** Whether any gateway is still scanning (awaiting its answer or answered 200 and not stopped). */
+/** Whether any gateway is still awaiting its answer to the scan. */
 export const isScanning = (state: ScanState) => state.scans.some((s) => s.code === SCAN_CODES.awaiting);
 
 /** Add: these devices are being connected to. */
@@ -94,9 +110,14 @@ export function addResults(state: ScanState, results: readonly { mac: string; ok
     devices: state.devices.map((d) => {
       const result = byMac.get(d.mac);
       if (!result || d.status !== 'ADDING') return d;
-      return result.ok ? { ...d, status: 'ADDED', known: true, message: null } : { ...d, status: 'ERROR', message: result.message ?? 'Could not be added' };
+      return result.ok ? { ...d, status: 'ADDED', known: true, message: null } : { ...d, status: 'ERROR', message: result.message || 'Could not be added' };
     }),
   };
+}
+
+/** Devices being added that the server will not be asked to create (their version unread or unknown): errors with the reason. */
+export function addFailed(state: ScanState, failures: readonly { mac: string; message: string }[]): ScanState {
+  return addResults(state, failures.map((f) => ({ mac: f.mac, ok: false, message: f.message })));
 }
 
 /** The toast after adding (03 §8). */

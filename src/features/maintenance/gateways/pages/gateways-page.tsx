@@ -1,5 +1,5 @@
 import type { Gateway } from '@contracts/gateways';
-import { Button, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Menu, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -7,19 +7,24 @@ import { showError, showQueued, showSuccess } from '@/components/edit-toasts';
 import { LoadError } from '@/components/load-error';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { PageHeader } from '@/components/page-header';
+import { isTopLevel } from '@/entities/devices/assign/assign-rules';
 import { useSession } from '@/lib/session-context';
 import { useLocationSelection, useSelectedRows } from '@/lib/use-location-selection';
 import { useMedia } from '@/lib/use-media';
+import { useNow } from '@/lib/use-now';
 import { usePendingEdits } from '@/offline/use-outbox';
 import { useSubmitEdits } from '@/offline/use-submit-edits';
 import { useGateways } from '../api/get-gateways';
 import { GatewayCard } from '../components/gateway-card';
 import { GatewayDrawer } from '../components/gateway-drawer';
 import { GatewayFilterBar } from '../components/gateway-filter-bar';
+import { FindDevicesDialog, FindDevicesMenuItem } from '../components/find-devices-dialog';
+import { GatewaySetupDrawer } from '../components/gateway-setup-drawer';
 import { SoftwareUpdateDialog } from '../components/software-update-dialog';
 import { filterGateways, type GatewayType } from '../gateway-filters';
 import { CARD_ROW_HEIGHT, WIDE_GRID_PX, type HeartbeatBucket } from '../gateway-health';
 import { gatewayEntity, SOFTWARE_UPDATE, type SoftwareUpdatePayload } from '../outbox-handlers';
+import { holdsSetupQueue } from '../setup/setup-form';
 
 const route = getRouteApi('/app/maintenance/gateways');
 const VIEWS = [
@@ -29,6 +34,7 @@ const VIEWS = [
 const SEGMENT_STYLES = { label: { minHeight: 44, display: 'flex', alignItems: 'center' } };
 const SOFTWARE_TYPES = [SOFTWARE_UPDATE];
 const idOf = (g: Gateway) => g.id;
+const NO_GATEWAYS: Gateway[] = [];
 const SOFTWARE_KIND = { type: SOFTWARE_UPDATE, entity: gatewayEntity };
 
 /**
@@ -55,15 +61,16 @@ export default function GatewaysPage({ entry }: { entry: { title: string } }) {
   const [view, setView] = useState<'all' | 'recent'>('all');
   const [openId, setOpenId] = useState<number | null>(null);
   const [updating, setUpdating] = useState<Gateway[] | null>(null);
+  const [settingUp, setSettingUp] = useState(false);
+  const [finding, setFinding] = useState(false);
+  const findTopLevel = isTopLevel(groupId, bootstrap.groups);
   const wide = useMedia(`(min-width: ${WIDE_GRID_PX + 1}px)`);
-  const now = Date.now();
+  const now = useNow();
 
   const list = useGateways(groupId);
   const gateways = useMemo(
     () => filterGateways(list.data ?? [], { type, heartbeat, search: search.search ?? '', recentOnly: view === 'recent' }, now),
-    // `now` moves every render; the filters are read again when the list or a filter changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [list.data, type, heartbeat, search.search, view],
+    [list.data, type, heartbeat, search.search, view, now],
   );
   const selection = useLocationSelection(groupId, idOf);
   const selected = useSelectedRows(selection, list.data ?? []);
@@ -87,7 +94,26 @@ export default function GatewaysPage({ entry }: { entry: { title: string } }) {
   const emptyText = view === 'recent' ? 'No Recent Gateways' : 'No Gateways';
   return (
     <Stack gap="md" data-testid="gateways-page">
-      <PageHeader title={entry.title} />
+      <PageHeader
+        title={entry.title}
+        actions={
+          <Menu position="bottom-end">
+            <Menu.Target>
+              <Button variant="default" mih={44}>
+                Actions
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {holdsSetupQueue(bootstrap.groups) && (
+                <Menu.Item mih={44} onClick={() => setSettingUp(true)}>
+                  Setup
+                </Menu.Item>
+              )}
+              <FindDevicesMenuItem topLevel={findTopLevel} onOpen={() => setFinding(true)} />
+            </Menu.Dropdown>
+          </Menu>
+        }
+      />
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <GatewayFilterBar
           groupId={groupId}
@@ -143,6 +169,8 @@ export default function GatewaysPage({ entry }: { entry: { title: string } }) {
       )}
       <GatewayDrawer gateway={open} now={now} queued={open !== null && queuedIds.has(open.id)} onClose={() => setOpenId(null)} onUpdate={(g) => setUpdating([g])} />
       <SoftwareUpdateDialog gateways={updating ?? []} opened={updating !== null} onClose={() => setUpdating(null)} onDispatch={dispatch} />
+      <GatewaySetupDrawer opened={settingUp} onClose={() => setSettingUp(false)} groupId={groupId} />
+      <FindDevicesDialog opened={finding} onClose={() => setFinding(false)} groupId={groupId} topLevel={findTopLevel} gateways={list.data ?? NO_GATEWAYS} preselected={selected} />
     </Stack>
   );
 }

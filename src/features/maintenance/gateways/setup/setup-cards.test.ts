@@ -67,4 +67,11 @@ describe('gateway setup cards', () => {
     const again = setupCards([GATEWAYS[1]!, { id: 4, mac: 'AA:00:00:00:00:04', name: null }], s.cards);
     expect(again.map((c) => [c.id, c.name, c.status])).toEqual([[2, 'Lobby', 'PENDING'], [4, '', 'IDLE']]);
   });
+
+  it('keeps a card sent for setup in its place when it leaves the queue, and lists new gateways last', () => {
+    const s = submitted(nameCard(nameCard(fresh(), 1, 'A'), 3, 'C'), new Map([[1, 'r1'], [3, 'r3']]), 0);
+    const again = setupCards([GATEWAYS[1]!, { id: 5, mac: 'AA:00:00:00:00:05', name: null, modelName: 'G1-C', createdAt: '2026-01-01T00:00:00Z' }], s.cards);
+    expect(again.map((c) => [c.id, c.status])).toEqual([[1, 202], [2, 'IDLE'], [3, 202], [5, 'IDLE']]);
+    expect(again[3]).toMatchObject({ modelName: 'G1-C', createdAt: '2026-01-01T00:00:00Z' });
+  });
 });

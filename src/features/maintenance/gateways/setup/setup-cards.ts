@@ -23,6 +23,8 @@ export interface SetupCard {
   message: string;
   /** The id of the configuration request sent to it, to match its answer. */
   requestId: string | null;
+  modelName: string | null;
+  createdAt: string | null;
 }
 
 export interface SetupState {
@@ -33,16 +35,48 @@ export interface SetupState {
   result: { submitted: number; succeeded: number } | null;
 }
 
-/** The cards of the gateways awaiting setup, keeping what was typed on cards still listed. */
-export function setupCards(gateways: readonly { id: number; mac: string; name: string | null }[], previous: readonly SetupCard[] = []): SetupCard[] {
-  const kept = new Map(previous.map((c) => [c.id, c]));
-  return gateways.map((g) => kept.get(g.id) ?? withName({ id: g.id, mac: g.mac, name: '', status: 'IDLE', message: SETUP_MESSAGES.idle, requestId: null }, g.name ?? ''));
+/** A gateway of the setup queue as the cards need it (the queue's answer carries more). */
+export interface QueuedGateway {
+  id: number;
+  mac: string;
+  name: string | null;
+  modelName?: string;
+  createdAt?: string;
+}
+
+/**
+ * The cards of the gateways awaiting setup, keeping what was typed on cards still listed. A card
+ * sent for setup stays where it was when it leaves the queue (naming it places it elsewhere), so
+ * the run's outcome stays in view; gateways new to the queue come last.
+ */
+export function setupCards(gateways: readonly QueuedGateway[], previous: readonly SetupCard[] = []): SetupCard[] {
+  const listed = new Set(gateways.map((g) => g.id));
+  const kept = previous.filter((c) => listed.has(c.id) || c.requestId !== null);
+  const keptIds = new Set(kept.map((c) => c.id));
+  const added = gateways
+    .filter((g) => !keptIds.has(g.id))
+    .map((g) =>
+      withName(
+        { id: g.id, mac: g.mac, name: '', status: 'IDLE', message: SETUP_MESSAGES.idle, requestId: null, modelName: g.modelName ?? null, createdAt: g.createdAt ?? null },
+        g.name ?? '',
+      ),
+    );
+  return [...kept, ...added];
 }
 
 function withName(card: SetupCard, name: string): SetupCard {
   if (card.status !== 'IDLE' && card.status !== 'PENDING') return card;
   const named = name.trim() !== '';
   return { ...card, name, status: named ? 'PENDING' : 'IDLE', message: named ? SETUP_MESSAGES.pending : SETUP_MESSAGES.idle };
+}
+
+/** Nothing listed yet. */
+export const EMPTY_SETUP: SetupState = { cards: [], deadline: null, result: null };
+
+/** The drawer opened again: the last run's cards go (those still queued come back fresh); staged names stay. */
+export function afterRun(state: SetupState, gateways: readonly QueuedGateway[]): SetupState {
+  if (state.deadline !== null) return { ...state, cards: setupCards(gateways, state.cards) };
+  return { cards: setupCards(gateways, state.cards.filter((c) => c.requestId === null)), deadline: null, result: null };
 }
 
 /** Naming a card stages it; clearing the name takes it out again. Cards being set up keep their state. */

@@ -1,6 +1,5 @@
-/** Cache keys of the Versions page: the device models, and each model's firmware versions. */
+/** Cache keys of the Versions page: each model's firmware versions (the models are deviceKeys.models). */
 export const versionKeys = {
   all: ['firmware'] as const,
-  models: () => ['firmware', 'models'] as const,
   versions: (modelId: number) => ['firmware', 'versions', modelId] as const,
 };

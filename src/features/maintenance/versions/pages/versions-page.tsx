@@ -8,7 +8,7 @@ import { LoadError } from '@/components/load-error';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { PageHeader } from '@/components/page-header';
 import { formatDateTime } from '@/lib/format';
-import { useDeviceModels } from '../api/get-device-models';
+import { useDeviceModels } from '@/entities/devices/api/get-device-models';
 import { useFirmwareVersions } from '../api/get-firmware-versions';
 import { FirmwareDownloadButton } from '../components/firmware-download-button';
 import { filterVersions, modelOptions, type VersionsAddress } from '../versions-search';

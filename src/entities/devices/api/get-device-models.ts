@@ -1,7 +1,7 @@
 import { type DeviceModel, wearableEndpoints } from '@contracts/wearables-admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { mainApi } from '@/lib/api-client';
-import { versionKeys } from './keys';
+import { deviceKeys } from './keys';
 
 /** GET /devices/models without a type: every device model, with its firmware versions. */
 export function getDeviceModels(signal?: AbortSignal): Promise<DeviceModel[]> {
@@ -10,8 +10,8 @@ export function getDeviceModels(signal?: AbortSignal): Promise<DeviceModel[]> {
 
 /** The models rarely change. */
 export const deviceModelsQueryOptions = () =>
-  queryOptions({ queryKey: versionKeys.models(), queryFn: ({ signal }) => getDeviceModels(signal), staleTime: 60 * 60_000 });
+  queryOptions({ queryKey: deviceKeys.models(), queryFn: ({ signal }) => getDeviceModels(signal), staleTime: 60 * 60_000 });
 
-export function useDeviceModels() {
-  return useQuery(deviceModelsQueryOptions());
+export function useDeviceModels(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...deviceModelsQueryOptions(), enabled: options.enabled ?? true });
 }
