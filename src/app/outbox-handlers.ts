@@ -8,6 +8,8 @@ import { registerEditorOutboxHandlers } from '@/features/maintenance/editor/outb
 import { registerOperationOutboxHandlers } from '@/entities/device-operations/outbox-handlers';
 import { registerPathOutboxHandlers } from '@/features/maintenance/path-builder/outbox-handlers';
 import { registerGatewayOutboxHandlers } from '@/features/maintenance/gateways/outbox-handlers';
+import { registerIotEditHandler } from '@/entities/iot/edit-device';
+import { registerIotOutboxHandlers } from '@/features/maintenance/iot-devices/outbox-handlers';
 import { registerWristbandOutboxListeners } from '@/features/maintenance/wristbands/outbox-listeners';
 
 /**
@@ -29,4 +31,6 @@ export function registerOutboxHandlers(): void {
   registerOperationOutboxHandlers([badgeKeys.lists()]);
   registerWristbandOutboxListeners();
   registerGatewayOutboxHandlers();
+  registerIotEditHandler();
+  registerIotOutboxHandlers();
 }

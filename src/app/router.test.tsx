@@ -90,11 +90,11 @@ describe('routes and guards', () => {
     expect(await screen.findByRole('heading', { name: 'Performance Overview' })).toBeInTheDocument();
   });
 
-  it('labels a page that is not built yet as a placeholder', async () => {
+  it('opens the IoT Devices page, built like every page of the route table', async () => {
     signInAs('admin');
     await openApp('/app/maintenance/iot-devices');
     expect(await screen.findByRole('heading', { name: 'IoT Devices' })).toBeInTheDocument();
-    expect(await screen.findByText('Placeholder — this page is not built yet')).toBeInTheDocument();
+    expect(await screen.findByTestId('iot-devices-page', {}, { timeout: 5_000 })).toBeInTheDocument();
   });
 
   it('lands the nurse and the technician on the user overview', async () => {

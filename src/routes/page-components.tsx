@@ -1,14 +1,9 @@
 import { type ComponentType, lazy } from 'react';
-import { PlaceholderPage } from '@/components/placeholder-page';
 import { PAGE_FILES } from './page-files';
 import type { AppPath, AppRouteEntry } from './route-table';
 
 /** A page of the signed-in area; it receives its table row. */
 export type PageComponent = ComponentType<{ entry: AppRouteEntry }>;
-
-function TablePlaceholder({ entry }: { entry: AppRouteEntry }) {
-  return <PlaceholderPage title={entry.title} />;
-}
 
 type PageModule = { default: PageComponent };
 
@@ -22,7 +17,7 @@ const PAGE_LOADERS = import.meta.glob<PageModule>([
   '/src/routes/users-route-page.tsx',
 ]);
 
-/** Built pages by path (page-files.ts). Every path not listed renders the placeholder. */
+/** The pages by path (page-files.ts). */
 const PAGE_MODULES: Partial<Record<AppPath, () => Promise<PageModule>>> = Object.fromEntries(
   Object.entries(PAGE_FILES).map(([path, file]) => {
     const load = PAGE_LOADERS[`/src/${file}`];
@@ -31,7 +26,7 @@ const PAGE_MODULES: Partial<Record<AppPath, () => Promise<PageModule>>> = Object
   }),
 );
 
-/** True when the page at `path` is built (not a placeholder). */
+/** True when `path` shows a page of its own (not a forwarding address, nor an unknown one). */
 export function isBuiltPage(path: string): boolean {
   return Object.hasOwn(PAGE_MODULES, path);
 }
@@ -41,7 +36,7 @@ const lazyPages = new Map<AppPath, PageComponent>();
 /** The component that renders a table path. */
 export function pageFor(path: AppPath): PageComponent {
   const load = PAGE_MODULES[path];
-  if (!load) return TablePlaceholder;
+  if (!load) throw new Error(`${path} has no page: it forwards before it renders`);
   let page = lazyPages.get(path);
   if (!page) {
     page = lazy(load);

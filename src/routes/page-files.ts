@@ -1,13 +1,16 @@
 import type { AppPath } from './route-table';
 
+/** The table's paths that show a page: all but the old NFC address, which forwards. */
+export type PagePath = Exclude<AppPath, '/app/maintenance/nfc'>;
+
 /**
  * The module of each built page, by its path in the route table (relative to `src/`). Each is a
  * chunk of its own, loaded when its page is opened (page-components.tsx). The build reads this
  * table too: the copy of index.html served at a page's address lists the chunks that page needs,
- * so they download with the document (scripts/vite-page-shell.ts). Every path not listed renders
- * the placeholder.
+ * so they download with the document (scripts/vite-page-shell.ts). Every path of the table that
+ * shows a page is listed: the type refuses a table row without its page.
  */
-export const PAGE_FILES: Partial<Record<AppPath, string>> = {
+export const PAGE_FILES: Record<PagePath, string> = {
   '/app/reports/overview': 'features/reports/pages/overview-page.tsx',
   '/app/reports/dispenser-overview': 'features/reports/pages/dispenser-overview-page.tsx',
   '/app/reports/handwash': 'features/reports/pages/handwash-page.tsx',
@@ -41,4 +44,5 @@ export const PAGE_FILES: Partial<Record<AppPath, string>> = {
   '/app/maintenance/wristbands': 'features/maintenance/wristbands/pages/wristbands-page.tsx',
   '/app/maintenance/versions': 'features/maintenance/versions/pages/versions-page.tsx',
   '/app/maintenance/gateways': 'features/maintenance/gateways/pages/gateways-page.tsx',
+  '/app/maintenance/iot-devices': 'features/maintenance/iot-devices/pages/iot-devices-page.tsx',
 };

@@ -18,6 +18,7 @@ import { unresponsiveSearchSchema } from '../features/maintenance/unresponsive/u
 import { wristbandsSearchSchema } from '../features/maintenance/wristbands/wristbands-search';
 import { versionsSearchSchema } from '../features/maintenance/versions/versions-search';
 import { gatewaysSearchSchema } from '../features/maintenance/gateways/gateways-search';
+import { iotDevicesSearchSchema } from '../features/maintenance/iot-devices/iot-devices-search';
 import { type AddressSchema, noSearch } from '../lib/address-search';
 import { allowed, type AccessRule } from '../lib/permissions';
 
@@ -104,7 +105,7 @@ export const APP_ROUTES = [
   // Maintenance section
   page('/app/maintenance/editor', 'Location Editor', maintenance('Devices & Zones'), editorSearchSchema),
   page('/app/maintenance/gateways', 'Gateways', maintenance('Gateways and IoT Devices'), gatewaysSearchSchema),
-  page('/app/maintenance/iot-devices', 'IoT Devices', null),
+  page('/app/maintenance/iot-devices', 'IoT Devices', null, iotDevicesSearchSchema),
   page('/app/maintenance/stations', 'Stations', maintenance('Stations'), stationsSearchSchema),
   page('/app/maintenance/beacon-operations', 'Beacon Operations', maintenance('Beacons'), operationsSearchSchema),
   page('/app/maintenance/dispenser-operations', 'Dispenser Operations', maintenance('Dispensers'), operationsSearchSchema),

@@ -45,16 +45,18 @@ export function DateRangePicker({
   end,
   onApply,
   today = todayUtc(),
+  minDay = earliestSelectableDay(today),
 }: {
   label?: string;
   start: string;
   end: string;
   onApply: (start: string, end: string) => void;
   today?: string;
+  /** The earliest selectable day (default: earliestSelectableDay(today)); shortcuts starting before it are not offered. */
+  minDay?: string;
 }) {
   const columns = useMedia(NARROW_QUERY) ? 1 : 2;
   const coarse = useMedia(COARSE_POINTER_QUERY);
-  const minDay = earliestSelectableDay(today);
   const [opened, setOpened] = useState(false);
   const [draft, setDraft] = useState<Draft>([start, end]);
   const [month, setMonth] = useState(() => firstShownMonth(end, columns, minDay));
@@ -87,7 +89,7 @@ export function DateRangePicker({
         </Button>
       </Group>
       <Group gap="xs" role="group" aria-label="Shortcuts">
-        {rangeShortcuts(today).map((shortcut) => {
+        {rangeShortcuts(today).filter((shortcut) => shortcut.start >= minDay).map((shortcut) => {
           const active = shortcut.start === draftStart && shortcut.end === draftEnd;
           return (
             <Button

@@ -2,6 +2,7 @@ import type { PlanPoint } from '@contracts/paths';
 import { memo, useRef, useSyncExternalStore } from 'react';
 import type { PlanSize } from '@/components/floor-plan/floor-plan-map';
 import type { EntityState, ShownEntity } from '../editor-model';
+import type { IotShown } from '../iot-marks';
 import classes from './editor.module.css';
 
 // The location's zones and devices over its floor plan, as one SVG in plan pixels that moves with
@@ -19,6 +20,8 @@ export type EditorTool = 'select' | 'device' | 'zone' | 'delete';
 /** What the canvas draws and whom it tells: kept in a store, so a change redraws the canvas alone and never the map around it. */
 export interface EditorCanvasState {
   entities: readonly ShownEntity[];
+  /** The location's IoT devices: tapped to pick (and, editing, to edit), never dragged. */
+  iot: readonly IotShown[];
   editing: boolean;
   tool: EditorTool;
   selectedKey: string | null;
@@ -28,6 +31,8 @@ export interface EditorCanvasState {
   onTapPlan: (point: PlanPoint, scale: number, shift: boolean) => void;
   /** A tap on an entity. */
   onTapEntity: (key: string) => void;
+  /** A tap on an IoT device. */
+  onTapIot: (key: string) => void;
   /** A device dragged to a new place. */
   onMoveDevice: (key: string, point: PlanPoint) => void;
   /** A rectangle drawn with Shift and a drag. */
@@ -60,7 +65,8 @@ const ZONE_CLASS: Record<string, string | undefined> = {
 type Press =
   | { kind: 'plan'; id: number; x: number; y: number; shift: boolean; from: PlanPoint }
   | { kind: 'device'; id: number; x: number; y: number; key: string; element: SVGGElement; from: PlanPoint; origin: PlanPoint }
-  | { kind: 'entity'; id: number; x: number; y: number; key: string };
+  | { kind: 'entity'; id: number; x: number; y: number; key: string }
+  | { kind: 'iot'; id: number; x: number; y: number; key: string };
 
 /** The zones, the devices and what is being drawn. */
 /** A store of the canvas's state: the page writes it after each render, the canvas alone reads it. */
@@ -88,7 +94,7 @@ export function createCanvasStore(initial: EditorCanvasState): EditorCanvasStore
 
 export const EditorCanvas = memo(function EditorCanvas({ size, store }: { size: PlanSize; store: EditorCanvasStore }) {
   const props = useSyncExternalStore(store.subscribe, store.get);
-  const { entities, editing, tool, selectedKey, outline } = props;
+  const { entities, iot, editing, tool, selectedKey, outline } = props;
   const svg = useRef<SVGSVGElement>(null);
   const rectangle = useRef<SVGRectElement>(null);
   const press = useRef<Press | null>(null);
@@ -116,7 +122,11 @@ export const EditorCanvas = memo(function EditorCanvas({ size, store }: { size: 
     const common = { id: event.pointerId, x: event.clientX, y: event.clientY };
     // With Shift a click adds a device and a drag draws a zone, wherever they start.
     const shiftDraw = editing && event.shiftKey && tool === 'select';
-    if (key && target && !shiftDraw) {
+    if (key && target && !shiftDraw && target.dataset.entityType === 'IOT' && (tool === 'select' || !editing)) {
+      press.current = { kind: 'iot', ...common, key };
+      return;
+    }
+    if (key && target && !shiftDraw && target.dataset.entityType !== 'IOT') {
       const draggable = editing && tool === 'select' && target.dataset.entityType === 'DEVICE' && target.dataset.state !== 'removed';
       if (draggable) {
         event.currentTarget.setPointerCapture(event.pointerId);
@@ -174,6 +184,8 @@ export const EditorCanvas = memo(function EditorCanvas({ size, store }: { size: 
       }
     } else if (current.kind === 'entity') {
       if (tapped) handlers.onTapEntity(current.key);
+    } else if (current.kind === 'iot') {
+      if (tapped) handlers.onTapIot(current.key);
     } else if (current.shift && editing && !tapped && event.pointerType === 'mouse') {
       handlers.onRectangle(current.from, at.point);
     } else if (tapped) {
@@ -210,6 +222,9 @@ export const EditorCanvas = memo(function EditorCanvas({ size, store }: { size: 
       ))}
       {devices.map((d) => (
         <DeviceMark key={d.key} row={d} draggable={editing && tool === 'select'} selected={d.key === selectedKey} />
+      ))}
+      {iot.map((t) => (
+        <IotMark key={t.key} row={t} selected={t.key === selectedKey} />
       ))}
       {outline.length > 0 && (
         <g className={classes.outline} data-testid="zone-outline">
@@ -257,6 +272,22 @@ const DeviceMark = memo(function DeviceMark({ row, draggable, selected }: { row:
     >
       <circle r={9} />
       <title>{`${entity.name} (${entity.mac})`}</title>
+    </g>
+  );
+});
+
+/** One IoT device's square; redrawn only when the device, or whether it is picked, changes. */
+const IotMark = memo(function IotMark({ row, selected }: { row: IotShown; selected: boolean }) {
+  return (
+    <g
+      data-entity-key={row.key}
+      data-entity-type="IOT"
+      data-state={row.state}
+      transform={`translate(${row.x} ${row.y})`}
+      className={[classes.device, classes.iot, row.placeholder ? classes.staged : '', STATE_CLASS[row.state], selected ? classes.selected : ''].join(' ')}
+    >
+      <rect x={-8} y={-8} width={16} height={16} rx={3} />
+      <title>{`${row.name} (${row.thing.awsId}, ${row.thing.typeName}${row.placeholder ? ', not placed yet' : ''})`}</title>
     </g>
   );
 });

@@ -3,6 +3,7 @@ import { DataTable, type DataColumn } from '@/components/data-table';
 import { PendingMark } from '@/components/pending-mark';
 import { DEVICE_TYPE_LABELS } from '../device-rules';
 import type { ShownEntity } from '../editor-model';
+import type { IotShown } from '../iot-marks';
 import { ZONE_TYPE_LABELS } from '../zone-rules';
 
 /** Rows of each tab's table (03 §9: editor tables 12). */
@@ -35,6 +36,23 @@ const DEVICE_COLUMNS: DataColumn<ShownEntity>[] = [
   status,
 ];
 
+const IOT_COLUMNS: DataColumn<IotShown>[] = [
+  { key: 'name', header: 'Name', value: (r) => r.name },
+  { key: 'serial', header: 'Serial Number', value: (r) => r.thing.awsId, render: (r) => <Text ff="monospace" size="sm">{r.thing.awsId}</Text> },
+  { key: 'type', header: 'Type', value: (r) => r.thing.typeName, fold: true },
+  {
+    key: 'status',
+    header: 'Status',
+    value: (r) => r.state,
+    render: (r) =>
+      r.state === 'saved' ? (
+        <Text size="sm">{r.placeholder ? 'Not placed' : 'Placed'}</Text>
+      ) : (
+        <PendingMark state={r.state} error={r.error} fallback="The server refused this change." />
+      ),
+  },
+];
+
 const ZONE_COLUMNS: DataColumn<ShownEntity>[] = [
   { key: 'name', header: 'Name', value: (r) => r.entity.name },
   { key: 'type', header: 'Type', value: (r) => (r.entity.entityType === 'ZONE' ? ZONE_TYPE_LABELS[r.entity.type] : null) },
@@ -49,26 +67,30 @@ export function EditorPanel({
   tab,
   onTab,
   devices,
+  iot,
   zones,
   loading,
+  iotLoading,
   onPick,
+  onPickIot,
 }: {
   tab: EditorTab;
   onTab: (tab: EditorTab) => void;
   devices: readonly ShownEntity[];
+  iot: readonly IotShown[];
   zones: readonly ShownEntity[];
   loading: boolean;
+  iotLoading: boolean;
   onPick: (row: ShownEntity) => void;
+  onPickIot: (row: IotShown) => void;
 }) {
-  // IoT devices arrive with the IoT things of the Gateways issue; until then their list is empty.
-  const iot: ShownEntity[] = [];
   return (
     <Tabs value={tab} onChange={(value) => value && onTab(value as EditorTab)} keepMounted={false}>
       <Tabs.List>
         <Tabs.Tab value="devices" disabled={!loading && devices.length === 0} mih={44}>
           Devices ({devices.length})
         </Tabs.Tab>
-        <Tabs.Tab value="iot" disabled={iot.length === 0} mih={44}>
+        <Tabs.Tab value="iot" disabled={!iotLoading && iot.length === 0} mih={44}>
           IoT Devices ({iot.length})
         </Tabs.Tab>
         <Tabs.Tab value="zones" disabled={!loading && zones.length === 0} mih={44}>
@@ -77,6 +99,9 @@ export function EditorPanel({
       </Tabs.List>
       <Tabs.Panel value="devices" pt="xs">
         <DataTable label="Devices" columns={DEVICE_COLUMNS} rows={devices} rowKey={(r) => r.key} pageSize={EDITOR_PAGE_SIZE} loading={loading} emptyText="No devices" onRowClick={onPick} />
+      </Tabs.Panel>
+      <Tabs.Panel value="iot" pt="xs">
+        <DataTable label="IoT Devices" columns={IOT_COLUMNS} rows={iot} rowKey={(r) => r.key} pageSize={EDITOR_PAGE_SIZE} loading={iotLoading} emptyText="No IoT devices" onRowClick={onPickIot} />
       </Tabs.Panel>
       <Tabs.Panel value="zones" pt="xs">
         <DataTable label="Zones" columns={ZONE_COLUMNS} rows={zones} rowKey={(r) => r.key} pageSize={EDITOR_PAGE_SIZE} loading={loading} emptyText="No zones" onRowClick={onPick} />

@@ -6,9 +6,16 @@ import { SearchInput, TreeSelect } from '@/components/filters';
 import { LoadError } from '@/components/load-error';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { PageHeader } from '@/components/page-header';
+import { addressLocation } from '@/lib/address-location';
 import { useSession } from '@/lib/session-context';
 import { outboxUserOf, usePendingEdits } from '@/offline/use-outbox-view';
 import { useUndoableDraft } from '@/offline/use-undoable-draft';
+import { EditDeviceDialog } from '@/entities/iot/edit-device-dialog';
+import { deviceEntity, EDIT_DEVICE, type EditDevicePayload } from '@/entities/iot/edit-device';
+import { useLocationThings } from '@/entities/iot/get-location-things';
+import { onlyResult, useSubmitEdits } from '@/offline/use-submit-edits';
+import { toastEditResult } from '@/components/edit-toasts';
+import { IOT_MESSAGES, type UpdateFallDeviceBody } from '@contracts/iot';
 import { useEditShortcuts } from '../../use-edit-shortcuts';
 import { useEditorEntities } from '../api/editor-queries';
 import { ConflictDialog, useSaveConflicts } from '../components/conflict-dialog';
@@ -21,13 +28,16 @@ import { ZoneDialog } from '../components/zone-dialog';
 import { DEVICE_TYPE_OPTIONS } from '../device-rules';
 import { editPayloads, hasEdits, overlaid, savedEntities, type EditorAction, type EditorEditPayload, type ShownEntity } from '../editor-model';
 import { EDITOR_SAVE } from '../outbox-handlers';
+import { iotMatches, iotShown, type IotShown } from '../iot-marks';
 import { useEditorTools } from '../use-editor-tools';
 import { useSaveEdits } from '../use-save-edits';
 
+const IOT_EDIT_TYPES = [EDIT_DEVICE];
+const IOT_EDIT_KIND = { type: EDIT_DEVICE, entity: deviceEntity };
 
 const HINTS = {
   view: 'Choose Edit to place, move or delete devices and draw zones.',
-  select: 'Drag a device to move it; tap a device or zone to edit it. Shift+click adds a device, Shift+drag draws a rectangular zone.',
+  select: 'Drag a device to move it; tap a device, IoT device or zone to edit it. Shift+click adds a device, Shift+drag draws a rectangular zone.',
   device: 'Tap the plan where the new device is.',
   zone: 'Tap each corner of the zone; tap the first corner again to close it.',
   delete: 'Tap a device or zone to delete it; tap it again to keep it.',
@@ -49,10 +59,7 @@ export default function EditorPage({ entry }: { entry: { title: string } }) {
     [navigate],
   );
   const accessible = useMemo(() => bootstrap.groups.filter((g) => g.accessible), [bootstrap.groups]);
-  const groupId =
-    search.groupId !== undefined && accessible.some((g) => g.id === search.groupId)
-      ? search.groupId
-      : (user.managedGroupIds.find((id) => accessible.some((g) => g.id === id && g.floorplanImage)) ?? null);
+  const groupId = addressLocation(search.groupId, accessible, user.managedGroupIds, { needsFloorPlan: true });
   const userSub = outboxUserOf(user);
   const loaded = useEditorEntities(userSub, groupId);
   const group = loaded.data?.group ?? accessible.find((g) => g.id === groupId) ?? null;
@@ -82,6 +89,27 @@ export default function EditorPage({ entry }: { entry: { title: string } }) {
   );
   const devices = visible.filter((s) => s.entity.entityType === 'DEVICE');
   const zones = visible.filter((s) => s.entity.entityType === 'ZONE');
+
+  // The location's IoT devices: fall devices are renamed and moved through their own dialog and
+  // the outbox (docs/IOT.md); they are not part of the editor's draft, save or publish.
+  const things = useLocationThings(groupId);
+  const iotEdits = usePendingEdits<EditDevicePayload>(IOT_EDIT_TYPES);
+  const iot = useMemo(
+    () => (groupId === null || deviceType !== null ? [] : iotShown(things.data ?? [], groupId, iotEdits).filter((r) => iotMatches(r, search.search ?? ''))),
+    [groupId, deviceType, things.data, iotEdits, search.search],
+  );
+  const [iotEditing, setIotEditing] = useState<IotShown | null>(null);
+  const submitEdits = useSubmitEdits();
+  const pickIot = (row: IotShown) => {
+    tools.setSelectedKey(row.key);
+    if (editing && tool === 'select' && row.editable) setIotEditing(row);
+  };
+  const saveIot = async (row: IotShown, body: UpdateFallDeviceBody) => {
+    setIotEditing(null);
+    await submitEdits(IOT_EDIT_KIND, [{ id: row.thing.id, awsId: row.thing.awsId, body }], (submitted) =>
+      toastEditResult(onlyResult(submitted), { accepted: IOT_MESSAGES.updated, refused: 'Failed to update IoT Device', queued: `The change to ${row.name}` }),
+    );
+  };
   const zoneOptions = useMemo(
     () => shown.flatMap((s) => (s.entity.entityType === 'ZONE' && s.entity.id !== null ? [{ id: s.entity.id, name: s.entity.name }] : [])),
     [shown],
@@ -138,6 +166,11 @@ export default function EditorPage({ entry }: { entry: { title: string } }) {
     outline: tools.outline,
     onTapPlan: tools.tapPlan,
     onTapEntity: tools.tapEntity,
+    iot,
+    onTapIot: (key) => {
+      const row = iot.find((r) => r.key === key);
+      if (row) pickIot(row);
+    },
     onMoveDevice: tools.moveDevice,
     onRectangle: tools.rectangle,
   };
@@ -200,7 +233,17 @@ export default function EditorPage({ entry }: { entry: { title: string } }) {
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 5, lg: 4 }} order={{ base: 2, md: 1 }}>
               <Paper withBorder p="sm" radius="md">
-                <EditorPanel tab={tab} onTab={setTab} devices={devices} zones={zones} loading={loaded.isPending} onPick={pick} />
+                <EditorPanel
+                  tab={tab}
+                  onTab={setTab}
+                  devices={devices}
+                  iot={iot}
+                  zones={zones}
+                  loading={loaded.isPending}
+                  iotLoading={things.isPending && groupId !== null}
+                  onPick={pick}
+                  onPickIot={pickIot}
+                />
               </Paper>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 7, lg: 8 }} order={{ base: 1, md: 2 }}>
@@ -233,6 +276,11 @@ export default function EditorPage({ entry }: { entry: { title: string } }) {
           tools.setDialog(null);
         }}
         onClose={() => tools.setDialog(null)}
+      />
+      <EditDeviceDialog
+        device={iotEditing && groupId !== null ? { ...iotEditing.thing, name: iotEditing.name, groupId, x: iotEditing.placeholder ? 0 : iotEditing.x, y: iotEditing.placeholder ? 0 : iotEditing.y } : null}
+        onClose={() => setIotEditing(null)}
+        onSave={(_, body) => iotEditing && void saveIot(iotEditing, body)}
       />
       <ConflictDialog conflicts={conflicts} opened={conflictsOpen} onClose={() => setConflictsOpen(false)} onResolved={() => void loaded.refetch()} />
       <ConfirmDialog opened={discarding} title="Discard changes?" confirmLabel="Discard" destructive onConfirm={leave} onCancel={() => setDiscarding(false)}>

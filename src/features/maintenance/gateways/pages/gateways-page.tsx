@@ -6,8 +6,10 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { showError, showQueued, showSuccess } from '@/components/edit-toasts';
 import { LoadError } from '@/components/load-error';
 import { OfflineStamp } from '@/components/offline-stamp';
+import { FleetTabs } from '@/components/fleet-tabs';
 import { PageHeader } from '@/components/page-header';
 import { isTopLevel } from '@/entities/devices/assign/assign-rules';
+import { addressLocation } from '@/lib/address-location';
 import { useSession } from '@/lib/session-context';
 import { useLocationSelection, useSelectedRows } from '@/lib/use-location-selection';
 import { useMedia } from '@/lib/use-media';
@@ -50,8 +52,7 @@ export default function GatewaysPage({ entry }: { entry: { title: string } }) {
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
   const accessible = useMemo(() => bootstrap.groups.filter((g) => g.accessible), [bootstrap.groups]);
-  const groupId =
-    search.groupId !== undefined && accessible.some((g) => g.id === search.groupId) ? search.groupId : (user.managedGroupIds.find((id) => accessible.some((g) => g.id === id)) ?? null);
+  const groupId = addressLocation(search.groupId, accessible, user.managedGroupIds);
   const update = useCallback((patch: { groupId?: number | null; search?: string }) => void navigateRef.current({ search: (current) => ({ ...current, ...patch }), replace: true }), []);
   const onGroup = useCallback((id: number | null) => update({ groupId: id }), [update]);
   const onSearch = useCallback((text: string) => update({ search: text || undefined }), [update]);
@@ -114,6 +115,7 @@ export default function GatewaysPage({ entry }: { entry: { title: string } }) {
           </Menu>
         }
       />
+      <FleetTabs current="/app/maintenance/gateways" groupId={groupId} />
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <GatewayFilterBar
           groupId={groupId}

@@ -10,6 +10,7 @@ import { filterRows, OPERATIONS_PAGE_SIZE, type OperationRow, type StatusFilter 
 import { useOperationsListState } from '@/entities/device-operations/list-state';
 import { useOperationsLive } from '@/entities/device-operations/use-operations-live';
 import { useOperationsQueue } from '@/entities/device-operations/use-operations-queue';
+import { addressLocation } from '@/lib/address-location';
 import { useSession } from '@/lib/session-context';
 import { useOperableDevices } from '../api/get-operable-devices';
 import { OperationsMap } from '../components/operations-map';
@@ -40,7 +41,7 @@ export function OperationsPage({ kind, title }: { kind: Kind; title: string }) {
   const search = useSearch({ from: path });
   const navigate = useNavigate();
   const accessible = useMemo(() => bootstrap.groups.filter((g) => g.accessible), [bootstrap.groups]);
-  const groupId = search.groupId !== undefined && accessible.some((g) => g.id === search.groupId) ? search.groupId : (user.managedGroupIds.find((id) => accessible.some((g) => g.id === id)) ?? null);
+  const groupId = addressLocation(search.groupId, accessible, user.managedGroupIds);
   const group = accessible.find((g) => g.id === groupId) ?? null;
   // The router's navigate may change from one render to the next; the controls get callbacks that do not.
   const navigateRef = useRef(navigate);

@@ -8,6 +8,7 @@ import { FloorPlanMap, type PlanSize } from '@/components/floor-plan/floor-plan-
 import { LoadError } from '@/components/load-error';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { PageHeader } from '@/components/page-header';
+import { addressLocation } from '@/lib/address-location';
 import { useSession } from '@/lib/session-context';
 import { outboxUserOf, usePendingEdits } from '@/offline/use-outbox-view';
 import { useUndoableDraft } from '@/offline/use-undoable-draft';
@@ -37,10 +38,7 @@ export default function PathBuilderPage({ entry }: { entry: { title: string } })
   const search = useSearch({ from: '/app/maintenance/path-builder' });
   const navigate = useNavigate();
   const accessible = useMemo(() => bootstrap.groups.filter((g) => g.accessible), [bootstrap.groups]);
-  const groupId =
-    search.groupId !== undefined && accessible.some((g) => g.id === search.groupId)
-      ? search.groupId
-      : (user.managedGroupIds.find((id) => accessible.some((g) => g.id === id && g.floorplanImage)) ?? null);
+  const groupId = addressLocation(search.groupId, accessible, user.managedGroupIds, { needsFloorPlan: true });
   const group = accessible.find((g) => g.id === groupId) ?? null;
 
   const paths = usePaths(groupId);

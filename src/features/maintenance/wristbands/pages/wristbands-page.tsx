@@ -16,6 +16,7 @@ import { filterRows, OPERATIONS_PAGE_SIZE, type StatusFilter } from '@/entities/
 import { useOperationsListState } from '@/entities/device-operations/list-state';
 import { useOperationsLive } from '@/entities/device-operations/use-operations-live';
 import { useOperationsQueue } from '@/entities/device-operations/use-operations-queue';
+import { addressLocation } from '@/lib/address-location';
 import { useLocationSelection, useSelectedRows } from '@/lib/use-location-selection';
 import { useScopeUsers } from '@/entities/users/api/get-users';
 import { useSession } from '@/lib/session-context';
@@ -42,7 +43,7 @@ export default function WristbandsPage({ entry }: { entry: { title: string } }) 
   const search = useSearch({ from: PATH });
   const navigate = useNavigate();
   const accessible = useMemo(() => bootstrap.groups.filter((g) => g.accessible), [bootstrap.groups]);
-  const groupId = search.groupId !== undefined && accessible.some((g) => g.id === search.groupId) ? search.groupId : (user.managedGroupIds.find((id) => accessible.some((g) => g.id === id)) ?? null);
+  const groupId = addressLocation(search.groupId, accessible, user.managedGroupIds);
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
   const update = useCallback((patch: { groupId?: number | null; search?: string }) => void navigateRef.current({ to: PATH, search: (current) => ({ ...current, ...patch }), replace: true }), []);
