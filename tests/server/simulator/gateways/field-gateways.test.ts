@@ -1,5 +1,5 @@
-import PusherServer from 'pusher';
-import Pusher, { type Channel } from 'pusher-js';
+import type Pusher from 'pusher-js';
+import type { Channel } from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_SETUP_GROUP_ID, type Gateway } from '../../../../server/src/contracts/gateways';
 import {
@@ -14,7 +14,7 @@ import {
   type ScanResponse,
 } from '../../../../server/src/contracts/gateways-realtime';
 import { gatewayCommandChannel } from '../../../../server/src/contracts/stations-realtime';
-import { startPusherServer, type RunningPusherServer } from '../../../../server/src/realtime/pusher-server';
+import type { RunningPusherServer } from '../../../../server/src/realtime/pusher-server';
 import {
   announceGateway,
   apiSetupEnvironment,
@@ -25,27 +25,16 @@ import {
 import { apiAuthorizer, kioskGatewayMacsIn } from '../../../../server/src/simulator/gateways/load';
 import { SetupControls } from '../../../../server/src/simulator/gateways/setup-protocol';
 import { loadWorldData } from '../../../../server/src/simulator/world';
-import { createTestApp, PUSHER_TEST_APP, signIn, TEST_INGEST_SECRET } from '../../helpers/app';
-import { nextEvent } from '../../realtime/helpers';
+import { createTestApp, signIn, TEST_INGEST_SECRET } from '../../helpers/app';
+import { consoleClient, settingsFor, startTestPusher, subscribe } from './pusher-helpers';
 
 // The field gateways as a run plays them: with their own credentials against the API and the
 // Pusher server. A new gateway announces itself into the setup queue, answers the console's
 // configuration on its command channel, and its outcome reaches the Gateways page's list.
 
-const sdkFor = (port: number) => new PusherServer({ ...PUSHER_TEST_APP, host: '127.0.0.1', port: String(port), useTLS: false });
-const settingsFor = (port: number) => ({ key: PUSHER_TEST_APP.key, cluster: 'mt1', wsHost: '127.0.0.1', wsPort: port, forceTLS: false });
-
 async function consoleChannel(port: number, name: string): Promise<{ client: Pusher; channel: Channel }> {
-  const sdk = sdkFor(port);
-  const client = new Pusher(PUSHER_TEST_APP.key, {
-    ...settingsFor(port),
-    enabledTransports: ['ws'],
-    disableStats: true,
-    channelAuthorization: { customHandler: ({ socketId, channelName }, callback) => callback(null, sdk.authorizeChannel(socketId, channelName)) },
-  });
-  const channel = client.subscribe(name);
-  await nextEvent(channel, 'pusher:subscription_succeeded');
-  return { client, channel };
+  const client = await consoleClient(port);
+  return { client, channel: await subscribe(client, name) };
 }
 
 /** The answers of one event until `done` says enough. */
@@ -70,7 +59,7 @@ describe('field gateways with the API', () => {
   const clients: Pusher[] = [];
 
   beforeAll(async () => {
-    realtime = await startPusherServer({ port: 0, apps: [{ id: PUSHER_TEST_APP.appId, key: PUSHER_TEST_APP.key, secret: PUSHER_TEST_APP.secret }] });
+    realtime = await startTestPusher();
     ctx = await createTestApp({ pusherPort: realtime.port });
     apiUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   });

@@ -1,5 +1,6 @@
-import PusherServer from 'pusher';
-import Pusher, { type Channel } from 'pusher-js';
+import type PusherServer from 'pusher';
+import type Pusher from 'pusher-js';
+import type { Channel } from 'pusher-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayStation } from '../../../../server/src/contracts/stations';
 import {
@@ -11,35 +12,15 @@ import {
   sessionUpSchema,
   type SessionUp,
 } from '../../../../server/src/contracts/stations-realtime';
-import { startPusherServer, type RunningPusherServer } from '../../../../server/src/realtime/pusher-server';
+import type { RunningPusherServer } from '../../../../server/src/realtime/pusher-server';
 import { startGatewayFleet, type GatewayFleet } from '../../../../server/src/simulator/gateways/fleet';
 import { apiAuthorizer, fetchGatewayStation, kioskGatewayMacs, kioskGatewayMacsIn, loadGatewayStations } from '../../../../server/src/simulator/gateways/load';
 import { loadWorldData } from '../../../../server/src/simulator/world';
 import { eq } from 'drizzle-orm';
 import { devices } from '../../../../server/src/db/schema';
-import { createTestApp, PUSHER_TEST_APP, signIn, TEST_INGEST_SECRET } from '../../helpers/app';
-import { nextEvent } from '../../realtime/helpers';
+import { createTestApp, signIn, TEST_INGEST_SECRET } from '../../helpers/app';
 import { gatewayStation } from './helpers';
-
-const sdkFor = (port: number) => new PusherServer({ ...PUSHER_TEST_APP, host: '127.0.0.1', port: String(port), useTLS: false });
-const settingsFor = (port: number) => ({ key: PUSHER_TEST_APP.key, cluster: 'mt1', wsHost: '127.0.0.1', wsPort: port, forceTLS: false });
-
-/** The Stations page's side: a pusher-js client whose subscriptions the test signs itself. */
-async function consoleClient(port: number, sdk: PusherServer): Promise<Pusher> {
-  const client = new Pusher(PUSHER_TEST_APP.key, {
-    ...settingsFor(port),
-    enabledTransports: ['ws'],
-    disableStats: true,
-    channelAuthorization: { customHandler: ({ socketId, channelName }, callback) => callback(null, sdk.authorizeChannel(socketId, channelName)) },
-  });
-  await nextEvent(client.connection, 'connected');
-  return client;
-}
-
-function subscribe(client: Pusher, name: string): Promise<Channel> {
-  const channel = client.subscribe(name);
-  return nextEvent(channel, 'pusher:subscription_succeeded').then(() => channel);
-}
+import { consoleClient, sdkFor, settingsFor, startTestPusher, subscribe } from './pusher-helpers';
 
 /** The next session message of a given type, checked against the contract. */
 function nextUp<T extends SessionUp['type']>(channel: Channel, type: T): Promise<Extract<SessionUp, { type: T }>> {
@@ -68,7 +49,7 @@ describe('kiosk gateway simulator over the Pusher server', () => {
   const clients: Pusher[] = [];
 
   beforeAll(async () => {
-    realtime = await startPusherServer({ port: 0, apps: [{ id: PUSHER_TEST_APP.appId, key: PUSHER_TEST_APP.key, secret: PUSHER_TEST_APP.secret }] });
+    realtime = await startTestPusher();
     sdk = sdkFor(realtime.port);
   });
   afterEach(async () => {
@@ -139,7 +120,7 @@ describe('kiosk gateway simulator with the API', () => {
   const clients: Pusher[] = [];
 
   beforeAll(async () => {
-    realtime = await startPusherServer({ port: 0, apps: [{ id: PUSHER_TEST_APP.appId, key: PUSHER_TEST_APP.key, secret: PUSHER_TEST_APP.secret }] });
+    realtime = await startTestPusher();
     ctx = await createTestApp({ pusherPort: realtime.port });
     apiUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   });
