@@ -6,6 +6,8 @@ export interface AccessRule {
   /** Any one of these grants access. */
   subjects: readonly PermissionSubject[];
   accountTypes: readonly AccountType[];
+  /** Only the provider's employees (bootstrap's `user.isEmployee`) may open it (Server Logs). */
+  employeesOnly?: boolean;
 }
 
 /** The subjects a role grants. */
@@ -19,11 +21,15 @@ export function hasAny(role: Pick<Role, 'permissions'> | null | undefined, subje
   return subjects.some((subject) => granted.has(subject));
 }
 
-/** True when the role holds one of the rule's subjects and the account type is listed. */
+/**
+ * True when the role holds one of the rule's subjects, the account type is listed and, for the
+ * provider's pages, the user is an employee (`isEmployee`; false when not said, so they stay hidden).
+ */
 export function allowed(
   rule: AccessRule,
   role: Pick<Role, 'permissions'> | null | undefined,
   accountType: AccountType | null | undefined,
+  isEmployee = false,
 ): boolean {
-  return !!accountType && rule.accountTypes.includes(accountType) && hasAny(role, rule.subjects);
+  return !!accountType && rule.accountTypes.includes(accountType) && (!rule.employeesOnly || isEmployee) && hasAny(role, rule.subjects);
 }

@@ -33,6 +33,13 @@ describe('route guard', () => {
     expect(redirectTarget(() => guardAppEntry(entry('/app/accounts/users'), makeSession({ subjects: ['USERS_ACCOUNTS'], accountType: 'BASIC' })))).toBe('/');
   });
 
+  it('opens Server Logs to the provider’s employees only: a LAVO administrator holding SERVER_LOGS goes to the root', () => {
+    const logs = entry('/app/debug/server-logs-report');
+    const holder = { subjects: ['SERVER_LOGS' as const], accountType: 'LAVO' as const };
+    expect(redirectTarget(() => guardAppEntry(logs, makeSession(holder, { organizationId: 2, isEmployee: false })))).toBe('/');
+    expect(redirectTarget(() => guardAppEntry(logs, makeSession(holder, { organizationId: 1, isEmployee: true })))).toBeNull();
+  });
+
   it('follows the NFC redirect entry', () => {
     expect(redirectTarget(() => guardAppEntry(entry('/app/maintenance/nfc'), makeSession('tech')))).toBe('/app/accounts/nfc');
   });

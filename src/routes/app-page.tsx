@@ -19,7 +19,7 @@ export function AppPage({ entry }: { entry: AppRouteEntry }) {
     document.title = `${entry.title} · Lavo`;
   }, [entry.title]);
 
-  if (!allowed(entry, session.role, session.accountType)) {
+  if (!allowed(entry, session.role, session.accountType, session.user.isEmployee)) {
     const landing = landingPath(session.role, session.accountType);
     if (entry.path !== landing) return <Navigate to={landing} replace />;
     return (

@@ -4,13 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_ROLES, makeRole, type DemoRoleKey } from '@/test/fixtures';
 import { APP_ROUTES, canOpen, findAppRoute, landingPath, type AppRouteEntry } from './route-table';
 
-function allowedPaths(subjects: readonly PermissionSubject[], accountType: AccountType): string[] {
+function allowedPaths(subjects: readonly PermissionSubject[], accountType: AccountType, isEmployee = false): string[] {
   const role = makeRole(subjects);
   const entries: readonly AppRouteEntry[] = APP_ROUTES;
-  return entries.filter((entry) => !entry.redirectTo && canOpen(entry, role, accountType)).map((entry) => entry.path);
+  return entries.filter((entry) => !entry.redirectTo && canOpen(entry, role, accountType, isEmployee)).map((entry) => entry.path);
 }
 
-const demoPaths = (key: DemoRoleKey) => allowedPaths(DEMO_ROLES[key].subjects, DEMO_ROLES[key].accountType);
+/** The demo accounts' pages; the admin is the provider's employee. */
+const demoPaths = (key: DemoRoleKey) => allowedPaths(DEMO_ROLES[key].subjects, DEMO_ROLES[key].accountType, key === 'admin');
 
 describe('route table', () => {
   it('holds every /app path of the spec, each once', () => {
@@ -39,6 +40,13 @@ describe('route table', () => {
 
   it('lets the admin (LAVO, every subject) open every page', () => {
     expect(demoPaths('admin')).toHaveLength(APP_ROUTES.length - 1);
+  });
+
+  it('keeps Server Logs for the provider’s employees: a LAVO holder of every subject who is none does not get it', () => {
+    const logs = '/app/debug/server-logs-report';
+    expect(allowedPaths(PERMISSION_SUBJECTS, 'LAVO', true)).toContain(logs);
+    expect(allowedPaths(PERMISSION_SUBJECTS, 'LAVO', false)).not.toContain(logs);
+    expect(allowedPaths(PERMISSION_SUBJECTS, 'LAVO', false)).toHaveLength(APP_ROUTES.length - 2);
   });
 
   it('gives the PRO manager reports and accounts for PRO, and no maintenance', () => {

@@ -129,9 +129,14 @@ export function findAppRoute(path: string): AppRouteEntry | undefined {
   return APP_ROUTES.find((entry) => entry.path === path);
 }
 
-/** True when the user may open the entry (redirect-only entries are always followable). */
-export function canOpen(entry: AppRouteEntry, role: Pick<Role, 'permissions'> | null | undefined, accountType: AccountType | null | undefined): boolean {
-  return entry.redirectTo !== undefined || allowed(entry, role, accountType);
+/** True when the user may open the entry (redirect-only entries are always followable); `isEmployee` for the provider's pages. */
+export function canOpen(
+  entry: AppRouteEntry,
+  role: Pick<Role, 'permissions'> | null | undefined,
+  accountType: AccountType | null | undefined,
+  isEmployee = false,
+): boolean {
+  return entry.redirectTo !== undefined || allowed(entry, role, accountType, isEmployee);
 }
 
 /** The default landing page: the performance overview when the user may see it, else the user overview. */

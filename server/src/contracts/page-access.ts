@@ -1,9 +1,14 @@
 import type { AccountType, PermissionSubject } from './permissions';
 
-/** Who may use something: a holder of any one of `subjects` whose organization has one of `accountTypes`. */
+/**
+ * Who may use something: a holder of any one of `subjects` whose organization has one of
+ * `accountTypes`, and, when `employeesOnly`, who is a provider employee (a user of organization 1).
+ */
 export interface AccessGrant {
   readonly subjects: readonly PermissionSubject[];
   readonly accountTypes: readonly AccountType[];
+  /** Only the provider's employees (users of PROVIDER_ORGANIZATION_ID) pass, whatever they hold. */
+  readonly employeesOnly?: boolean;
 }
 
 const ALL = ['LAVO', 'PRO', 'BASIC'] as const satisfies readonly AccountType[];
@@ -12,7 +17,8 @@ const LAVO_PRO = ['LAVO', 'PRO'] as const satisfies readonly AccountType[];
 
 /**
  * The specification's route and permission table (01 §2): for every /app page, the subjects (any
- * one grants it) and the account types that may use it. The app's routes and navigation read it,
+ * one grants it) and the account types that may use it, and whether it is the provider's employees'
+ * alone (02 §6). The app's routes and navigation read it,
  * and the API's routes and channels are granted by the pages that use them (docs/PERMISSIONS.md).
  */
 export const PAGE_ACCESS = {
@@ -30,7 +36,8 @@ export const PAGE_ACCESS = {
   '/app/reports/wearable-management': { subjects: ['SMARTSENSOR_MANAGEMENT_BETA'], accountTypes: LAVO },
   '/app/reports/c-diff-report': { subjects: ['C_DIFF'], accountTypes: ALL },
   '/app/reports/data-exports': { subjects: ['DATA_EXPORTS'], accountTypes: ALL },
-  '/app/debug/server-logs-report': { subjects: ['SERVER_LOGS'], accountTypes: LAVO },
+  // The provider's own page (02 §1, §6: debug logs are for employees): every hospital's requests.
+  '/app/debug/server-logs-report': { subjects: ['SERVER_LOGS'], accountTypes: LAVO, employeesOnly: true },
   '/app/accounts/organizations': { subjects: ['ORGANIZATIONS'], accountTypes: LAVO },
   '/app/accounts/locations': { subjects: ['LOCATIONS'], accountTypes: LAVO },
   '/app/accounts/users': { subjects: ['USERS_ACCOUNTS'], accountTypes: LAVO_PRO },
@@ -55,16 +62,26 @@ export const PAGE_ACCESS = {
 /** A page of the route table that users open (redirect-only entries are not pages). */
 export type AppPage = keyof typeof PAGE_ACCESS;
 
-/** The grant of a page, or of one feature inside it: the page's account types with a narrower set of its subjects (01 §6 'Gated features'). */
+/**
+ * The grant of a page, or of one feature inside it: the page's account types (and its employees-only
+ * rule) with a narrower set of its subjects (01 §6 'Gated features').
+ */
 export function pageGrant(page: AppPage, subjects?: readonly PermissionSubject[]): AccessGrant {
-  return subjects ? { subjects, accountTypes: PAGE_ACCESS[page].accountTypes } : PAGE_ACCESS[page];
+  return subjects ? { ...PAGE_ACCESS[page], subjects } : PAGE_ACCESS[page];
 }
 
-/** Whether a holder of `held` in an organization of `accountType` passes any of the grants. */
+/** Whether a grant lets in an employee (or not) of the provider: an employees-only grant lets in employees alone. */
+export const admitsCaller = (grant: Pick<AccessGrant, 'employeesOnly'>, isEmployee: boolean): boolean => !grant.employeesOnly || isEmployee;
+
+/**
+ * Whether a holder of `held` in an organization of `accountType` passes any of the grants;
+ * `isEmployee` says whether they are a provider employee (for the employees-only grants).
+ */
 export function passesAny(
   grants: readonly AccessGrant[],
   held: ReadonlySet<PermissionSubject>,
   accountType: AccountType | null | undefined,
+  isEmployee: boolean,
 ): boolean {
-  return !!accountType && grants.some((g) => g.accountTypes.includes(accountType) && g.subjects.some((s) => held.has(s)));
+  return !!accountType && grants.some((g) => g.accountTypes.includes(accountType) && admitsCaller(g, isEmployee) && g.subjects.some((s) => held.has(s)));
 }

@@ -4,6 +4,7 @@ import {
   PERMISSION_SUBJECTS,
   type PermissionSubject,
 } from '../contracts/permissions';
+import { PAGE_ACCESS, type AccessGrant } from '../contracts/page-access';
 
 /** Which part of the product a permission subject opens. */
 export type SubjectArea = 'report' | 'account' | 'device' | 'feature';
@@ -52,7 +53,19 @@ export const SUBJECT_CATALOG: Record<PermissionSubject, { label: string; area: S
   ROLE: { label: 'Permissions Templates', area: 'feature' },
 };
 
-const inArea = (area: SubjectArea) => PERMISSION_SUBJECTS.filter((s) => SUBJECT_CATALOG[s].area === area);
+const GRANTS: readonly AccessGrant[] = Object.values(PAGE_ACCESS);
+
+/**
+ * Subjects that open only pages of the provider's employees (Server Logs): a customer's template
+ * has no use for them, so no default template but the Administrator (id 1) holds them.
+ */
+export const EMPLOYEE_SUBJECTS: readonly PermissionSubject[] = PERMISSION_SUBJECTS.filter((subject) => {
+  const pages = GRANTS.filter((g) => g.subjects.includes(subject));
+  return pages.length > 0 && pages.every((g) => g.employeesOnly);
+});
+
+/** The subjects of an area that a customer's default template may hold. */
+const inArea = (area: SubjectArea) => PERMISSION_SUBJECTS.filter((s) => SUBJECT_CATALOG[s].area === area && !EMPLOYEE_SUBJECTS.includes(s));
 
 /** Ids of the default templates; ids 1–4 carry the spec's 'default template' warning. */
 export const TEMPLATE_IDS = {

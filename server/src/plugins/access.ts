@@ -1,6 +1,6 @@
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
-import { pageGrant, passesAny, PAGE_ACCESS, type AccessGrant, type AppPage } from '../contracts/page-access';
-import type { PermissionSubject } from '../contracts/permissions';
+import { admitsCaller, pageGrant, passesAny, PAGE_ACCESS, type AccessGrant, type AppPage } from '../contracts/page-access';
+import { PROVIDER_ORGANIZATION_ID, type PermissionSubject } from '../contracts/permissions';
 import type { Caller } from './auth';
 
 /** The device-maintenance pages (the maintenance section of the navigation). */
@@ -43,15 +43,28 @@ export const forGateways = { auth: 'public' as const, access: 'gateway' as const
 /** Route config: an IoT thing, authenticated by its own token in the handler (docs/IOT.md). */
 export const forThings = { auth: 'public' as const, access: 'thing' as const };
 
-/** Whether the caller may use any of the pages (or features). */
+/** Whether the caller is a provider employee: a user of the provider organization (01 §1 isEmployee). */
+export const isEmployee = (caller: Pick<Caller, 'user'>): boolean => caller.user.organizationId === PROVIDER_ORGANIZATION_ID;
+
+/** Whether the caller may use any of the pages (or features): subjects, account type, and employee for the provider's pages. */
 export function mayUse(caller: Caller, ...uses: (AppPage | PageUse)[]): boolean {
-  return passesAny(grantsOf(uses), caller.subjects, caller.organization.accountType);
+  return passesAny(grantsOf(uses), caller.subjects, caller.organization.accountType, isEmployee(caller));
 }
 
-/** Why a caller who fails the grants is refused: their account type, when a held subject would otherwise do. */
+/** The message of a refusal on the provider's own pages (Server Logs). */
+export const EMPLOYEES_ONLY_MESSAGE = "This page is for the provider's employees only";
+
+/**
+ * Why a caller who fails the grants is refused: when a held subject would otherwise do, their
+ * account type, or (on the provider's pages) that they are no employee of the provider.
+ */
 export function refusalOf(caller: Caller, uses: readonly PageUse[]): string {
-  const held = uses.some((u) => (u.subjects ?? PAGE_ACCESS[u.page].subjects).some((s) => caller.subjects.has(s)));
-  return held ? 'Your account type does not include this page' : 'You do not have permission to do this';
+  const holding = uses.filter((u) => (u.subjects ?? PAGE_ACCESS[u.page].subjects).some((s) => caller.subjects.has(s)));
+  if (holding.length === 0) return 'You do not have permission to do this';
+  const accountType = caller.organization.accountType;
+  const typeFits = holding.filter((u) => (PAGE_ACCESS[u.page].accountTypes as readonly string[]).includes(accountType));
+  if (typeFits.length > 0 && !typeFits.some((u) => admitsCaller(pageGrant(u.page), isEmployee(caller)))) return EMPLOYEES_ONLY_MESSAGE;
+  return 'Your account type does not include this page';
 }
 
 /** Paths whose routes must each declare who may call them. */

@@ -40,7 +40,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (findAppRoute(pathname)) recordPageVisit(user.id, pathname);
   }, [pathname, user.id]);
-  const useful = useMemo(() => usefulPages(user.id, role, accountType), [user.id, role, accountType]);
+  const useful = useMemo(() => usefulPages(user.id, role, accountType, user.isEmployee), [user.id, role, accountType, user.isEmployee]);
 
   return (
     <AppShell

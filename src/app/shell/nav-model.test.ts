@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_ROLES, makeRole, type DemoRoleKey } from '@/test/fixtures';
 import { buildNavigation, isActivePath } from './nav-model';
 
-const navFor = (key: DemoRoleKey) => buildNavigation(makeRole(DEMO_ROLES[key].subjects), DEMO_ROLES[key].accountType);
+/** The demo accounts' navigation; the admin is the provider's employee. */
+const navFor = (key: DemoRoleKey) => buildNavigation(makeRole(DEMO_ROLES[key].subjects), DEMO_ROLES[key].accountType, key === 'admin');
+const miscOf = (nav: ReturnType<typeof buildNavigation>) => nav[0]?.groups.find((group) => group.group === 'Misc')?.items.map((item) => item.label);
 const sectionLabels = (key: DemoRoleKey) => navFor(key).map((section) => section.label);
 
 describe('side navigation', () => {
@@ -10,6 +12,12 @@ describe('side navigation', () => {
     const nav = navFor('admin');
     expect(nav.map((section) => section.label)).toEqual(['Reports', 'Accounts', 'Maintenance']);
     expect(nav[0]?.groups.map((group) => group.group)).toEqual(['Overview', 'Reports', 'Misc']);
+  });
+
+  it('lists Server Logs for the provider’s employees only, whatever a LAVO administrator holds', () => {
+    expect(miscOf(navFor('admin'))).toEqual(['Data Exports', 'Server Logs']);
+    expect(miscOf(buildNavigation(makeRole(DEMO_ROLES.admin.subjects), 'LAVO', false))).toEqual(['Data Exports']);
+    expect(miscOf(buildNavigation(makeRole(['SERVER_LOGS']), 'LAVO'))).toBeUndefined();
   });
 
   it('hides Maintenance from the manager', () => {

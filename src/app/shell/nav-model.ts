@@ -25,12 +25,19 @@ const SECTIONS: ReadonlyArray<{ section: NavSection; label: string }> = [
   { section: 'maintenance', label: 'Maintenance' },
 ];
 
-/** The side navigation the user may see: allowed entries only; empty groups and sections dropped. */
-export function buildNavigation(role: Pick<Role, 'permissions'> | null | undefined, accountType: AccountType | null | undefined): NavSectionModel[] {
+/**
+ * The side navigation the user may see: allowed entries only (the provider's pages for employees
+ * only); empty groups and sections dropped.
+ */
+export function buildNavigation(
+  role: Pick<Role, 'permissions'> | null | undefined,
+  accountType: AccountType | null | undefined,
+  isEmployee = false,
+): NavSectionModel[] {
   return SECTIONS.map(({ section, label }) => {
     const groups: NavGroupModel[] = [];
     for (const entry of APP_ROUTES) {
-      if (!entry.nav || entry.nav.section !== section || !allowed(entry, role, accountType)) continue;
+      if (!entry.nav || entry.nav.section !== section || !allowed(entry, role, accountType, isEmployee)) continue;
       let group = groups.find((candidate) => candidate.group === entry.nav.group);
       if (!group) {
         group = { group: entry.nav.group, items: [] };

@@ -7,9 +7,9 @@ import { buildNavigation, isActivePath } from './nav-model';
 
 /** The three navigation sections, each entry shown by permission and account type. */
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
-  const { role, accountType } = useSession();
+  const { role, accountType, user } = useSession();
   const pathname = useLocation({ select: (location) => location.pathname });
-  const sections = useMemo(() => buildNavigation(role, accountType), [role, accountType]);
+  const sections = useMemo(() => buildNavigation(role, accountType, user.isEmployee), [role, accountType, user.isEmployee]);
 
   return (
     <Box component="nav" aria-label="Main navigation">

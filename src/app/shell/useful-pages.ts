@@ -13,9 +13,14 @@ export const USEFUL_PAGES = 3;
  * The user's most-used pages: the built pages of their navigation (the User Overview left out),
  * most opened on this device first, then in navigation order.
  */
-export function usefulPages(userId: number, role: Pick<Role, 'permissions'> | null | undefined, accountType: AccountType | null | undefined): UsefulPage[] {
+export function usefulPages(
+  userId: number,
+  role: Pick<Role, 'permissions'> | null | undefined,
+  accountType: AccountType | null | undefined,
+  isEmployee = false,
+): UsefulPage[] {
   const visits = pageVisits(userId);
-  const pages = buildNavigation(role, accountType)
+  const pages = buildNavigation(role, accountType, isEmployee)
     .flatMap((section) => section.groups.flatMap((group) => group.items))
     .filter((item) => item.path !== USER_OVERVIEW_LANDING && isBuiltPage(item.path))
     .map((item, order) => ({ path: item.path as string, title: item.label, order, visits: visits.get(item.path) ?? 0 }));

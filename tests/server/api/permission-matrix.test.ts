@@ -129,9 +129,10 @@ describe('the permission matrix', () => {
     if (EMPLOYEES_ONLY.has(key) && !caller.isEmployee) return false;
     if (SAMPLE_PAGES[key] && !passes(SAMPLE_PAGES[key], caller)) return false;
     if (TEMPLATE_ONE_ONLY.has(key) && caller.roleId !== 1) return false;
-    return passesAny(access.pages.map((u) => ({ subjects: u.subjects ?? PAGE_ACCESS[u.page].subjects, accountTypes: PAGE_ACCESS[u.page].accountTypes })), caller.subjects, caller.accountType);
+    return passesAny(access.pages.map((u) => ({ ...PAGE_ACCESS[u.page], subjects: u.subjects ?? PAGE_ACCESS[u.page].subjects })), caller.subjects, caller.accountType, caller.isEmployee);
   }
-  const passes = (pages: AppPage[], caller: MatrixCaller) => passesAny(pages.map((p) => PAGE_ACCESS[p]), caller.subjects, caller.accountType);
+  /** Whether the caller may use one of the pages: a subject, the account type, and for the provider's pages (Server Logs) an employee. */
+  const passes = (pages: AppPage[], caller: MatrixCaller) => passesAny(pages.map((p) => PAGE_ACCESS[p]), caller.subjects, caller.accountType, caller.isEmployee);
 
   /** A caller whose sign-in is thrown away after one call (sign-out revokes it). */
   async function disposable(caller: MatrixCaller): Promise<MatrixCaller> {

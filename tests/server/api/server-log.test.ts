@@ -1,5 +1,6 @@
 import Pusher, { type Channel } from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROVIDER_ORGANIZATION_ID } from '../../../server/src/contracts/permissions';
 import { SERVER_CHANNEL } from '../../../server/src/contracts/realtime';
 import { REDACTED, serverLogBatchSchema, type ServerLogEntry } from '../../../server/src/contracts/server-log';
 import { gatewayToken } from '../../../server/src/core/gateway-auth';
@@ -110,7 +111,7 @@ describe('the live request log on private-server', () => {
     expect(entry.error).toBeTruthy();
   });
 
-  it('signs private-server only for LAVO callers with SERVER_LOGS', async () => {
+  it('signs private-server only for the provider’s employees with SERVER_LOGS', async () => {
     const authorize = async (tokens: Tokens) =>
       (
         await ctx.app.inject({
@@ -122,9 +123,12 @@ describe('the live request log on private-server', () => {
       ).statusCode;
     const hospitalAdmin = await createScopedAccount(ctx.db, { subjects: ['SERVER_LOGS'], groupIds: [6], organizationId: ST_MARYS, label: 'logs-pro' });
     const withoutLogs = await createScopedAccount(ctx.db, { subjects: ['PERFORMANCE', 'STATIONS'], groupIds: [6], label: 'logs-none' });
-    const employee = await createScopedAccount(ctx.db, { subjects: ['SERVER_LOGS'], groupIds: [], label: 'logs-lavo' });
+    const employee = await createScopedAccount(ctx.db, { subjects: ['SERVER_LOGS'], groupIds: [], organizationId: PROVIDER_ORGANIZATION_ID, label: 'logs-employee' });
+    // The Northwind network is a LAVO account too, but its administrator is no employee of the provider.
+    const networkAdmin = await createScopedAccount(ctx.db, { subjects: ['SERVER_LOGS'], groupIds: [], label: 'logs-lavo' });
     expect(await authorize(admin)).toBe(200);
     expect(await authorize(employee.tokens)).toBe(200);
+    expect(await authorize(networkAdmin.tokens)).toBe(403);
     expect(await authorize(hospitalAdmin.tokens)).toBe(403);
     expect(await authorize(withoutLogs.tokens)).toBe(403);
     expect(await authorize(await signIn('manager@demo.health'))).toBe(403);

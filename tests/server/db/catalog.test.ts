@@ -3,7 +3,7 @@ import { DEVICE_SUBJECTS, PERMISSION_SUBJECTS } from '../../../server/src/contra
 import { DEMO_ACCOUNTS } from '../../../server/src/db/demo-accounts';
 import { professionCode } from '../../../server/src/db/demo/people-data';
 import { createRandom } from '../../../server/src/db/demo/random';
-import { DEFAULT_TEMPLATES, SUBJECT_CATALOG } from '../../../server/src/db/permission-catalog';
+import { DEFAULT_TEMPLATES, EMPLOYEE_SUBJECTS, SUBJECT_CATALOG } from '../../../server/src/db/permission-catalog';
 
 describe('seed catalogs', () => {
   it('places exactly the contract’s device subjects in the device area', () => {
@@ -14,6 +14,13 @@ describe('seed catalogs', () => {
   it('has default templates 1–4 without duplicate subjects', () => {
     expect(DEFAULT_TEMPLATES.map((t) => t.id)).toEqual([1, 2, 3, 4]);
     for (const t of DEFAULT_TEMPLATES) expect(new Set(t.subjects).size).toBe(t.subjects.length);
+  });
+
+  it('gives the subjects of the provider’s own pages (Server Logs) to no default template but the Administrator', () => {
+    expect(EMPLOYEE_SUBJECTS).toEqual(['SERVER_LOGS']);
+    for (const t of DEFAULT_TEMPLATES) {
+      expect(t.subjects.filter((s) => EMPLOYEE_SUBJECTS.includes(s)), t.name).toEqual(t.id === 1 ? ['SERVER_LOGS'] : []);
+    }
   });
 
   it('derives profession codes from names', () => {

@@ -86,7 +86,7 @@ async function adminQuery(serverUrl: string, statement: string): Promise<void> {
 // temp dir; every later one starts from the archive. The archive's name hashes everything that
 // decides its contents, so a changed migration, seed or PGlite version can never reuse it.
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const SNAPSHOT_INPUTS = ['server/drizzle', 'server/src/db', 'server/src/contracts/permissions.ts', 'node_modules/@electric-sql/pglite/package.json'];
+const SNAPSHOT_INPUTS = ['server/drizzle', 'server/src/db', 'server/src/contracts/permissions.ts', 'server/src/contracts/page-access.ts', 'node_modules/@electric-sql/pglite/package.json'];
 const SNAPSHOT_DIR = path.join(os.tmpdir(), 'lavo-test-pglite');
 const STALE_SNAPSHOT_MS = 24 * 3_600_000;
 
