@@ -10,6 +10,7 @@ import type { IdentityAdmin } from './identity/identity-admin';
 import type { TokenVerifier } from './identity/verifier';
 import { accountAccessRoutes } from './modules/account-access/account-access.routes';
 import { bootstrapRoutes } from './modules/bootstrap/bootstrap.routes';
+import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { dataExportsRoutes } from './modules/data-exports/data-exports.routes';
 import { DATA_EXPORT_JOB, dataExportJob } from './modules/data-exports/data-exports.service';
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(stationsRoutes, { db: deps.db });
       await api.register(gatewayRoutes, { db: deps.db, secret: deps.ingestSecret, pusher: deps.pusher });
       await api.register(demoHistoryRoutes, { tracker: deps.demoHistory ?? createDemoHistoryTracker() });
+      await api.register(clientErrorsRoutes, { db: deps.db });
       await api.register(userExportsRoutes, { db: deps.db, storage, jobs });
       await api.register(rolesRoutes, { db: deps.db });
       await api.register(userImportRoutes, { db: deps.db, identity: deps.identity });

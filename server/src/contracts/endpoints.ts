@@ -1,6 +1,7 @@
 import type { EndpointSpec } from './endpoint';
 import { accountAccessEndpoints } from './account-access';
 import { bootstrapEndpoints } from './bootstrap';
+import { clientErrorEndpoints } from './client-errors';
 import { demoHistoryEndpoints } from './demo-history';
 import { nfcEndpoints } from './nfc';
 import { cdiffEndpoints } from './reports/cdiff';
@@ -48,6 +49,7 @@ export const MAIN_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string,
   accountAccess: accountAccessEndpoints,
   stations: stationEndpoints,
   demoHistory: demoHistoryEndpoints,
+  clientErrors: clientErrorEndpoints,
   roles: roleEndpoints,
   organizations: organizationEndpoints,
   groups: groupEndpoints,

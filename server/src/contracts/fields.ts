@@ -51,6 +51,19 @@ export function textField(max: number, { min = 0, minMessage }: TextOptions = {}
     .superRefine(refuseUnstorable);
 }
 
+/**
+ * Text of several lines (a message, a stack trace): at most `max` characters, line breaks and tabs
+ * allowed, any other control character or broken Unicode refused. Not trimmed: its indentation is
+ * part of it.
+ */
+export function textBlock(max: number, { min = 0, minMessage }: TextOptions = {}) {
+  return z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => value.trim().length >= min, minMessage ?? (min === 1 ? 'must not be empty' : `must be at least ${min} characters`))
+    .superRefine((value, ctx) => refuseUnstorable(value.replace(/[\n\r\t]/g, ' '), ctx));
+}
+
 /** A free-text search: optional, an empty one searches nothing. */
 export const searchField = (max = 200) => textField(max).optional();
 

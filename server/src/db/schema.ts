@@ -253,3 +253,4 @@ export * from './schema-exports';
 export * from './schema-operations';
 export * from './schema-gateways';
 export * from './schema-iot';
+export * from './schema-client-errors';

@@ -9,6 +9,7 @@ const reasons: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
+  413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   502: 'Bad Gateway',

@@ -10,7 +10,7 @@ const MINUTE_MS = 60_000;
 /** A user name a request acts on, read from its validated query or body. */
 type NameOf = (request: FastifyRequest) => unknown;
 
-interface AccountRouteLimit {
+interface RouteLimit {
   method: 'GET' | 'POST' | 'PUT';
   url: string;
   /** Calls a minute from one client address (a hospital's staff may share one). */
@@ -26,11 +26,22 @@ const field = (where: 'query' | 'body', name: string): NameOf => (request) => (r
  * and an email (verification, invitation) or a password change for one person is a matter of a
  * few clicks. A name lookup has no per-name limit: asking for one name again tells nothing new.
  */
-export const ACCOUNT_ROUTE_LIMITS: readonly AccountRouteLimit[] = [
+export const ACCOUNT_ROUTE_LIMITS: readonly RouteLimit[] = [
   { method: 'GET', url: '/api/users/username', perAddress: 300 },
   { method: 'POST', url: '/api/users/verify-email', perAddress: 60, perName: { max: 5, of: field('body', 'username') } },
   { method: 'POST', url: '/api/users/resend-invite', perAddress: 60, perName: { max: 5, of: field('body', 'Username') } },
   { method: 'PUT', url: '/api/users/set-password', perAddress: 60, perName: { max: 10, of: field('body', 'username') } },
+];
+
+/**
+ * Limits of the app's crash reports (contracts/client-errors.ts), per client address. A ward's
+ * tablets share one address, and each sends an error once a minute however often it repeats
+ * (src/lib/crash-reports.ts): sixty a minute is far above one ward's crashes, and past it the
+ * same failure has been heard already. Before sign-in, where anyone may post, ten.
+ */
+export const CLIENT_ERROR_ROUTE_LIMITS: readonly RouteLimit[] = [
+  { method: 'POST', url: '/api/client-errors', perAddress: 60 },
+  { method: 'POST', url: '/api/client-errors/anonymous', perAddress: 10 },
 ];
 
 /** Requests with a missing or wrong gateway token that one address may make a minute. */
@@ -67,7 +78,7 @@ function appendHook(route: RouteOptions, name: 'onRequest' | 'preHandler', hook:
   if (!hooks.includes(hook)) route[name] = [...hooks, hook] as RouteOptions[typeof name];
 }
 
-function accountHook(app: FastifyInstance, limit: AccountRouteLimit): Hook {
+function accountHook(app: FastifyInstance, limit: RouteLimit): Hook {
   const byAddress = app.createRateLimit({ max: limit.perAddress, timeWindow: MINUTE_MS, keyGenerator: addressOf });
   const perName = limit.perName;
   const nameOf = (request: FastifyRequest) => {
@@ -92,13 +103,14 @@ function badCredentialsHook(app: FastifyInstance, max: number, proven: (request:
 
 /**
  * Per-minute limits, counted in this instance's memory (several API instances each count their
- * own): the account routes of ACCOUNT_ROUTE_LIMITS, checked once the caller is authenticated and
- * the input valid (so the name is known), and requests with a bad gateway or thing token, checked before
+ * own): the account routes of ACCOUNT_ROUTE_LIMITS and the crash reports of
+ * CLIENT_ERROR_ROUTE_LIMITS, checked once the caller is authenticated and the input valid (so the
+ * name is known, and a refused body costs no report), and requests with a bad gateway or thing token, checked before
  * anything else is read. A limited request answers 429 with Retry-After. Register before the routes.
  */
 export async function registerRateLimits(app: FastifyInstance, { ingestSecret }: { ingestSecret: string }): Promise<void> {
   await app.register(fastifyRateLimit, { global: false });
-  const accountHooks = new Map(ACCOUNT_ROUTE_LIMITS.map((limit) => [`${limit.method} ${limit.url}`, accountHook(app, limit)]));
+  const accountHooks = new Map([...ACCOUNT_ROUTE_LIMITS, ...CLIENT_ERROR_ROUTE_LIMITS].map((limit) => [`${limit.method} ${limit.url}`, accountHook(app, limit)]));
   const badTokenHook = badCredentialsHook(app, BAD_GATEWAY_TOKEN_LIMIT, (r) => provenGatewayMac(ingestSecret, r) !== null, 'with a missing or wrong gateway token from this address');
   const badThingHook = badCredentialsHook(app, BAD_THING_TOKEN_LIMIT, (r) => provenThingId(ingestSecret, r) !== null, 'with a missing or wrong thing token from this address');
   app.addHook('onRoute', (route) => {

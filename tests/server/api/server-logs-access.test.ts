@@ -6,6 +6,7 @@ import { SERVER_CHANNEL } from '../../../server/src/contracts/realtime';
 import { TEMPLATE_IDS } from '../../../server/src/db/permission-catalog';
 import { permissions, permissionTemplatePermissions } from '../../../server/src/db/schema';
 import { DEMO_ORG_IDS } from '../../../server/src/db/seed';
+import { EMPLOYEES_ONLY_MESSAGE } from '../../../server/src/plugins/access';
 import { createTestApp, signIn, type Tokens } from '../helpers/app';
 import { createScopedAccount } from '../helpers/scoped-account';
 
@@ -34,6 +35,7 @@ describe('Server Logs are for the provider’s employees', () => {
   });
   afterAll(() => ctx.close());
 
+  const clientErrors = (tokens: Tokens) => ctx.app.inject({ method: 'GET', url: '/api/client-errors', headers: { authorization: tokens.idToken } });
   const joinServerChannel = (tokens: Tokens) =>
     ctx.app.inject({
       method: 'POST',
@@ -42,13 +44,19 @@ describe('Server Logs are for the provider’s employees', () => {
       payload: { socket_id: '1234.5678', channel_name: SERVER_CHANNEL },
     });
 
-  it('refuses a network administrator holding SERVER_LOGS the page’s channel with 403', async () => {
+  it('refuses a network administrator holding SERVER_LOGS the page’s route and its channel with 403', async () => {
+    const route = await clientErrors(networkAdmin);
+    expect(route.statusCode).toBe(403);
+    expect(route.json().message).toBe(EMPLOYEES_ONLY_MESSAGE);
     const channel = await joinServerChannel(networkAdmin);
     expect(channel.statusCode).toBe(403);
     expect(channel.json().message).toBe(`You may not join ${SERVER_CHANNEL}`);
   });
 
-  it('lets an employee holding SERVER_LOGS join the page’s channel', async () => {
+  it('lets an employee holding SERVER_LOGS read the page’s route and join its channel', async () => {
+    const route = await clientErrors(employee);
+    expect(route.statusCode).toBe(200);
+    expect(route.json()).toMatchObject({ data: expect.any(Array), hasMore: expect.any(Boolean) });
     const channel = await joinServerChannel(employee);
     expect(channel.statusCode).toBe(200);
     expect(channel.json().auth).toEqual(expect.any(String));
@@ -56,8 +64,10 @@ describe('Server Logs are for the provider’s employees', () => {
 
   it('does not give Server Logs to the employee without SERVER_LOGS, nor to the demo’s hospital administrator', async () => {
     const tech = await signIn('tech@demo.health');
+    expect((await clientErrors(tech)).statusCode).toBe(403);
     expect((await joinServerChannel(tech)).statusCode).toBe(403);
-    expect((await joinServerChannel(await signIn('manager@demo.health'))).statusCode).toBe(403);
+    const manager = await signIn('manager@demo.health');
+    expect((await clientErrors(manager)).statusCode).toBe(403);
   });
 
   it('seeds the Hospital Administrator template without SERVER_LOGS, the Administrator with it', async () => {

@@ -97,6 +97,16 @@ const week = () => ({ startDate: day(-6), endDate: day(0) });
 const report = () => ({ organizationIds: [DEMO_ORG_IDS.stMarys], ...week() });
 const byLocation = () => ({ groupIds: [ICU_NORTH], ...week() });
 
+/** A crash of the app as it reports one. */
+const clientErrorSample = (userId: number | null) => ({
+  kind: 'render',
+  release: '0.1.0+sample',
+  route: '/app/reports/overview',
+  message: "Cannot read properties of undefined (reading 'map')",
+  stack: 'TypeError: Cannot read properties of undefined\n    at Overview (overview-page.tsx:12:7)',
+  userId,
+});
+
 /** Every route and its sample request, keyed 'METHOD url' as the route registry lists them. */
 export const ROUTE_SAMPLES: Record<string, Sample> = {
   'GET /config.json': () => ({}),
@@ -104,6 +114,9 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
   'GET /api/users/username': (_, me) => ({ query: { username: me.userName } }),
   'GET /api/v2/users/me': () => ({}),
   'GET /api/demo-history': () => ({}),
+  'POST /api/client-errors': (_, me) => ({ body: clientErrorSample(me.userId), status: 201 }),
+  'POST /api/client-errors/anonymous': () => ({ body: clientErrorSample(null), status: 201 }),
+  'GET /api/client-errors': () => ({ query: { take: 20 } }),
   // Ends the sign-in it is sent with (ENDS_SIGN_IN): walkers send it with one of its own.
   'POST /api/session/sign-out': () => ({}),
 
