@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -13,7 +15,24 @@ const BACKGROUND_COLOR = '#ffffff';
 // so the app always talks to its own origin, as it does when the server serves dist/.
 const API_ORIGIN = 'http://localhost:8080';
 
+/**
+ * The build's release, sent with crash reports (src/lib/crash-reports.ts): the app's version and
+ * the commit it was built from ('0.1.0+3f2c9a1b7d04'), or the version alone outside a git checkout.
+ */
+function release(): string {
+  const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return commit ? `${version}+${commit}` : version;
+  } catch {
+    return version;
+  }
+}
+
 export default defineConfig({
+  define: {
+    'import.meta.env.VITE_LAVO_RELEASE': JSON.stringify(release()),
+  },
   plugins: [
     react(),
     VitePWA({

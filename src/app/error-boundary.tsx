@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { crashReports } from '@/lib/crash-reports';
 import { CrashScreen } from './crash-screen';
 
 interface Props {
@@ -11,7 +12,7 @@ interface State {
   error: Error | null;
 }
 
-/** Last line of defence around the whole app (the router has its own error component inside). */
+/** Last line of defence around the whole app (the router has its own error component inside): shows the crash screen and reports the failure. */
 export class AppErrorBoundary extends Component<Props, State> {
   override state: State = { error: null };
 
@@ -21,6 +22,7 @@ export class AppErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('Render failed', error, info.componentStack);
+    crashReports.report('render', error, info.componentStack ?? null);
   }
 
   private readonly back = () => this.setState({ error: null });

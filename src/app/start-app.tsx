@@ -8,6 +8,7 @@ import { StartupError } from './startup-error';
 import { showUpdateNotice } from './update-notice';
 import { configureAuth } from '@/lib/auth';
 import { loadConfig } from '@/lib/config';
+import { installCrashReports } from '@/lib/crash-reports';
 import { nextTask } from '@/lib/after-paint';
 import { registerServiceWorker } from '@/lib/pwa';
 import { queryClient, startQueryPersistence } from '@/lib/query-client';
@@ -20,6 +21,8 @@ export async function startApp(): Promise<void> {
 
   // Registered before anything can fail, so the shell is cached even if this start does not succeed.
   registerServiceWorker({ onUpdateReady: showUpdateNotice });
+  // From here on, a promise nobody handles is reported (render and route failures are reported where they are caught).
+  installCrashReports();
   // Nothing renders before the styles apply; they load beside the configuration and the cache.
   const styles = appStylesApplied();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTimeIn } from './format';
+import { formatDateTimeIn, formatTimeIn } from './format';
 
 describe('formatTimeIn', () => {
   it('reads the instant on the clocks of the zone, naming it', () => {
@@ -10,5 +10,13 @@ describe('formatTimeIn', () => {
   it('falls back to UTC for a missing or unknown zone', () => {
     expect(formatTimeIn('2026-06-01T00:03:30Z', null)).toBe('12:03:30 AM UTC');
     expect(formatTimeIn('2026-06-01T00:03:30Z', 'Mars/Olympus')).toBe('12:03:30 AM UTC');
+  });
+});
+
+describe('formatDateTimeIn', () => {
+  it('gives the day and the time on the clocks of the zone, naming it', () => {
+    expect(formatDateTimeIn('2026-12-01T20:14:03Z', 'UTC')).toBe('Dec 1, 2026, 8:14:03 PM UTC');
+    expect(formatDateTimeIn('2026-06-01T02:03:30Z', 'US/Pacific')).toBe('May 31, 2026, 7:03:30 PM PDT');
+    expect(formatDateTimeIn('2026-06-01T02:03:30Z', 'Mars/Olympus')).toBe('Jun 1, 2026, 2:03:30 AM UTC');
   });
 });

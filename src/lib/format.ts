@@ -40,3 +40,23 @@ export function formatTimeIn(at: Date | string | number, timeZone: string | null
   }
   return clock.format(new Date(at));
 }
+
+const DATE_AND_CLOCK = { dateStyle: 'medium', timeStyle: 'long' } as const;
+const datedClocks = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The day and time of `at` as clocks in `timeZone` (IANA) read them, naming the zone
+ * ('Dec 1, 2026, 8:14:03 PM UTC'); UTC when the zone is unknown.
+ */
+export function formatDateTimeIn(at: Date | string | number, timeZone: string): string {
+  let clock = datedClocks.get(timeZone);
+  if (!clock) {
+    try {
+      clock = new Intl.DateTimeFormat('en-US', { ...DATE_AND_CLOCK, timeZone });
+    } catch {
+      clock = new Intl.DateTimeFormat('en-US', { ...DATE_AND_CLOCK, timeZone: 'UTC' });
+    }
+    datedClocks.set(timeZone, clock);
+  }
+  return clock.format(new Date(at));
+}

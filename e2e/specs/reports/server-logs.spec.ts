@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { idTokenOf } from '../../fixtures/api';
+import { apiAs, idTokenOf } from '../../fixtures/api';
 import { Shell } from '../../pages/shell';
 import { SignInPage } from '../../pages/sign-in-page';
 
@@ -81,6 +81,38 @@ test('offline, the log says it needs a connection', async ({ page, context }) =>
   await expect(page.getByTestId('log-connection')).toHaveText('Live', { timeout: 30_000 });
 });
 
+test('a crash in an employee’s browser is reported and shown under Client errors, its stack on request', async ({ page }) => {
+  await new SignInPage(page).signInAs('admin');
+  await page.goto(SERVER_LOGS);
+  await expect(new Shell(page).pageTitle()).toHaveText('Server Logs');
+  const { user } = await apiAs(page.request, await idTokenOf(page)).get<{ user: { id: number } }>('/bootstrap?username=admin%40demo.health&loginType=WEB_APP');
+
+  // A promise nobody handles, as a failing screen would leave one.
+  const message = `E2E nobody handled this ${test.info().testId}`;
+  const reported = page.waitForResponse((res) => res.url().endsWith('/api/client-errors') && res.request().method() === 'POST');
+  await page.evaluate((text) => {
+    void Promise.reject(new Error(text));
+  }, message);
+  expect((await reported).status()).toBe(201);
+
+  await page.getByRole('tab', { name: 'Client errors' }).click();
+  const report = page.getByTestId('client-error').filter({ hasText: message });
+  await expect(report).toBeVisible();
+  await expect(report).toContainText('Unhandled rejection');
+  await expect(report).toContainText(`User id ${user.id}`);
+  await expect(report).toContainText(/UTC/);
+  await expect(report).toContainText(SERVER_LOGS);
+  await expect(report.getByLabel('Stack')).toHaveCount(0);
+  await report.getByRole('button', { name: 'Show stack' }).click();
+  await expect(report.getByLabel('Stack')).toContainText(message);
+
+  // On a phone the reports wrap: the page never scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(report.getByLabel('Stack')).toBeVisible();
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+});
+
 test('a hospital administrator can neither open the log nor join its channel', async ({ page }) => {
   await new SignInPage(page).signInAs('manager');
   await page.goto(SERVER_LOGS);
@@ -91,4 +123,5 @@ test('a hospital administrator can neither open the log nor join its channel', a
     form: { socket_id: '1234.5678', channel_name: 'private-server' },
   });
   expect(signed.status()).toBe(403);
+  expect((await page.request.get('/api/client-errors', { headers: { Authorization: await idTokenOf(page) } })).status()).toBe(403);
 });

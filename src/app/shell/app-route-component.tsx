@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useRouteContext } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { bootstrapQueryOptions } from '@/features/session/api/get-bootstrap';
 import { meQueryOptions } from '@/features/session/api/get-me';
+import { crashReports } from '@/lib/crash-reports';
 import { SessionProvider } from '@/lib/session-context';
 import { AppLayout } from './app-layout';
 
@@ -23,6 +24,12 @@ export default function AppRouteComponent() {
         : { ...session, me: me.data, role: me.data.role, bootstrap: bootstrap.data, user: bootstrap.data.user, accountType: bootstrap.data.user.organization.accountType },
     [me.data, bootstrap.data, session],
   );
+  // A crash report says whose app it was (the id alone; the server believes the token).
+  const userId = current.user.id;
+  useEffect(() => {
+    crashReports.setUser(userId);
+    return () => crashReports.setUser(null);
+  }, [userId]);
   return (
     <SessionProvider value={current}>
       <AppLayout>

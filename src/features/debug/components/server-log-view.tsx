@@ -19,7 +19,8 @@ const CONNECTION: Record<LogConnection, { label: string; color: string }> = {
 };
 
 export interface ServerLogViewProps {
-  title: string;
+  /** The page's title, shown above the log with its connection; without it the connection shows alone (the page has its header). */
+  title?: string;
   log: LogSnapshot;
   online: boolean;
   groups: readonly TreeNode[];
@@ -58,17 +59,21 @@ export function ServerLogView({ title, log, online, groups, groupId, text, updat
   const connection = online ? log.connection : 'disconnected';
   const status = CONNECTION[connection];
   const hidden = log.entries.length - shown.length;
+  const badge = (
+    <Badge color={status.color} variant="light" size="lg" role="status" aria-label={`Connection: ${status.label}`} data-testid="log-connection">
+      {status.label}
+    </Badge>
+  );
 
   return (
     <Stack gap={0}>
-      <PageHeader
-        title={title}
-        actions={
-          <Badge color={status.color} variant="light" size="lg" role="status" aria-label={`Connection: ${status.label}`} data-testid="log-connection">
-            {status.label}
-          </Badge>
-        }
-      />
+      {title === undefined ? (
+        <Group justify="flex-end" mb="sm">
+          {badge}
+        </Group>
+      ) : (
+        <PageHeader title={title} actions={badge} />
+      )}
       {!online && (
         <Alert color="gray" variant="light" mb="md" role="status">
           The server log is live and needs a connection. It resumes when the connection is back.
