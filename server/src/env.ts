@@ -73,6 +73,8 @@ export const envSchema = z.object({
   /** Rows a data export writes at most; a longer result is cut there and marked truncated. */
   DATA_EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   SUPPORT_URL: z.string().url().default('https://support.lavo.health'),
+  /** Sentry's DSN for the app's crash reports (besides the API's own); unset means none go to Sentry. Its host is added to the CSP's connect-src. */
+  SENTRY_DSN: z.string().url().startsWith('https://', 'must be an https:// URL').optional(),
   /**
    * Which peers may report the client's address and scheme (X-Forwarded-For, X-Forwarded-Proto):
    * addresses, CIDR ranges or proxy-addr's names ('loopback', 'linklocal', 'uniquelocal'), comma

@@ -57,6 +57,7 @@ export function runtimeConfigFromEnv(env: Env): RuntimeConfig {
       forceTLS: env.PUSHER_USE_TLS,
     },
     supportUrl: env.SUPPORT_URL,
+    sentryDsn: env.SENTRY_DSN ?? null,
   };
 }
 

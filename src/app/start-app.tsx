@@ -1,3 +1,4 @@
+import type { RuntimeConfig } from '@contracts/config';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
@@ -8,7 +9,8 @@ import { StartupError } from './startup-error';
 import { showUpdateNotice } from './update-notice';
 import { configureAuth } from '@/lib/auth';
 import { loadConfig } from '@/lib/config';
-import { installCrashReports } from '@/lib/crash-reports';
+import { crashReports, installCrashReports } from '@/lib/crash-reports';
+import { startSentry } from '@/lib/sentry';
 import { nextTask } from '@/lib/after-paint';
 import { registerServiceWorker } from '@/lib/pwa';
 import { queryClient, startQueryPersistence } from '@/lib/query-client';
@@ -26,8 +28,9 @@ export async function startApp(): Promise<void> {
   // Nothing renders before the styles apply; they load beside the configuration and the cache.
   const styles = appStylesApplied();
 
+  let config: RuntimeConfig;
   try {
-    const config = await loadConfig();
+    config = await loadConfig();
     configureAuth(config);
     // Each step in a task of its own: reading the cache and the first render are long enough.
     await nextTask();
@@ -63,5 +66,7 @@ export async function startApp(): Promise<void> {
       </StrictMode>,
     );
   });
+  // Sentry, when configured, loads after the first screen, in a chunk of its own.
+  setTimeout(() => void startSentry(config, { reporter: crashReports, router }).catch(() => {}), 0);
 }
 

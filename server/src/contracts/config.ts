@@ -20,5 +20,7 @@ export const runtimeConfigSchema = z.object({
     forceTLS: z.boolean(),
   }),
   supportUrl: z.string(),
+  /** Where the app also reports its crashes (Sentry's DSN, SENTRY_DSN); absent or null: only to the API. */
+  sentryDsn: z.string().nullable().optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

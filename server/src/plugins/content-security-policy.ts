@@ -27,12 +27,20 @@ export function realtimeSources({ pusher }: RuntimeConfig): string[] {
   return pusher.forceTLS ? [`wss://${host}${port}`] : [`wss://${host}${port}`, `ws://${host}${port}`];
 }
 
+/** Where Sentry's browser SDK sends the app's crash reports: the DSN's origin, when /config.json names one. */
+export function sentrySources({ sentryDsn }: RuntimeConfig): string[] {
+  if (!sentryDsn) return [];
+  const url = new URL(sentryDsn);
+  if (url.protocol !== 'https:') throw new Error(`SENTRY_DSN must be an https:// URL: ${JSON.stringify(sentryDsn)}`);
+  return [`https://${checkedHost(url.hostname, 'SENTRY_DSN')}${url.port ? `:${url.port}` : ''}`];
+}
+
 /**
  * The Content-Security-Policy of every answer. Scripts come from the app's own origin, plus the
  * inline scripts of the built index.html by their hashes; styles may be inline because Mantine
  * injects style elements at run time (and the first screen carries style attributes); images are
  * the app's own or data: URIs (the stylesheets' icons); connections go to the API (same origin), the
- * identity provider and the Pusher host that /config.json names, and nowhere else. There is no
+ * identity provider, the Pusher host and Sentry's host (with SENTRY_DSN) that /config.json names, and nowhere else. There is no
  * upgrade-insecure-requests: on the plain HTTP of `npm start` (a tablet reaching a laptop, say) the
  * browser would rewrite the app's requests to https:// addresses that do not answer.
  */
@@ -44,7 +52,7 @@ export function contentSecurityPolicy(config: RuntimeConfig, scriptHashes: reado
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", identityOrigin(config), ...realtimeSources(config)],
+    'connect-src': ["'self'", identityOrigin(config), ...realtimeSources(config), ...sentrySources(config)],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],

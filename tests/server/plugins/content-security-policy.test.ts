@@ -34,6 +34,22 @@ describe('the connections the policy allows', () => {
     ).toEqual(["'self'", 'http://localhost:9229', 'wss://localhost:6001', 'ws://localhost:6001']);
   });
 
+  it('add Sentry’s host when SENTRY_DSN names one, and nothing without it', () => {
+    expect(connectSrcFor({ PUSHER_USE_TLS: 'true', SENTRY_DSN: 'https://0123abcd@o4507.ingest.us.sentry.io/4508' })).toEqual([
+      "'self'",
+      'https://cognito-idp.us-east-1.amazonaws.com',
+      'wss://ws-mt1.pusher.com',
+      'https://o4507.ingest.us.sentry.io',
+    ]);
+    expect(connectSrcFor({ PUSHER_USE_TLS: 'true', SENTRY_DSN: 'https://key@sentry.example.org:9443/7' })?.at(-1)).toBe('https://sentry.example.org:9443');
+    expect(connectSrcFor({ PUSHER_USE_TLS: 'true' })).toHaveLength(3);
+    // /config.json tells the app the same DSN.
+    const config = (env: Record<string, string>) => runtimeConfigFromEnv(loadEnv({ COGNITO_USER_POOL_ID: 'p', COGNITO_CLIENT_ID: 'c', ...env }));
+    expect(config({ SENTRY_DSN: 'https://key@sentry.example.org/7' }).sentryDsn).toBe('https://key@sentry.example.org/7');
+    expect(config({}).sentryDsn).toBeNull();
+    expect(() => loadEnv({ SENTRY_DSN: 'http://key@sentry.example.org/7' })).toThrow(/SENTRY_DSN/);
+  });
+
   it('refuse a configured host that would smuggle sources into the policy', () => {
     expect(() => connectSrcFor({ PUSHER_PUBLIC_HOST: "evil.example 'unsafe-eval'", PUSHER_HOST: 'x' })).toThrow(/not a host name/);
     expect(() => connectSrcFor({ PUSHER_CLUSTER: 'eu; script-src *' })).toThrow(/not a host name/);
