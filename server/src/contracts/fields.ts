@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
 // The building blocks of every request schema. What the database cannot hold (NUL in text, ids
-// past its 4-byte integers, days outside its calendar) and what no caller can mean (a century of
-// reports, a name of a million characters) is refused here with a 400 that says what to send,
-// before any query runs. Answers do not use these: they say what the server has.
+// past its 4-byte integers, days outside its calendar), what no caller can mean (a century of
+// reports, a name of a million characters) and what nobody could see (a user name that starts
+// with an invisible byte-order mark) is refused here with a 400 that says what to send, before
+// any query runs. Answers do not use these: they say what the server has.
 
 /** The largest id: ids are PostgreSQL integers. */
 export const MAX_ID = 2_147_483_647;
@@ -15,20 +16,66 @@ export const ID_TOO_BIG_MESSAGE = `ids are at most ${MAX_ID}`;
 export const DATE_RANGE_LIMIT = '1 year and 2 weeks';
 export const DATE_RANGE_MESSAGE = `The date range may span at most ${DATE_RANGE_LIMIT}`;
 
-// C0 controls (NUL among them), DEL and C1 controls; and UTF-16 halves without their other half,
-// which no text encoding can store.
+// C0 controls (NUL among them), DEL and C1 controls.
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
+// UTF-16 halves without their other half, which no text encoding can store.
 const LONE_SURROGATE = /\p{Cs}/u;
+// What a name must not hide: control characters; the format characters (Unicode category Cf:
+// the byte-order mark U+FEFF, the zero-width space, non-joiner and joiner U+200B–U+200D, the
+// left-to-right and right-to-left marks U+200E and U+200F, the bidirectional embeddings,
+// overrides and isolates U+202A–U+202E and U+2066–U+2069, the word joiner U+2060, the soft
+// hyphen U+00AD and the rest), which show nothing or turn the text around them; the line and
+// paragraph separators U+2028 and U+2029; and the Hangul fillers, letters that show as blank.
+// Two names that look the same are then the same name.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const UNPRINTABLE = /[\u0000-\u001F\u007F-\u009F\p{Cf}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0]/u;
+/** What a textarea's text may hold besides the one-line characters: line breaks and tabs. */
+const LINE_BREAKS_AND_TABS = /\r\n|[\r\n\t]/g;
+// Surrounding white space, without the byte-order mark, which String.prototype.trim also takes
+// away: a name that starts with one is refused, not silently changed.
+const SURROUNDING_SPACE = /^[^\S\uFEFF]+|[^\S\uFEFF]+$/g;
 
-/** Whether text is free of control characters and lone surrogates, as all text the API stores or passes on must be. */
+export const UNPRINTABLE_MESSAGE = 'must not contain invisible or control characters';
+export const UNPRINTABLE_MULTILINE_MESSAGE = 'must not contain invisible or control characters other than line breaks and tabs';
+export const BROKEN_UNICODE_MESSAGE = 'must be valid Unicode text';
+
+/** Whether text is free of control characters and lone surrogates, as all text the API stores or passes on must be (passwords and job parameters are no more than that). */
 export function isPrintableText(value: string): boolean {
   return !CONTROL_CHARACTERS.test(value) && !LONE_SURROGATE.test(value);
 }
 
-function refuseUnstorable(value: string, ctx: z.RefinementCtx): void {
-  if (CONTROL_CHARACTERS.test(value)) ctx.addIssue({ code: 'custom', message: 'must not contain control characters' });
-  else if (LONE_SURROGATE.test(value)) ctx.addIssue({ code: 'custom', message: 'must be valid Unicode text' });
+const codePointOf = (character: string) => `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * What is wrong with the characters of a name or other text a person reads, or null: control and
+ * invisible characters (the message names the first one found, as 'U+200B', since nobody can see
+ * it), broken Unicode. With `multiLine` (a textarea's text) line breaks and tabs are allowed.
+ * The forms show it on their fields; the request fields below refuse with it.
+ */
+export function textProblem(value: string, { multiLine = false }: { multiLine?: boolean } = {}): string | null {
+  const text = multiLine ? value.replace(LINE_BREAKS_AND_TABS, ' ') : value;
+  const found = UNPRINTABLE.exec(text);
+  if (found) return `${multiLine ? UNPRINTABLE_MULTILINE_MESSAGE : UNPRINTABLE_MESSAGE} (it has ${codePointOf(found[0])})`;
+  return LONE_SURROGATE.test(value) ? BROKEN_UNICODE_MESSAGE : null;
+}
+
+/** Text without its surrounding white space (a byte-order mark stays, to be refused). */
+export const trimSpaces = (value: string) => value.replace(SURROUNDING_SPACE, '');
+
+/**
+ * Text without a length limit: surrounding white space trimmed, `textProblem` refused. For a
+ * field whose own rules bound it (a fixed-length code); anything else takes `textField`.
+ */
+export function printableText({ multiLine = false }: { multiLine?: boolean } = {}) {
+  return z
+    .string()
+    .overwrite(trimSpaces)
+    .superRefine((value, ctx) => {
+      const problem = textProblem(value, { multiLine });
+      // The other checks are left out: the first thing to fix is what nobody can see.
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, continue: false });
+    });
 }
 
 export interface TextOptions {
@@ -38,17 +85,27 @@ export interface TextOptions {
   minMessage?: string;
 }
 
-/**
- * One line of text: trimmed, at most `max` characters, without control characters or broken
- * Unicode. Names, searches, codes and user names are all made of this.
- */
-export function textField(max: number, { min = 0, minMessage }: TextOptions = {}) {
-  return z
-    .string()
-    .trim()
+function boundedText(max: number, { min = 0, minMessage }: TextOptions, multiLine: boolean) {
+  return printableText({ multiLine })
     .max(max, `must be at most ${max} characters`)
-    .min(min, minMessage ?? (min === 1 ? 'must not be empty' : `must be at least ${min} characters`))
-    .superRefine(refuseUnstorable);
+    .min(min, minMessage ?? (min === 1 ? 'must not be empty' : `must be at least ${min} characters`));
+}
+
+/**
+ * One line of text: trimmed, at most `max` characters, without control or invisible characters
+ * or broken Unicode. Names (of people and of things), user names, emails, ids people type, codes
+ * and searches are all made of this.
+ */
+export function textField(max: number, options: TextOptions = {}) {
+  return boundedText(max, options, false);
+}
+
+/**
+ * The text of a textarea (an export's SQL, a description): as `textField`, but line breaks and
+ * tabs are kept.
+ */
+export function multiLineTextField(max: number, options: TextOptions = {}) {
+  return boundedText(max, options, true);
 }
 
 /**
@@ -98,7 +155,7 @@ export function countParam(min: number, max: number) {
 export const idListParam = z.preprocess((value) => {
   if (value === undefined || value === null || value === '') return [];
   const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]));
-  return parts.map((p) => (typeof p === 'string' ? p.trim() : p)).filter((p) => p !== '');
+  return parts.map((p) => (typeof p === 'string' ? trimSpaces(p) : p)).filter((p) => p !== '');
 }, z.array(idParam).max(500, 'at most 500 ids'));
 
 /** A query-string flag: 'true' or 'false'. */

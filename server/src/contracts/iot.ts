@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { coordinate } from './editor';
 import { endpoint } from './endpoint';
-import { bodyObject, countParam, dateTimeField, dayField, idField, idListParam, idParam, isPrintableText, textField } from './fields';
+import { bodyObject, countParam, dateTimeField, dayField, idField, idListParam, idParam, isPrintableText, multiLineTextField, textField } from './fields';
 
 // IoT devices and their jobs (03 §2 'IoT Devices', 'Location Editor'; §3 'IoT device', 'Thing
 // status', 'Job', 'Job execution', 'Job template', 'Software package'; §4 'Job execution statuses';
@@ -286,7 +286,7 @@ export const createJobBodySchema = bodyObject({
   name: textField(100, { min: 1, minMessage: IOT_MESSAGES.jobNameRequired }),
   groupId: idField,
   templateId: idField,
-  description: textField(1_000).nullable().optional(),
+  description: multiLineTextField(1_000).nullable().optional(),
   /** Absent or null: now. */
   startAt: z.iso
     .datetime({ offset: true, message: 'must be an ISO 8601 date-time' })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyObject, countParam, dateTimeField, idField, idParam, searchField } from './fields';
+import { bodyObject, countParam, dateTimeField, idField, idParam, printableText, searchField } from './fields';
 import { endpoint } from './endpoint';
 
 // NFC Tag Assignment (03 §7 'NFC'). A tag's full id is 21 characters: the first 14 are its nfcId,
@@ -36,17 +36,13 @@ export function assignedMeanwhileMessage(holder: { firstName: string; lastName: 
 const ALPHANUMERIC = /^[0-9A-Z]*$/;
 
 /** The 14-character NFC id, upper-cased first (a scan may read lower-case hex). */
-export const nfcIdSchema = z
-  .string()
-  .trim()
+export const nfcIdSchema = printableText()
   .toUpperCase()
   .length(NFC_ID_LENGTH, NFC_MESSAGES.nfcIdLength)
   .regex(ALPHANUMERIC, NFC_MESSAGES.alphanumeric);
 
 /** The rest of the tag's id: 0 to 7 upper-case letters or digits. */
-export const nfcShortIdSchema = z
-  .string()
-  .trim()
+export const nfcShortIdSchema = printableText()
   .toUpperCase()
   .max(NFC_SHORT_ID_MAX_LENGTH, NFC_MESSAGES.shortIdLength)
   .regex(ALPHANUMERIC, NFC_MESSAGES.alphanumeric);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { settingGroupViewSchema, SYNC_STATES, type OperableType } from './device-settings';
 import { endpoint } from './endpoint';
-import { bodyObject, idField, idParam, textField } from './fields';
+import { bodyObject, idField, idParam, multiLineTextField, textField } from './fields';
 import type { AppPage } from './page-access';
 
 // Device operations (03 §2 'Beacon Operations and Dispenser Operations', 'Wristbands', 'Badges';
@@ -160,7 +160,7 @@ export const saveSettingsBodySchema = z
 export type SaveSettingsBody = z.input<typeof saveSettingsBodySchema>;
 
 export const queueOperationsBodySchema = bodyObject({
-  description: textField(500, { min: 1, minMessage: OPERATION_MESSAGES.descriptionRequired }).refine((d) => d.trim().length > 0, OPERATION_MESSAGES.descriptionRequired),
+  description: multiLineTextField(500, { min: 1, minMessage: OPERATION_MESSAGES.descriptionRequired }).refine((d) => d.trim().length > 0, OPERATION_MESSAGES.descriptionRequired),
   operations: z
     .array(bodyObject({ type: operationTypeSchema, deviceId: idField, groupId: idField }))
     .min(1, 'queue at least one operation')

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { permissionSchema, roleSchema } from './entities';
-import { bodyObject, idField, idParam, textField } from './fields';
+import { bodyObject, idField, idParam, multiLineTextField, textField } from './fields';
 import { PERMISSION_SUBJECTS, permissionSubjectSchema } from './permissions';
 
 // Permission templates (03 §2 'Users', §3 'Role / permissions template', §5, §6, §7 'Roles'):
@@ -48,7 +48,7 @@ export type RoleList = z.infer<typeof roleListSchema>;
 export const roleParamsSchema = z.object({ id: idParam });
 
 const nameField = textField(80, { min: 1, minMessage: 'A template needs a name' });
-const descriptionField = textField(500).nullable();
+const descriptionField = multiLineTextField(500).nullable();
 /** The subjects a template holds: each once, at most the whole catalog. */
 const subjectsField = z
   .array(permissionSubjectSchema)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { KIOSK_GATEWAY_MODEL_ID } from './devices';
-import { bodyObject, idField, idListParam, idParam, searchField, textField, typedMacField } from './fields';
+import { bodyObject, idField, idListParam, idParam, searchField, textField, trimSpaces, typedMacField } from './fields';
 import { lastStatusSchema } from './stations-realtime';
 
 // The HTTP calls of the stations (03 §2 'Stations', §4 'Kiosk assignment'): the kiosk
@@ -24,7 +24,7 @@ export const deviceGroupQuerySchema = z.object({
   /** Comma list of roles, e.g. 'KIOSK_GATEWAY'. */
   roles: textField(200)
     .optional()
-    .transform((v) => (v ? v.split(',').map((r) => r.trim()).filter(Boolean) : undefined)),
+    .transform((v) => (v ? v.split(',').map(trimSpaces).filter(Boolean) : undefined)),
   search: searchField(200),
 });
 export type DeviceGroupQuery = z.input<typeof deviceGroupQuerySchema>;

@@ -104,10 +104,7 @@ export const userImportRowSchema = bodyObject({
   clientUserId: optionalText(64),
   firstName: requiredText('firstName', 100),
   lastName: requiredText('lastName', 100),
-  email: z
-    .string()
-    .trim()
-    .max(320, USER_IMPORT_MESSAGES.email)
+  email: textField(320)
     .pipe(z.email(USER_IMPORT_MESSAGES.email))
     .transform((v) => v.toLowerCase())
     .nullable(),
@@ -115,8 +112,7 @@ export const userImportRowSchema = bodyObject({
   permissionsTemplate: requiredText('permissionsTemplate', 100),
   grantAccess: z.boolean({ error: required('grantAccess') }),
   profession: requiredText('profession', 100),
-  complianceReport: z
-    .string()
+  complianceReport: textField(100)
     .regex(/^\s*[fdi]\s*(\/\s*[fdi]\s*)*$/i, USER_IMPORT_MESSAGES.complianceReport)
     .nullable(),
 }).superRefine((row, ctx) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { deviceTypeSchema, WEARABLE_TYPES } from './devices';
 import { endpoint } from './endpoint';
-import { bodyObject, countParam, flagParam, idField, idListParam, idParam, MAX_ID, searchField, textField, typedMacField } from './fields';
+import { bodyObject, countParam, flagParam, idField, idListParam, idParam, MAX_ID, searchField, textField, trimSpaces, typedMacField } from './fields';
 import { operationStateSchema } from './operations';
 
 // Badge and wristband administration (03 §2 Badges, SmartBadge Management, Wristbands; §3 Device,
@@ -24,7 +24,7 @@ export const USER_LIST_EXPANSIONS = ['cognito', 'managedOrganizations', 'managed
 export type UserListExpansion = (typeof USER_LIST_EXPANSIONS)[number];
 const userListExpandParam = z.preprocess((value) => {
   if (value === undefined || value === null || value === '') return [];
-  return (Array.isArray(value) ? value : [value]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v])).map((v) => (typeof v === 'string' ? v.trim() : v));
+  return (Array.isArray(value) ? value : [value]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v])).map((v) => (typeof v === 'string' ? trimSpaces(v) : v));
 }, z.array(z.enum(USER_LIST_EXPANSIONS, `expand takes ${USER_LIST_EXPANSIONS.join(', ')}`)).max(8));
 
 export const userListQuerySchema = z.object({

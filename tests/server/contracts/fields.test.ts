@@ -1,6 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { checkDayRange, dateTimeField, dayField, idField, idListParam, idParam, MAX_ID, textField } from '../../../server/src/contracts/fields';
+import {
+  checkDayRange,
+  dateTimeField,
+  dayField,
+  idField,
+  idListParam,
+  idParam,
+  MAX_ID,
+  multiLineTextField,
+  printableText,
+  textField,
+  textProblem,
+  typedMacField,
+} from '../../../server/src/contracts/fields';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((i) => i.message) ?? [];
 const range = z.object({ startDate: dayField, endDate: dayField }).superRefine(checkDayRange);
@@ -17,17 +30,75 @@ describe('the request fields', () => {
     for (const text of ['0', '-1', '1e3', '0x10', ' 5', '5.0', '']) expect(messages(idParam.safeParse(text))).toEqual(['ids are positive whole numbers']);
     expect(idListParam.parse('3, 5')).toEqual([3, 5]);
     expect(idListParam.safeParse(['3', '2147483648']).success).toBe(false);
+    // Spaces around an item are forgiven; a byte-order mark is no space.
+    expect(messages(idListParam.safeParse('3,\uFEFF5'))).toEqual(['ids are positive whole numbers']);
   });
 
   it('refuses control characters and lone surrogates in text, and text past its limit', () => {
     const name = textField(10, { min: 1 });
     expect(name.parse('  Ward 7 ')).toBe('Ward 7');
-    expect(messages(name.safeParse('a\u0000b'))).toEqual(['must not contain control characters']);
-    expect(messages(name.safeParse('a\u009fb'))).toEqual(['must not contain control characters']);
+    expect(messages(name.safeParse('a\u0000b'))).toEqual(['must not contain invisible or control characters (it has U+0000)']);
+    expect(messages(name.safeParse('a\u009fb'))).toEqual(['must not contain invisible or control characters (it has U+009F)']);
     expect(messages(name.safeParse('a\ud800'))).toEqual(['must be valid Unicode text']);
     expect(name.safeParse('😀').success).toBe(true);
     expect(messages(name.safeParse('x'.repeat(11)))).toEqual(['must be at most 10 characters']);
     expect(messages(name.safeParse('  '))).toEqual(['must not be empty']);
+  });
+
+  it('refuses invisible characters anywhere in one-line text, naming the first one found', () => {
+    const name = textField(100, { min: 1 });
+    const invisible = {
+      '\uFEFF': 'U+FEFF', // byte-order mark, zero-width no-break space
+      '\u200B': 'U+200B', // zero-width space
+      '\u200C': 'U+200C', // zero-width non-joiner
+      '\u200D': 'U+200D', // zero-width joiner
+      '\u200E': 'U+200E', // left-to-right mark
+      '\u200F': 'U+200F', // right-to-left mark
+      '\u202A': 'U+202A', // left-to-right embedding
+      '\u202E': 'U+202E', // right-to-left override
+      '\u2060': 'U+2060', // word joiner
+      '\u2066': 'U+2066', // left-to-right isolate
+      '\u2069': 'U+2069', // pop directional isolate
+      '\u00AD': 'U+00AD', // soft hyphen
+      '\u061C': 'U+061C', // Arabic letter mark
+      '\u3164': 'U+3164', // Hangul filler
+      '\u{E0041}': 'U+E0041', // tag letter A
+    };
+    for (const [character, code] of Object.entries(invisible)) {
+      const expected = [`must not contain invisible or control characters (it has ${code})`];
+      // At the start (where a byte-order mark sits), in the middle and at the end: trimming takes none of them away.
+      for (const text of [`${character}alice`, `al${character}ice`, `alice${character}`]) expect(messages(name.safeParse(text)), JSON.stringify(text)).toEqual(expected);
+    }
+    // A line separator is white space, trimmed at either end like a line break, and refused inside.
+    expect(messages(name.safeParse('al\u2028ice'))).toEqual(['must not contain invisible or control characters (it has U+2028)']);
+    // Only the first is named; a control character counts as one too.
+    expect(textProblem('a\u202Eb\u0007')).toBe('must not contain invisible or control characters (it has U+202E)');
+    // Surrounding spaces, tabs and line breaks are still trimmed; what people write is kept.
+    expect(name.parse(' \tAnne-Marie O’Brien\n')).toBe('Anne-Marie O’Brien');
+    for (const text of ['José Ñúñez', 'Łukasz', 'Zoë', '山田 太郎', 'محمد', 'שרה', 'Ward 7 😀', 'a\u00A0b']) expect(name.parse(text)).toBe(text);
+    expect(messages(name.safeParse(' \uFEFF '))).toEqual(['must not contain invisible or control characters (it has U+FEFF)']);
+  });
+
+  it('keeps line breaks and tabs in multi-line text, and refuses the other control and invisible characters', () => {
+    const sql = multiLineTextField(20_000, { min: 1 });
+    const query = 'SELECT *\n\tFROM export_views.users\r\n\tWHERE id = :id;';
+    expect(sql.parse(`\n${query}\n\n`)).toBe(query);
+    expect(messages(sql.safeParse('SELECT 1\u0007;'))).toEqual(['must not contain invisible or control characters other than line breaks and tabs (it has U+0007)']);
+    expect(messages(sql.safeParse('SELECT \u202E1;'))).toEqual(['must not contain invisible or control characters other than line breaks and tabs (it has U+202E)']);
+    expect(messages(sql.safeParse('SELECT 1;\u000B'))).toEqual([]);
+    expect(messages(sql.safeParse('SELECT\u000B1;'))).toEqual(['must not contain invisible or control characters other than line breaks and tabs (it has U+000B)']);
+    expect(messages(sql.safeParse('SELECT\u20281;'))).toEqual(['must not contain invisible or control characters other than line breaks and tabs (it has U+2028)']);
+    // One-line text takes no line break or tab inside.
+    expect(messages(textField(100).safeParse('a\nb'))).toEqual(['must not contain invisible or control characters (it has U+000A)']);
+    expect(messages(textField(100).safeParse('a\tb'))).toEqual(['must not contain invisible or control characters (it has U+0009)']);
+  });
+
+  it('holds fields built on the unbounded block, and MACs typed, to the same characters', () => {
+    const code = printableText().toUpperCase().regex(/^[0-9A-Z]*$/, 'letters and digits only');
+    expect(code.parse(' ab12 ')).toBe('AB12');
+    expect(messages(code.safeParse('\uFEFFAB12'))).toEqual(['must not contain invisible or control characters (it has U+FEFF)']);
+    expect(typedMacField.parse('aa-bb-cc-dd-ee-ff')).toBe('AA:BB:CC:DD:EE:FF');
+    expect(typedMacField.safeParse('aa-bb-cc-dd-ee-ff\u200B').success).toBe(false);
   });
 
   it('takes days and instants from 2000-01-01 to a year ahead', () => {

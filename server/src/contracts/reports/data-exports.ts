@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { bodyObject, checkDayRange, dayField, idField, idParam, textField } from '../fields';
+import { bodyObject, checkDayRange, dayField, idField, idParam, multiLineTextField, textField } from '../fields';
 
 // Data exports (02 §2 'Data Exports', §3, §5, §7): SQL an employee defines over the report views
 // (schema export_views), offered to the users of its organizations, run on request as a job that
@@ -151,7 +151,8 @@ export type ExportRequest = z.infer<typeof exportRequestSchema>;
 
 export const createDataExportBodySchema = bodyObject({
   name: textField(200),
-  sqlQuery: textField(20_000),
+  /** Written in a textarea: line breaks and tabs are kept. */
+  sqlQuery: multiLineTextField(20_000),
   organizationsIds: z.array(idField).max(500, 'at most 500 organizations'),
   parameters: z.array(exportParameterSchema).max(50, 'at most 50 parameters'),
 });

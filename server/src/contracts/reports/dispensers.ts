@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_TYPES, DISPENSER_ROLES } from '../devices';
 import { endpoint } from '../endpoint';
-import { checkDayRange, idParam, textField } from '../fields';
+import { checkDayRange, idParam, textField, trimSpaces } from '../fields';
 import { reportDateSchema, reportQuerySchema, statSchema } from './common';
 
 // Dispenser report calls (02 §7) and their answers (02 §3; docs/METRICS.md §5). The overview,
@@ -96,7 +96,7 @@ const stringList = <T extends z.ZodType<string>>(item: T) =>
   z.preprocess((value) => {
     if (value === undefined || value === null || value === '') return [];
     const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(','));
-    return parts.map((p) => p.trim()).filter((p) => p !== '');
+    return parts.map(trimSpaces).filter((p) => p !== '');
   }, z.array(item).max(50, 'at most 50 values'));
 
 /** GET devices/group: a location's devices, narrowed by type, role and model when given. */
