@@ -1,3 +1,4 @@
+import { textProblem } from '@contracts/fields';
 import type { UpdateFallDeviceBody } from '@contracts/iot';
 
 /** The IoT device form's editable fields (03 §5): name and location required; x and y on the floor plan. */
@@ -13,7 +14,8 @@ export const COORDINATE_MAX = 100_000;
 
 export function deviceFormError(form: DeviceForm): { name?: string; groupId?: string; x?: string; y?: string } {
   const errors: { name?: string; groupId?: string; x?: string; y?: string } = {};
-  if (form.name.trim() === '') errors.name = 'A name is required';
+  const nameProblem = form.name.trim() === '' ? 'A name is required' : textProblem(form.name);
+  if (nameProblem) errors.name = nameProblem;
   if (form.groupId === null) errors.groupId = 'A location is required';
   for (const axis of ['x', 'y'] as const) {
     if (!Number.isFinite(form[axis]) || form[axis] < 0 || form[axis] > COORDINATE_MAX) errors[axis] = `Between 0 and ${COORDINATE_MAX}`;

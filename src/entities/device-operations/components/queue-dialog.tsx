@@ -1,5 +1,6 @@
 import { Alert, Button, CloseButton, Group, Modal, ScrollArea, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { textProblem } from '@contracts/fields';
 import type { QueueEntry } from '../operation-rows';
 
 const typeLabel = { SETTING: 'Settings', DFU: 'Firmware update' } as const;
@@ -28,9 +29,10 @@ export function QueueDialog({
   const [touched, setTouched] = useState(false);
   const queued = (entries ?? []).filter((e) => e.types.length > 0);
   const missing = description.trim() === '';
+  const problem = textProblem(description, { multiLine: true });
   const submit = async () => {
     setTouched(true);
-    if (missing || queued.length === 0) return;
+    if (missing || problem || queued.length === 0) return;
     setBusy(true);
     try {
       await onSubmit(description.trim(), queued);
@@ -86,7 +88,7 @@ export function QueueDialog({
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}
           onBlur={() => setTouched(true)}
-          error={touched && missing ? 'A description is required' : null}
+          error={touched && missing ? 'A description is required' : problem}
           maxLength={500}
           autosize
           minRows={2}
@@ -99,7 +101,7 @@ export function QueueDialog({
             <Button variant="default" mih={44} onClick={onClose}>
               Cancel
             </Button>
-            <Button mih={44} onClick={() => void submit()} loading={busy} disabled={queued.length === 0 || missing}>
+            <Button mih={44} onClick={() => void submit()} loading={busy} disabled={queued.length === 0 || missing || problem !== null}>
               Submit {queued.length} device{queued.length === 1 ? '' : 's'}
             </Button>
           </Group>

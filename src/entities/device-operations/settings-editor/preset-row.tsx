@@ -1,5 +1,6 @@
 import type { Preset } from '@contracts/operations';
 import { Button, Group, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { textProblem } from '@contracts/fields';
 import { type MouseEvent, type ReactElement, useState } from 'react';
 
 export const NEEDS_CONNECTION = 'Needs a connection';
@@ -36,7 +37,8 @@ function RenameForm({ preset, online, busy, onRename, onCancel }: { preset: Pres
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
     if (!online) return;
-    if (name.trim() === '') setError('A preset needs a name');
+    const problem = name.trim() === '' ? 'A preset needs a name' : textProblem(name);
+    if (problem) setError(problem);
     else onRename(name.trim());
   };
   return (

@@ -61,6 +61,28 @@ describe('parseUsersCsv', () => {
     expect(parseUsersCsv('').fileError).not.toBeNull();
   });
 
+  it('takes the byte-order mark Excel puts before the header, and refuses a row whose cells hide invisible characters', () => {
+    const hidden = [
+      VALID.replace('jdoe', '\uFEFFjdoe'),
+      VALID.replace('jdoe', 'jd\u200Boe').replace('Jane', 'Jane\u202E'),
+      VALID.replace('Doe', '\u2066Doe\u2069'),
+      VALID.replace('jane@example.org', 'jane@exam\u00ADple.org'),
+      VALID.replace('E1', 'E\u200D1'),
+    ];
+    const file = parseUsersCsv(`\uFEFF${HEADER}\r\n${[VALID.replace('jdoe', 'jdoe0'), ...hidden].join('\r\n')}\r\n`);
+    expect(file.fileError).toBeNull();
+    expect(file.lines.map((l) => l.errors)).toEqual([
+      [],
+      ['userName must not contain invisible or control characters (it has U+FEFF)'],
+      ['userName must not contain invisible or control characters (it has U+200B)', 'firstName must not contain invisible or control characters (it has U+202E)'],
+      ['lastName must not contain invisible or control characters (it has U+2066)'],
+      ['email must not contain invisible or control characters (it has U+00AD)'],
+      ['clientUserId must not contain invisible or control characters (it has U+200D)'],
+    ]);
+    expect(file.lines.slice(1).map((l) => l.row)).toEqual([null, null, null, null, null]);
+    expect(canImport(file)).toBe(false);
+  });
+
   it('flags a user name used twice in the file', () => {
     const file = parseUsersCsv(`${HEADER}\n${VALID}\n${VALID.replace('Jane', 'Janet')}`);
     expect(file.lines.map((l) => l.errors)).toEqual([[], ['Another row of the file has the same userName']]);

@@ -7,6 +7,7 @@ import {
   type UserImportRow,
   type UserImportRowInput,
 } from '@contracts/user-import';
+import { trimSpaces } from '@contracts/fields';
 import Papa from 'papaparse';
 
 /** One data row of the file: what it holds, and what is wrong with it (nothing: it can be sent). */
@@ -28,9 +29,12 @@ export interface UserImportFile {
 
 type Cells = Partial<Record<(typeof USER_IMPORT_COLUMNS)[number], string | null>>;
 
-/** A cell as the schema takes it: trimmed, blank as null. */
+/**
+ * A cell as the schema takes it: trimmed, blank as null. A byte-order mark in a cell is kept (as
+ * the schema's own trimming keeps it), so the row is refused for it rather than imported without it.
+ */
 const cellOf = (value: string | undefined): string | null => {
-  const trimmed = value?.trim() ?? '';
+  const trimmed = trimSpaces(value ?? '');
   return trimmed === '' ? null : trimmed;
 };
 
@@ -58,8 +62,8 @@ export function inputOf(cells: Cells): UserImportRowInput {
 }
 
 /**
- * Reads an Import Users file (03 §5 'CSV import of users'): a byte-order mark and CRLF line ends
- * are taken, empty lines are dropped, the header must name the columns in order, and every row is
+ * Reads an Import Users file (03 §5 'CSV import of users'): a byte-order mark before the header
+ * (as Excel writes) and CRLF line ends are taken, empty lines are dropped, the header must name the columns in order, and every row is
  * checked with the same schema the server uses, its errors in the spec's words.
  */
 export function parseUsersCsv(text: string): UserImportFile {

@@ -1,4 +1,5 @@
 import type { Group } from '@contracts/entities';
+import { groupBodySchema } from '@contracts/organizations';
 import { z } from 'zod';
 
 // The location form's rules (03 §5 'Location form').
@@ -43,11 +44,12 @@ const whole = (label: string, min: number, max: number, unit: string) =>
 
 /** The form's fields as typed (text inputs keep text; the save turns them into numbers). */
 export const locationFormSchema = z.object({
-  name: required('Name'),
-  type: required('Type'),
+  // The request's own text fields: required, and nothing invisible in them.
+  name: groupBodySchema.shape.name,
+  type: groupBodySchema.shape.type,
   organizationId: required('Organization'),
-  address: required('Address'),
-  timeZone: required('Time zone'),
+  address: groupBodySchema.shape.address,
+  timeZone: groupBodySchema.shape.timeZone,
   shiftLengthHours: whole('Shift length', 1, 24, 'hours'),
   requiredHandWashDuration: whole('Wash duration', 1, 3600, 'seconds'),
   requiredVisitDuration: z.string().trim().refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 3600), 'Visit duration must be a whole number of seconds from 1 to 3600'),

@@ -1,4 +1,4 @@
-import { TYPES_NEEDING_DEFAULT_LOCATION } from '@contracts/organizations';
+import { organizationBodySchema, TYPES_NEEDING_DEFAULT_LOCATION } from '@contracts/organizations';
 import type { Group, Organization } from '@contracts/entities';
 import { ACCOUNT_TYPES, type AccountType } from '@contracts/permissions';
 import { z } from 'zod';
@@ -33,7 +33,8 @@ export function defaultLocationChoices(organizationId: number | null, parentId: 
 
 export const organizationFormSchema = z
   .object({
-    name: z.string().trim().min(1, 'Name is required'),
+    // The request's own name field: required, and nothing invisible in it.
+    name: organizationBodySchema.shape.name,
     type: z.string().min(1, 'Type is required'),
     accountType: z.string().min(1, 'Account type is required'),
     defaultLocationId: z.string(),

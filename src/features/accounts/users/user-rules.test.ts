@@ -9,6 +9,7 @@ import {
   emptyAddUser,
   formatPhone,
   GENERIC_ERROR,
+  nameError,
   siteAccessError,
   stripPhone,
   userNameError,
@@ -24,6 +25,18 @@ describe('Add User rules', () => {
     expect(canSubmitAddUser({ ...filled, organizationId: null })).toBe(false);
     expect(canSubmitAddUser({ ...filled, professionId: null })).toBe(false);
     expect(canSubmitAddUser({ ...filled, roleId: null })).toBe(false);
+  });
+
+  it('refuses names, usernames, emails and Employee IDs that hide invisible or control characters', () => {
+    expect(nameError('Ada')).toBeNull();
+    expect(nameError('Zoë Núñez-O’Brien')).toBeNull();
+    expect(nameError('A\u200Bda')).toBe('must not contain invisible or control characters (it has U+200B)');
+    expect(nameError('\uFEFFAda')).toBe('must not contain invisible or control characters (it has U+FEFF)');
+    expect(userNameError('\u202Eadmin')).toBe('must not contain invisible or control characters (it has U+202E)');
+    expect(emailError('ada@exa\u00ADmple.org')).toBe('must not contain invisible or control characters (it has U+00AD)');
+    for (const patch of [{ firstName: 'Ada\u200D' }, { lastName: '\u2066Lovelace\u2069' }, { clientUserId: 'E\u20601' }, { userName: 'ada\uFEFF' }]) {
+      expect(canSubmitAddUser({ ...filled, ...patch }), JSON.stringify(patch)).toBe(false);
+    }
   });
 
   it('takes an optional username of at least 4 characters without spaces', () => {

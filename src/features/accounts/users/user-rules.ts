@@ -1,3 +1,4 @@
+import { textProblem } from '@contracts/fields';
 import type { UserListRow } from '@contracts/wearables-admin';
 import { ApiError } from '@/lib/api-client';
 import {
@@ -60,15 +61,21 @@ export const emptyAddUser = (organizationId: number | null): AddUserValues => ({
 
 export const isValidEmail = (email: string) => EMAIL_PATTERN.test(email.trim());
 
-/** The username's error, if any: optional, else at least 4 characters and no spaces. */
+/**
+ * A name's or an Employee ID's error, if any: invisible or control characters, which the API
+ * refuses in every name (a zero-width space, a byte-order mark pasted in with it).
+ */
+export const nameError = (value: string): string | null => textProblem(value);
+
+/** The username's error, if any: optional, else at least 4 characters, no spaces, nothing invisible. */
 export function userNameError(userName: string): string | null {
   if (userName === '') return null;
-  return userName.length >= 4 && !/\s/.test(userName) ? null : USERNAME_RULE_MESSAGE;
+  return textProblem(userName) ?? (userName.length >= 4 && !/\s/.test(userName) ? null : USERNAME_RULE_MESSAGE);
 }
 
 export function emailError(email: string): string | null {
   if (email.trim() === '') return null;
-  return isValidEmail(email) ? null : EMAIL_RULE_MESSAGE;
+  return textProblem(email) ?? (isValidEmail(email) ? null : EMAIL_RULE_MESSAGE);
 }
 
 /** Site access may be granted only with a valid email. */
@@ -76,11 +83,14 @@ export function siteAccessError(values: Pick<AddUserValues, 'email' | 'accessSta
   return values.accessState && !isValidEmail(values.email) ? SITE_ACCESS_EMAIL_MESSAGE : null;
 }
 
-/** Submit needs first and last name, organization, profession and template, and no email or username error. */
+/** Submit needs first and last name, organization, profession and template, and no name, email or username error. */
 export function canSubmitAddUser(values: AddUserValues): boolean {
   return (
     values.firstName.trim() !== '' &&
     values.lastName.trim() !== '' &&
+    !nameError(values.firstName) &&
+    !nameError(values.lastName) &&
+    !nameError(values.clientUserId) &&
     values.organizationId !== null &&
     values.professionId !== null &&
     values.roleId !== null &&

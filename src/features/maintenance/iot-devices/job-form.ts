@@ -1,3 +1,4 @@
+import { textProblem } from '@contracts/fields';
 import { IOT_MESSAGES, type CreateJobBody, type JobParameter, type JobParameters, type JobTemplate, type ParameterValue } from '@contracts/iot';
 
 // The job form's rules (03 §5 'Job form'), checked on the device as the server checks them
@@ -21,6 +22,7 @@ export interface JobFormState {
 
 export interface JobFormErrors {
   name?: string;
+  description?: string;
   devices?: string;
   startAt?: string;
   parameters: Record<string, string>;
@@ -88,7 +90,10 @@ export function startInstant(day: string | null, time: string): Date | null {
 /** Every error of the form; none means Submit may send it. */
 export function validateJobForm(form: JobFormState, template: JobTemplate | null, deviceCount: number, now: number): JobFormErrors {
   const errors: JobFormErrors = { parameters: {} };
-  if (form.name.trim() === '') errors.name = IOT_MESSAGES.jobNameRequired;
+  const nameProblem = form.name.trim() === '' ? IOT_MESSAGES.jobNameRequired : textProblem(form.name);
+  if (nameProblem) errors.name = nameProblem;
+  const descriptionProblem = textProblem(form.description, { multiLine: true });
+  if (descriptionProblem) errors.description = descriptionProblem;
   if (deviceCount === 0) errors.devices = IOT_MESSAGES.devicesRequired;
   for (const parameter of template?.template.parameters ?? []) {
     const error = parameterError(parameter, form.values[parameter.name] ?? null);
@@ -104,7 +109,7 @@ export function validateJobForm(form: JobFormState, template: JobTemplate | null
 }
 
 export const hasErrors = (errors: JobFormErrors, template: JobTemplate | null): boolean =>
-  template === null || !!errors.name || !!errors.devices || !!errors.startAt || Object.keys(errors.parameters).length > 0;
+  template === null || !!errors.name || !!errors.description || !!errors.devices || !!errors.startAt || Object.keys(errors.parameters).length > 0;
 
 /** The parameters as sent: empty optional ones left out (the server then takes the template's default). */
 export function parametersOf(template: JobTemplate, values: FormValues): JobParameters {

@@ -65,4 +65,30 @@ describe('ExportForm', () => {
       }),
     );
   });
+
+  it('takes SQL over several lines with tabs, and refuses a name or SQL with control or invisible characters', async () => {
+    const { onSave, user } = setup();
+    const next = () => screen.getByRole('button', { name: 'Next' });
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Staff\u202E' } });
+    await user.click(next());
+    expect(screen.getByRole('alert')).toHaveTextContent('must not contain invisible or control characters (it has U+202E)');
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Staff' } });
+    await user.click(next());
+
+    const sql = screen.getByLabelText('SQL query');
+    fireEvent.change(sql, { target: { value: 'SELECT name\n\tFROM export_views.staff\u0007\n\tWHERE day >= :startDate;' } });
+    await user.click(next());
+    expect(screen.getByRole('alert')).toHaveTextContent('must not contain invisible or control characters other than line breaks and tabs (it has U+0007)');
+    expect(sql).toHaveAttribute('aria-invalid', 'true');
+    const multiLine = 'SELECT name\n\tFROM export_views.staff\n\tWHERE day >= :startDate;';
+    fireEvent.change(sql, { target: { value: multiLine } });
+    await user.click(next());
+    await user.click(screen.getByLabelText('Organizations'));
+    await user.click(await screen.findByRole('checkbox', { name: /Demo Health/ }));
+    await user.keyboard('{Escape}');
+    await user.click(next());
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ name: 'Staff', sqlQuery: multiLine, organizationsIds: [1], parameters: [] }));
+  });
 });

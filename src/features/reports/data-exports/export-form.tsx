@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, Select, Stack, Stepper, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { textProblem } from '@contracts/fields';
 import {
   EXPORT_PARAMETER_TYPES,
   nameMessage,
@@ -24,13 +25,17 @@ export interface ExportDraft {
 
 export const STEP_LABELS = ['Name', 'SQL', 'Organizations', 'Parameters'] as const;
 
-/** The §5 message of one step of the form, or null when it may go on. */
+/**
+ * The §5 message of one step of the form, or null when it may go on. The name and the SQL are
+ * also refused, as the server refuses them, for invisible and control characters (the SQL may
+ * have line breaks and tabs).
+ */
 export function stepMessage(step: number, draft: ExportDraft): string | null {
   switch (step) {
     case 0:
-      return nameMessage(draft.name);
+      return nameMessage(draft.name) ?? textProblem(draft.name);
     case 1:
-      return sqlMessage(draft.sqlQuery);
+      return (draft.sqlQuery.trim() !== '' && textProblem(draft.sqlQuery, { multiLine: true })) || sqlMessage(draft.sqlQuery);
     case 2:
       return organizationsMessage(draft.organizationsIds);
     default:
@@ -106,12 +111,15 @@ export function ExportForm({
           <Stepper.Step key={label} label={label} />
         ))}
       </Stepper>
-      {step === 0 && <TextInput label="Name" value={draft.name} onChange={(event) => change({ name: event.currentTarget.value })} size="md" data-autofocus />}
+      {step === 0 && (
+        <TextInput label="Name" value={draft.name} error={shown !== null} onChange={(event) => change({ name: event.currentTarget.value })} size="md" data-autofocus />
+      )}
       {step === 1 && (
         <Textarea
           label="SQL query"
           description="Over the views of schema export_views. :startDate and :endDate take the request's date range; any other :name is a parameter."
           value={draft.sqlQuery}
+          error={shown !== null}
           onChange={(event) => change({ sqlQuery: event.currentTarget.value })}
           rows={8}
           styles={{ input: { fontFamily: 'monospace' } }}

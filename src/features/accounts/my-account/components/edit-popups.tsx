@@ -1,4 +1,5 @@
 import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { textProblem } from '@contracts/fields';
 import { type ReactNode, useEffect, useState } from 'react';
 import { MY_ACCOUNT_TITLES, passwordMismatch } from '../my-account-rules';
 
@@ -52,11 +53,12 @@ export function NamePopup({ opened, onClose, firstName, lastName, busy, onSave }
       setLast(lastName);
     }
   }, [opened, firstName, lastName]);
-  const canSave = first.trim() !== '' && last.trim() !== '' && (first.trim() !== firstName || last.trim() !== lastName);
+  const [firstProblem, lastProblem] = [textProblem(first), textProblem(last)];
+  const canSave = first.trim() !== '' && last.trim() !== '' && !firstProblem && !lastProblem && (first.trim() !== firstName || last.trim() !== lastName);
   return (
     <Popup title={MY_ACCOUNT_TITLES.name} opened={opened} onClose={onClose} busy={busy} canSave={canSave} onSave={() => onSave({ firstName: first.trim(), lastName: last.trim() })}>
-      <TextInput label="First Name" value={first} onChange={(e) => setFirst(e.currentTarget.value)} data-autofocus />
-      <TextInput label="Last Name" value={last} onChange={(e) => setLast(e.currentTarget.value)} />
+      <TextInput label="First Name" value={first} error={firstProblem} onChange={(e) => setFirst(e.currentTarget.value)} data-autofocus />
+      <TextInput label="Last Name" value={last} error={lastProblem} onChange={(e) => setLast(e.currentTarget.value)} />
     </Popup>
   );
 }

@@ -53,4 +53,14 @@ describe('OrganizationForm', () => {
     expect(await screen.findByText('A default location is required for networks and hospitals')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
+
+  it('shows a name with an invisible character refused on the field, as the request would be', async () => {
+    const onSave = renderForm({ organization: ORGS[2]!, parent: null });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Name/), '\u200B');
+    expect(await screen.findByText('must not contain invisible or control characters (it has U+200B)')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Name/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(onSave).not.toHaveBeenCalled();
+  });
 });

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { textField } from '@contracts/fields';
 import { PROFESSION_NAME_MESSAGE, PROFESSION_NAME_MIN, professionCode } from '@contracts/professions';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 
-/** Add Profession (03 §5): name required, at least 2 characters, trimmed. */
-export const addProfessionSchema = z.object({ name: z.string().trim().min(1, 'Name is required').min(PROFESSION_NAME_MIN, PROFESSION_NAME_MESSAGE) });
+/** Add Profession (03 §5): name required, at least 2 characters, trimmed, nothing invisible (as the request's field). */
+export const addProfessionSchema = z.object({ name: textField(80, { min: 1, minMessage: 'Name is required' }).min(PROFESSION_NAME_MIN, PROFESSION_NAME_MESSAGE) });
 type AddProfessionValues = z.infer<typeof addProfessionSchema>;
 
 export interface AddProfessionDialogProps {

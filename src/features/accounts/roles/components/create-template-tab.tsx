@@ -6,7 +6,7 @@ import { useCreateRole } from '../api/save-role';
 import { ROLE_TEXT } from '../messages';
 import { templateAccessOf } from '../template-access';
 import { showError, showSuccess } from '../toasts';
-import { emptyDraft, TemplateFields } from './template-fields';
+import { emptyDraft, isDraftSavable, TemplateFields } from './template-fields';
 
 /** Create Custom Template: a name and an owner organization are needed (03 §5). */
 export function CreateTemplateTab() {
@@ -21,7 +21,7 @@ export function CreateTemplateTab() {
   const [owner, setOwner] = useState<string | null>(String(user.organizationId));
   const [draft, setDraft] = useState(emptyDraft);
   const ownerKnown = organizations.some((o) => o.value === owner);
-  const ready = draft.name.trim().length > 0 && ownerKnown;
+  const ready = isDraftSavable(draft) && ownerKnown;
 
   const submit = () => {
     if (!ready) return;

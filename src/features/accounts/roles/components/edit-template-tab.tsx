@@ -11,7 +11,7 @@ import { ROLE_TEXT } from '../messages';
 import { isEditable, templateAccessOf } from '../template-access';
 import { showError, showSuccess } from '../toasts';
 import { ConfirmTemplateDialog } from './confirm-template-dialog';
-import { TemplateFields, type TemplateDraft } from './template-fields';
+import { isDraftSavable, TemplateFields, type TemplateDraft } from './template-fields';
 
 const draftOf = (role: Role): TemplateDraft => ({
   name: role.name,
@@ -115,7 +115,7 @@ export function EditTemplateTab() {
         <Text c="dimmed">Select a template to edit it.</Text>
       )}
       <Group justify="flex-end">
-        <Button onClick={requestSave} disabled={!editable || !draft?.name.trim()} loading={update.isPending && !confirming} mih={44}>
+        <Button onClick={requestSave} disabled={!editable || !draft || !isDraftSavable(draft)} loading={update.isPending && !confirming} mih={44}>
           Save Template
         </Button>
       </Group>

@@ -72,4 +72,18 @@ describe('AddUserDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(onError).toHaveBeenCalledWith('Username already exists. Select a new username'));
   });
+
+  it('shows a name with an invisible character refused on its field, and does not submit it', () => {
+    const { onSubmit } = renderDialog();
+    type(screen.getByLabelText(/First Name/), 'Ada\u200B');
+    type(screen.getByLabelText(/Last Name/), 'Lovelace');
+    expect(screen.getByLabelText(/First Name/)).toHaveAccessibleDescription('must not contain invisible or control characters (it has U+200B)');
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    expect(submit).toBeDisabled();
+    fireEvent.submit(submit.closest('form')!);
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText(/First Name/), { target: { value: 'Ada' } });
+    expect(screen.queryByText(/invisible/)).toBeNull();
+    expect(submit).toBeEnabled();
+  });
 });

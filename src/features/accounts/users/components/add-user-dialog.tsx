@@ -9,6 +9,7 @@ import {
   emailError,
   emptyAddUser,
   isValidEmail,
+  nameError,
   siteAccessError,
   userNameError,
 } from '../user-rules';
@@ -80,8 +81,8 @@ export function AddUserDialog({
       >
         <Stack gap="sm">
           <Group grow align="flex-start">
-            <TextInput label="First Name" required value={values.firstName} onChange={(e) => set({ firstName: e.currentTarget.value })} />
-            <TextInput label="Last Name" required value={values.lastName} onChange={(e) => set({ lastName: e.currentTarget.value })} />
+            <TextInput label="First Name" required value={values.firstName} error={nameError(values.firstName)} onChange={(e) => set({ firstName: e.currentTarget.value })} />
+            <TextInput label="Last Name" required value={values.lastName} error={nameError(values.lastName)} onChange={(e) => set({ lastName: e.currentTarget.value })} />
           </Group>
           <TextInput
             label="Email"
@@ -109,7 +110,7 @@ export function AddUserDialog({
             error={values.accessState ? null : userNameError(values.userName)}
             onChange={(e) => set({ userName: e.currentTarget.value })}
           />
-          <TextInput label="Employee ID" value={values.clientUserId} onChange={(e) => set({ clientUserId: e.currentTarget.value })} />
+          <TextInput label="Employee ID" value={values.clientUserId} error={nameError(values.clientUserId)} onChange={(e) => set({ clientUserId: e.currentTarget.value })} />
           <TreeSelect
             label="Organization"
             nodes={organizations}

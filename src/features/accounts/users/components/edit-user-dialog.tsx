@@ -2,7 +2,7 @@ import { Button, Group, Modal, Select, Stack, Tabs, TextInput } from '@mantine/c
 import type { UserListRow } from '@contracts/wearables-admin';
 import type { SetDetailsBody } from '@contracts/users-admin';
 import { type ReactNode, useEffect, useState } from 'react';
-import { detailsChanges, emailError, formatPhone } from '../user-rules';
+import { detailsChanges, emailError, formatPhone, nameError } from '../user-rules';
 import { EmailSubscriptionsField } from '../../email-subscriptions/components/email-subscriptions-field';
 import { UserPermissionsTab } from '../../roles/components/user-permissions-tab';
 
@@ -42,7 +42,8 @@ export function EditUserDialog({ user, onClose, professions, showPermissions, on
   useEffect(() => setFields(fieldsOf(user)), [user]);
   const set = (patch: Partial<typeof fields>) => setFields((current) => ({ ...current, ...patch }));
   const changes = user ? detailsChanges(user, fields) : {};
-  const canSave = !readOnly && Object.keys(changes).length > 0 && !emailError(fields.email);
+  const problems = { firstName: nameError(fields.firstName), lastName: nameError(fields.lastName), clientUserId: nameError(fields.clientUserId), email: emailError(fields.email) };
+  const canSave = !readOnly && Object.keys(changes).length > 0 && Object.values(problems).every((problem) => problem === null);
 
   const save = async () => {
     if (!user || !canSave) return;
@@ -75,10 +76,10 @@ export function EditUserDialog({ user, onClose, professions, showPermissions, on
             <Tabs.Panel value="profile" pt="md">
               <Fields disabled={readOnly}>
                 <Group grow align="flex-start">
-                  <TextInput label="First Name" value={fields.firstName} onChange={(e) => set({ firstName: e.currentTarget.value })} />
-                  <TextInput label="Last Name" value={fields.lastName} onChange={(e) => set({ lastName: e.currentTarget.value })} />
+                  <TextInput label="First Name" value={fields.firstName} error={problems.firstName} onChange={(e) => set({ firstName: e.currentTarget.value })} />
+                  <TextInput label="Last Name" value={fields.lastName} error={problems.lastName} onChange={(e) => set({ lastName: e.currentTarget.value })} />
                 </Group>
-                <TextInput label="Employee ID" value={fields.clientUserId} onChange={(e) => set({ clientUserId: e.currentTarget.value })} />
+                <TextInput label="Employee ID" value={fields.clientUserId} error={problems.clientUserId} onChange={(e) => set({ clientUserId: e.currentTarget.value })} />
                 <Select
                   label="Profession"
                   searchable
@@ -91,7 +92,7 @@ export function EditUserDialog({ user, onClose, professions, showPermissions, on
             <Tabs.Panel value="account" pt="md">
               <Fields disabled={readOnly}>
                 <TextInput label="Username" value={user.userName} readOnly disabled />
-                <TextInput label="Email" type="email" value={fields.email} error={emailError(fields.email)} onChange={(e) => set({ email: e.currentTarget.value })} />
+                <TextInput label="Email" type="email" value={fields.email} error={problems.email} onChange={(e) => set({ email: e.currentTarget.value })} />
                 <TextInput
                   label="Phone"
                   type="tel"

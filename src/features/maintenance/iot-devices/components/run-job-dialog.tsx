@@ -93,7 +93,7 @@ export function RunJobDialog({
         )}
         {template && <Text size="sm" c="dimmed">{template.description || 'No description provided.'}</Text>}
         <TextInput label="Job name" required value={form.name} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} error={shownError(errors.name)} maxLength={100} />
-        <Textarea label="Description" value={form.description} onChange={(e) => setForm({ ...form, description: e.currentTarget.value })} maxLength={1000} autosize minRows={2} />
+        <Textarea label="Description" value={form.description} onChange={(e) => setForm({ ...form, description: e.currentTarget.value })} error={errors.description} maxLength={1000} autosize minRows={2} />
         {template?.template.parameters.map((p) => (
           <JobParameterField
             key={`${template.id}:${p.name}`}
