@@ -3,7 +3,7 @@ import type { RegisteredRoute } from '../../../server/src/plugins/route-registry
 import type { ResolvedSample } from './route-samples';
 
 // Malformed variants of a valid sample request, one change each: a value made impossible (NUL and
-// other control characters, lone surrogates, text past any limit, ids past int4 or negative,
+// other control characters, invisible characters, lone surrogates, text past any limit, ids past int4 or negative,
 // non-numbers, days outside 2000 to next year, impossible days, inverted and overlong ranges),
 // a value of the wrong type, an array or object where a scalar belongs, unknown body fields,
 // malformed JSON. Only an empty value or an unknown query parameter may be legitimately accepted.
@@ -36,19 +36,31 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 // Control characters that String.prototype.trim leaves in place, so trimming cannot excuse them.
 const CONTROL = [...'\u0000\u0001\u0007\u0008\u000e\u001b\u001f\u007f\u0080\u0085\u009f'];
+// Characters that show nothing or turn the text around them, which no name may hide (trimming
+// leaves them too): the byte-order mark, zero-width space and joiners, the directional marks,
+// overrides and isolates, the word joiner, the soft hyphen, a tag character, the Hangul filler.
+const INVISIBLE = ['\uFEFF', '\u200B', '\u200C', '\u200D', '\u200E', '\u200F', '\u202A', '\u202E', '\u2060', '\u2066', '\u2069', '\u00AD', '\u{E0041}', '\u3164'];
 
 const v = (label: string, value: unknown, mustRefuse = true): Variant => ({ label, value, mustRefuse });
+
+/**
+ * Body fields of free text that names nothing, where invisible characters are the writer's
+ * business: a new password (its rules are the sign-in's, 01 §5) and the output a thing reports,
+ * kept as it printed it. Control characters are refused in them as anywhere.
+ */
+const FREE_TEXT_FIELDS = new Set(['password', 'stdout']);
 
 /** `text` with `inserted` put at a random place. */
 const insertInto = (text: string, inserted: fc.Arbitrary<string>, label: string): Variants =>
   fc.tuple(fc.nat({ max: text.length }), inserted).map(([at, c]) => v(`${label} ${JSON.stringify(c)} at ${at}`, text.slice(0, at) + c + text.slice(at)));
 
-/** What is wrong with any text: control characters, lone surrogates, far too long; or empty. */
-function textVariants(text: string, where: Where): Variants {
+/** What is wrong with any text: control or invisible characters, lone surrogates, far too long; or empty. */
+function textVariants(text: string, where: Where, freeText = false): Variants {
   // A URL carries bytes: only JSON can carry a lone surrogate.
   const surrogates = where === 'body' ? [insertInto(text, fc.constantFrom('\ud800', '\udfff'), 'lone surrogate')] : [];
   return fc.oneof(
     insertInto(text, fc.constantFrom(...CONTROL), 'control character'),
+    ...(freeText ? [] : [insertInto(text, fc.constantFrom(...INVISIBLE), 'invisible character')]),
     ...surrogates,
     fc.integer({ min: 10_001, max: 40_000 }).map((n) => v(`${n} more characters`, text + 'x'.repeat(n))),
     fc.constant(v('empty', '', false)),
@@ -76,7 +88,7 @@ function dayVariants(text: string): Variants {
 }
 
 /** Variants of one scalar, by what it looks like in the sample and where it goes. */
-function scalarVariants(value: unknown, where: Where, inList = false): Variants {
+function scalarVariants(value: unknown, where: Where, inList = false, freeText = false): Variants {
   if (where === 'body') {
     const wrongTypes = fc.constantFrom(v('in an array', [value]), v('in an object', { value }), v('null', null, false));
     if (typeof value === 'number') {
@@ -90,7 +102,7 @@ function scalarVariants(value: unknown, where: Where, inList = false): Variants 
     if (typeof value === 'boolean') return fc.oneof(fc.constantFrom(v('as text', String(value)), v('a number', 1)), wrongTypes);
     if (typeof value === 'string') {
       const dates = DAY.test(value.slice(0, 10)) ? [dayVariants(value)] : [];
-      return fc.oneof(textVariants(value, where), ...dates, fc.constantFrom(v('a number', 12345), v('a boolean', false)), wrongTypes);
+      return fc.oneof(textVariants(value, where, freeText), ...dates, fc.constantFrom(v('a number', 12345), v('a boolean', false)), wrongTypes);
     }
     return wrongTypes;
   }
@@ -141,7 +153,7 @@ function queryMutations(route: RegisteredRoute, base: ResolvedSample): fc.Arbitr
   }
   // Parameters the sample leaves out still may not carry what no text field takes.
   for (const key of shapeKeys(route.schema?.querystring).filter((k) => !(k in base.query))) {
-    out.push(insertInto('x', fc.constantFrom(...CONTROL), 'control character').map((x) => variant(base, 'query', `${key}: ${x.label}`, set(key, x.value as string))));
+    out.push(insertInto('x', fc.constantFrom(...CONTROL, ...INVISIBLE), 'control or invisible character').map((x) => variant(base, 'query', `${key}: ${x.label}`, set(key, x.value as string))));
   }
   out.push(fc.string({ minLength: 1, maxLength: 20 }).map((key) => variant(base, 'query', `unknown parameter ${JSON.stringify(key)}`, set(`zz${key}`, 'x'), false)));
   const { startDate, endDate } = base.query;
@@ -164,7 +176,7 @@ function bodyMutations(base: ResolvedSample): fc.Arbitrary<Mutation>[] {
   const body = base.body;
   if (body === undefined) return [];
   const out = nodes(body).map(({ path, value }) =>
-    (value !== null && typeof value === 'object' ? fc.constantFrom(v('a string', 'x'), v('a number', 7)) : scalarVariants(value, 'body')).map((x) =>
+    (value !== null && typeof value === 'object' ? fc.constantFrom(v('a string', 'x'), v('a number', 7)) : scalarVariants(value, 'body', false, FREE_TEXT_FIELDS.has(String(path.at(-1))))).map((x) =>
       variant(base, 'body', `${path.join('.')}: ${x.label}`, { body: setAt(body, path, x.value) }, x.mustRefuse),
     ),
   );

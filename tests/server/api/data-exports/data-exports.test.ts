@@ -63,6 +63,33 @@ describe('data exports', () => {
     expect(created.json()).toMatchObject({ name: 'Names', organizationsIds: [DEMO_ORG_IDS.stMarys], parameters: [], lastRequestedAt: null });
   });
 
+  it('saves and runs SQL written over several lines with tabs, and refuses other control and invisible characters', async () => {
+    const sqlQuery = 'SELECT first_name,\n\tlast_name\r\nFROM export_views.staff\n\tWHERE :startDate::date <= :endDate::date;';
+    const body = { name: 'Names by line', sqlQuery: `\n${sqlQuery}\n`, organizationsIds: [DEMO_ORG_IDS.stMarys], parameters: [] };
+    const before = (await exportsOf(admin)).length;
+    for (const [hidden, code] of [
+      ['\u0007', 'U+0007'],
+      ['\u202E', 'U+202E'],
+      ['\u200B', 'U+200B'],
+    ]) {
+      const res = await call(ctx.app, admin, 'POST', '/api/data-exports', { ...body, sqlQuery: sqlQuery.replace('last_name', `last_name${hidden}`) });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json<{ message: string }>().message).toBe(`must not contain invisible or control characters other than line breaks and tabs (it has ${code}) (body/sqlQuery)`);
+    }
+    const named = await call(ctx.app, admin, 'POST', '/api/data-exports', { ...body, name: 'Names\tby line' });
+    expect(named.json<{ message: string }>().message).toBe('must not contain invisible or control characters (it has U+0009) (body/name)');
+    expect((await exportsOf(admin)).length).toBe(before);
+
+    const created = await call(ctx.app, admin, 'POST', '/api/data-exports', body);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json<DataExport>().sqlQuery).toBe(sqlQuery);
+    const res = await call(ctx.app, admin, 'POST', `/api/data-exports/requests/${created.json<DataExport>().id}?${week}`, {});
+    expect(res.statusCode).toBe(201);
+    await ctx.app.jobs.idle();
+    const done = (await requestsOf(admin)).find((r) => r.id === res.json<ExportRequest>().id);
+    expect(done).toMatchObject({ status: 'DONE', error: null });
+  });
+
   it('runs a request as a job, writes the CSV of the requester’s rows and tells the requester', async () => {
     const trigger = vi.spyOn(ctx.pusher, 'trigger').mockResolvedValue({} as never);
     const id = await staffListId();
