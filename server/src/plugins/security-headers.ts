@@ -1,5 +1,5 @@
 import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RuntimeConfig } from '../contracts/config';
 import { contentSecurityPolicy } from './content-security-policy';
 
@@ -7,6 +7,13 @@ import { contentSecurityPolicy } from './content-security-policy';
 const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/**
+ * Whether the request came over HTTPS: TLS at this server, or a trusted proxy's X-Forwarded-Proto
+ * (Fastify believes it only from the peers of `trustProxy`, TRUST_PROXY). A scheme is
+ * case-insensitive, so 'HTTPS' counts too.
+ */
+export const cameOverHttps = (request: FastifyRequest) => request.protocol?.toLowerCase() === 'https';
 
 /**
  * Security headers on every answer (helmet): the CSP of `contentSecurityPolicy`, no framing, no
@@ -31,7 +38,7 @@ export async function registerSecurityHeaders(
     xFrameOptions: { action: 'deny' },
   });
   app.addHook('onRequest', async (request, reply) => {
-    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS_VALUE);
+    if (cameOverHttps(request)) reply.header('Strict-Transport-Security', HSTS_VALUE);
     if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
   });
 }

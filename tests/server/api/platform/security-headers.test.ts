@@ -106,10 +106,29 @@ describe('security headers', () => {
   });
 
   it('add HSTS when a trusted proxy reports that the request came over HTTPS, and only then', async () => {
-    const viaProxy = await ctx.app.inject({ url: '/config.json', headers: { 'x-forwarded-proto': 'https' } });
-    expect(viaProxy.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-    // The same claim from a peer that is no trusted proxy is not believed.
-    const direct = await ctx.app.inject({ url: '/config.json', remoteAddress: '203.0.113.7', headers: { 'x-forwarded-proto': 'https' } });
-    expect(direct.headers['strict-transport-security']).toBeUndefined();
+    const HSTS = 'max-age=31536000; includeSubDomains';
+    const answers = [
+      { url: '/api/users/username', query: { username: 'nurse@demo.health' }, headers: { authorization: nurse.idToken }, status: 200 },
+      { url: '/api/bootstrap', query: { username: 'x', loginType: 'WEB_APP' }, headers: {}, status: 401 },
+      { url: '/api/no-such-route', query: {}, headers: {}, status: 404 },
+      { url: '/app/reports/overview', query: {}, headers: {}, status: 200 },
+      { url: '/', query: {}, headers: {}, status: 200 },
+      { url: '/assets/index-abc123.js', query: {}, headers: {}, status: 200 },
+      { url: '/config.json', query: {}, headers: {}, status: 200 },
+    ];
+    const hstsOf = async (answer: (typeof answers)[number], remoteAddress: string, proto?: string) => {
+      const res = await ctx.app.inject({ url: answer.url, query: answer.query, remoteAddress, headers: { ...answer.headers, ...(proto ? { 'x-forwarded-proto': proto } : {}) } });
+      expect(res.statusCode, answer.url).toBe(answer.status);
+      return res.headers['strict-transport-security'];
+    };
+    for (const answer of answers) {
+      // A load balancer on this host or a private network (TRUST_PROXY's default) that took the request over TLS.
+      for (const proxy of ['127.0.0.1', '10.0.3.7']) expect(await hstsOf(answer, proxy, 'https'), `${answer.url} via ${proxy}`).toBe(HSTS);
+      // The same claim from a peer that is no trusted proxy is not believed.
+      expect(await hstsOf(answer, '203.0.113.7', 'https'), `${answer.url} from an untrusted peer`).toBeUndefined();
+      // Plain HTTP, directly or through the proxy.
+      expect(await hstsOf(answer, '127.0.0.1'), `${answer.url} over HTTP`).toBeUndefined();
+      expect(await hstsOf(answer, '10.0.3.7', 'http'), `${answer.url} over HTTP via the proxy`).toBeUndefined();
+    }
   });
 });
