@@ -107,7 +107,7 @@ describe('security headers', () => {
 
   it('add HSTS when a trusted proxy reports that the request came over HTTPS, and only then', async () => {
     const HSTS = 'max-age=31536000; includeSubDomains';
-    const answers = [
+    const answers: { url: string; query: Record<string, string>; headers: Record<string, string>; status: number }[] = [
       { url: '/api/users/username', query: { username: 'nurse@demo.health' }, headers: { authorization: nurse.idToken }, status: 200 },
       { url: '/api/bootstrap', query: { username: 'x', loginType: 'WEB_APP' }, headers: {}, status: 401 },
       { url: '/api/no-such-route', query: {}, headers: {}, status: 404 },
