@@ -151,7 +151,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(configRoutes, { runtimeConfig: deps.runtimeConfig });
   await app.register(
     async (api) => {
-      await api.register(bootstrapRoutes, { db: deps.db });
+      await api.register(bootstrapRoutes, { db: deps.db, identity: deps.identity });
       await api.register(sessionRoutes, { db: deps.db });
       await api.register(usersRoutes, { db: deps.db, reportDb: deps.reportDb, identity: deps.identity });
       await api.register(accountAccessRoutes, { db: deps.db, identity: deps.identity, verifier: deps.verifier });

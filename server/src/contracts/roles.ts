@@ -24,7 +24,6 @@ export const ROLE_MESSAGES = {
   defaultsForEmployees: 'Only provider employees may edit the default templates',
   templateOneOnly: 'Only holders of the Administrator template manage permission templates',
   notHeld: (subjects: readonly string[]) => `You cannot grant permissions you do not hold: ${subjects.join(', ')}`,
-  userAbove: "You cannot change the template of a user who holds permissions you do not hold",
   notAssignable: "This template is not available to the user's organization",
   userNotFound: 'User not found',
   organizationNotFound: 'Organization not found',

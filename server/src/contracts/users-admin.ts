@@ -106,7 +106,7 @@ export const setDetailsResponseSchema = z.object({
   phone: z.string().nullable(),
   clientUserId: z.string().nullable(),
   professionId: z.string().nullable(),
-  /** Set when the email change waits for the user to verify it: the new address the link went to. */
+  /** Set when the email change waits for its owner: the new address the verification link, or the invitation, goes to. */
   emailPendingVerification: z.string().nullable(),
 });
 export type SetDetailsResponse = z.infer<typeof setDetailsResponseSchema>;
@@ -121,6 +121,9 @@ export const setActiveResponseSchema = z.object({
 export type SetActiveResponse = z.infer<typeof setActiveResponseSchema>;
 
 export const SELF_DEACTIVATION_MESSAGE = 'Cannot deactivate your own account!';
+
+/** Nobody changes a user who manages more than they do or whose template grants what they lack (docs/PERMISSIONS.md). */
+export const ABOVE_CALLER_MESSAGE = 'You cannot change an account with more access than yours.';
 
 /** PUT /users/{id}/site-access (Access Management's Revoke Access and Grant Access; not in 03 §7, which names no call for them). */
 export const setSiteAccessBodySchema = bodyObject({ granted: z.boolean() });

@@ -69,6 +69,8 @@ export const userListRowSchema = z.object({
   device: assignedDeviceSchema.nullable(),
   nfcTag: z.object({ id: z.number().int(), nfcId: z.string() }).nullable(),
   email: z.string().nullable(),
+  /** A new address waiting for its owner to prove it (the invitation or the verification link went to it); null: none. */
+  pendingEmail: z.string().nullable(),
   phone: z.string().nullable(),
   picture: z.string().nullable(),
   /** The permissions template. */

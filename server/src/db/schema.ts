@@ -163,6 +163,14 @@ export const users = pgTable(
      * back the sessions they had. Null: never.
      */
     signedOutAt: timestamp('signed_out_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * An email address someone else gave a user who has not proven one yet (no sign-in account, or
+     * an invitation not yet accepted; docs/PERMISSIONS.md 'Acting on another user'): the
+     * invitation goes to it, and it replaces `email` once the invitation is accepted. Null: none.
+     */
+    pendingEmail: text('pending_email'),
+    /** Who set `pendingEmail` (null: since removed). */
+    pendingEmailBy: integer('pending_email_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('users_organization_id_idx').on(t.organizationId),

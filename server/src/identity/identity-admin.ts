@@ -21,6 +21,8 @@ export interface IdentityAccount {
   status: string;
   enabled: boolean;
   email: string | null;
+  /** Whether the provider holds `email` as verified (an invitation's address is: it went there). */
+  emailVerified: boolean;
 }
 
 /** The administrative operations of the identity provider the API uses, and the app client it serves. */
@@ -41,6 +43,8 @@ export interface IdentityAdmin {
   /** Stops the account signing in or refreshing its tokens (Access Management's Revoke Access). */
   disable(username: string): Promise<void>;
   setPassword(username: string, password: string): Promise<void>;
+  /** Sets the address a not yet accepted invitation goes to (verified: the temporary password is sent there). */
+  setInvitationEmail(username: string, email: string): Promise<void>;
   /** Marks the email unverified, which makes the provider send a verification code to it. */
   sendEmailVerification(username: string, email: string): Promise<void>;
   /** Who an access token belongs to (asked of the provider, authorized by the token itself). */
@@ -74,6 +78,7 @@ export function createIdentityAdmin(opts: { region: string; userPoolId: string; 
           status: user.UserStatus ?? 'UNKNOWN',
           enabled: user.Enabled !== false,
           email: attribute(user.UserAttributes, 'email'),
+          emailVerified: attribute(user.UserAttributes, 'email_verified') === 'true',
         };
       } catch (error) {
         if ((error as Error).name === 'UserNotFoundException') return null;
@@ -95,6 +100,7 @@ export function createIdentityAdmin(opts: { region: string; userPoolId: string; 
             status: user.UserStatus ?? 'UNKNOWN',
             enabled: user.Enabled !== false,
             email: attribute(user.Attributes, 'email'),
+            emailVerified: attribute(user.Attributes, 'email_verified') === 'true',
           });
         }
         PaginationToken = page.PaginationToken;
@@ -138,6 +144,18 @@ export function createIdentityAdmin(opts: { region: string; userPoolId: string; 
     },
     async setPassword(username, password) {
       await client.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: username, Password: password, Permanent: true }));
+    },
+    async setInvitationEmail(username, email) {
+      await client.send(
+        new AdminUpdateUserAttributesCommand({
+          UserPoolId,
+          Username: username,
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'email_verified', Value: 'true' },
+          ],
+        }),
+      );
     },
     async sendEmailVerification(username, email) {
       // Cognito sends a code when email is an auto-verified attribute and it becomes unverified.

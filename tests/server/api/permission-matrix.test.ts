@@ -6,13 +6,25 @@ import { PERMISSION_SUBJECTS, PROVIDER_ORGANIZATION_ID, type AccountType, type P
 import { operationsChannel } from '../../../server/src/contracts/operations';
 import { SERVER_CHANNEL } from '../../../server/src/contracts/realtime';
 import { gatewayCommandChannel } from '../../../server/src/contracts/stations-realtime';
-import { users } from '../../../server/src/db/schema';
-import { DEMO_ORG_IDS } from '../../../server/src/db/seed';
+import { ABOVE_CALLER_MESSAGE } from '../../../server/src/contracts/users-admin';
+import { emailSubscriptions, nfcTags, users, wearableAssignments } from '../../../server/src/db/schema';
+import { DEMO_GROUP_IDS, DEMO_ORG_IDS } from '../../../server/src/db/seed';
 import type { PageUse, RouteAccess } from '../../../server/src/plugins/access';
 import type { RegisteredRoute } from '../../../server/src/plugins/route-registry';
 import { createTestApp, signIn, type Tokens } from '../helpers/app';
 import { createScopedAccount, SCOPED_PASSWORD } from '../helpers/scoped-account';
-import { ENDS_SIGN_IN, loadSampleIds, resolveSample, routeKey, toInject, type SampleCaller, type SampleIds } from '../helpers/route-samples';
+import { createPeer, PEER_PASSWORD } from '../helpers/peers';
+import {
+  ACTING_SAMPLES,
+  ENDS_SIGN_IN,
+  loadSampleIds,
+  resolveActingSample,
+  resolveSample,
+  routeKey,
+  toInject,
+  type SampleCaller,
+  type SampleIds,
+} from '../helpers/route-samples';
 
 // The permission matrix (docs/PERMISSIONS.md): every registered route, and every channel, called
 // as the admin, the manager, the nurse, the technician, another hospital's administrator and
@@ -21,14 +33,14 @@ import { ENDS_SIGN_IN, loadSampleIds, resolveSample, routeKey, toInject, type Sa
 
 const DOCS = readFileSync(new URL('../../../docs/PERMISSIONS.md', import.meta.url), 'utf8');
 
-/** The rows between `<!-- {name}:start -->` and `<!-- {name}:end -->`: [first cell, second cell]. */
-function tableOf(name: string): [string, string][] {
+/** The rows between `<!-- {name}:start -->` and `<!-- {name}:end -->`, each as its cells. */
+function tableOf(name: string): [string, string, ...string[]][] {
   const body = DOCS.split(`<!-- ${name}:start -->`)[1]?.split(`<!-- ${name}:end -->`)[0];
   if (!body) throw new Error(`docs/PERMISSIONS.md has no ${name}`);
   return body
     .split('\n')
     .filter((line) => line.startsWith('| ') && !line.startsWith('| Route') && !line.startsWith('| Channel') && !line.startsWith('|---'))
-    .map((line) => line.split('|').map((cell) => cell.trim()).slice(1, 3) as [string, string]);
+    .map((line) => line.split('|').map((cell) => cell.trim()).slice(1, -1) as [string, string, ...string[]]);
 }
 
 /** A 'who' cell as the route's config would declare it. */
@@ -67,6 +79,17 @@ const EMPLOYEES_ONLY: ReadonlySet<string> = new Set(['POST /api/data-exports']);
 
 /** Routes the handler keeps for holders of the Administrator template (id 1; docs/PERMISSIONS.md 'Decisions'). */
 const TEMPLATE_ONE_ONLY: ReadonlySet<string> = new Set(['POST /api/roles', 'PATCH /api/roles/:id', 'GET /api/users/permissions']);
+
+/**
+ * Routes whose sample names a user but which change no one already there: they create users,
+ * act on the caller alone, or read (docs/PERMISSIONS.md 'Acting on another user').
+ */
+const READS_OR_CREATES_USERS: ReadonlySet<string> = new Set([
+  'POST /api/users',
+  'POST /api/users/bulk',
+  'POST /api/users/export',
+  'POST /api/users/user-verify-email',
+]);
 
 interface MatrixCaller extends SampleCaller {
   name: string;
@@ -187,6 +210,56 @@ describe('the permission matrix', () => {
     }
     expect(leaks).toEqual([]);
   }, 300_000);
+
+  it('refuses every route that acts on a user to a caller below that user, changing nothing', async () => {
+    const rows = tableOf('acting-table').map(([route, , rule]) => ({ route, rule: rule as 'account' | 'wearable' }));
+    expect(rows.map((r) => r.route).sort(), 'docs/PERMISSIONS.md acting-table against ACTING_SAMPLES').toEqual(Object.keys(ACTING_SAMPLES).sort());
+    expect(rows.filter((r) => r.rule !== 'account' && r.rule !== 'wearable')).toEqual([]);
+    // Every other route that names a user in its path or body only reads one, or creates one.
+    const namesUser = (route: RegisteredRoute) => {
+      if (route.method === 'GET' || route.url.startsWith('/api/gateways') || route.url.startsWith('/api/things')) return false;
+      const sample = resolveSample(route, ids, callers[0]!);
+      const keys = JSON.stringify(sample.body ?? null).match(/"(userId|username|Username)":/g) ?? [];
+      return /\/users\/:id/.test(route.url) || keys.length > 0;
+    };
+    const unlisted = routes.filter(namesUser).map(routeKey).filter((key) => !(key in ACTING_SAMPLES) && !READS_OR_CREATES_USERS.has(key));
+    expect(unlisted, 'routes naming a user that are neither in the acting-table nor known to only read or create').toEqual([]);
+
+    const manager = callers.find((c) => c.name === 'manager')!;
+    // Wearables are a technician's to hand out: one who looks after St. Mary's alone.
+    const stMarysTech = await createScopedAccount(ctx.db, {
+      subjects: ['STATIONS', 'BADGES', 'NFC_TAGS'],
+      groupIds: [DEMO_GROUP_IDS.stMarys],
+      label: 'matrix-technician',
+    });
+    const technician = { userId: stMarysTech.user.id, userName: stMarysTech.user.userName, tokens: stMarysTech.tokens };
+    const aboveByReach = await createPeer(ctx.db, { label: 'matrix-peer-network', reach: 'network' });
+    const aboveByTemplate = await createPeer(ctx.db, { label: 'matrix-peer-template', reach: 'hospital', template: 'administrator' });
+    const byId = new Map(routes.map((r) => [routeKey(r), r]));
+    const wrong: string[] = [];
+    for (const { route: key, rule } of rows) {
+      const route = byId.get(key)!;
+      const caller = rule === 'wearable' ? technician : manager;
+      for (const peer of rule === 'account' ? [aboveByReach, aboveByTemplate] : [aboveByReach]) {
+        const res = await ctx.app.inject(toInject(route, resolveActingSample(route, ids, caller, peer)));
+        // Assigning badges answers each item on its own.
+        const message = key === 'POST /api/users/assign-badge' && res.statusCode === 200 ? res.json()[0]?.reason?.message : res.json().message;
+        const refused = key === 'POST /api/users/assign-badge' ? res.statusCode === 200 : res.statusCode === 403;
+        if (!refused || message !== ABOVE_CALLER_MESSAGE) wrong.push(`${key} on ${peer.userName}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+
+    for (const peer of [aboveByReach, aboveByTemplate]) {
+      const [row] = await ctx.db.select().from(users).where(eq(users.id, peer.id));
+      expect(row).toMatchObject({ firstName: peer.firstName, email: peer.email, active: true, roleId: peer.roleId, pendingEmail: null, picture: null });
+      expect(await ctx.db.select().from(wearableAssignments).where(eq(wearableAssignments.userId, peer.id))).toEqual([]);
+      expect(await ctx.db.select().from(nfcTags).where(eq(nfcTags.userId, peer.id))).toEqual([]);
+      expect(await ctx.db.select().from(emailSubscriptions).where(eq(emailSubscriptions.userId, peer.id))).toEqual([]);
+    }
+    // Their password is still their own.
+    await expect(signIn(aboveByReach.userName, PEER_PASSWORD)).resolves.toMatchObject({ idToken: expect.any(String) });
+  }, 120_000);
 
   it('signs channels as the table says', async () => {
     const channelRows = tableOf('channel-table');

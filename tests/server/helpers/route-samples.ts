@@ -373,6 +373,50 @@ export function missingSamples(routes: readonly RegisteredRoute[]): { unsampled:
   };
 }
 
+/** A user a request acts on. */
+export interface SampleTarget {
+  id: number;
+  userName: string;
+}
+
+/**
+ * The routes that act on a user (docs/PERMISSIONS.md 'Acting on another user'): what of the
+ * route's sample changes so that it acts on `target` instead.
+ */
+export const ACTING_SAMPLES: Record<string, (ids: SampleIds, target: SampleTarget) => Pick<SampleRequest, 'params' | 'query' | 'body'>> = {
+  'PUT /api/users/set-password': (_, t) => ({ body: { username: t.userName, password: SAMPLE_PASSWORD } }),
+  'POST /api/users/verify-email': (_, t) => ({ body: { username: t.userName } }),
+  'POST /api/users/resend-invite': (_, t) => ({ body: { Username: t.userName, clientId: inject('identity').clientId } }),
+  'PUT /api/users/:id/set-details': (_, t) => ({ params: { id: t.id }, body: { firstName: 'Changed', email: 'changed-by-someone@example.org' } }),
+  'PUT /api/users/:id/set-active': (_, t) => ({ params: { id: t.id }, body: { active: false } }),
+  'PUT /api/users/:id/site-access': (_, t) => ({ params: { id: t.id }, body: { granted: false } }),
+  'PATCH /api/users/:id': (_, t) => ({ params: { id: t.id }, body: { roleId: 4 } }),
+  'POST /api/users/:id/photo': (_, t) => ({ params: { id: t.id } }),
+  'POST /api/users/:id/emails': (_, t) => ({ params: { id: t.id }, body: { userId: t.id, type: 'FACILITY_COMPLIANCE_REPORT', schedule: '30 12 * * 1' } }),
+  'DELETE /api/users/:id/emails': (ids, t) => ({ params: { id: t.id }, query: { id: ids.emailSubscription.id } }),
+  'POST /api/users/assign-badge': (ids, t) => ({ body: [{ userId: t.id, wearableId: ids.badge.freeId }] }),
+  'POST /api/users/unassign-wearable': (ids, t) => ({ body: { userId: t.id, wearableId: ids.badge.heldId } }),
+  'POST /api/stations/assignments': (ids, t) => ({ body: { gatewayId: ids.kiosk.id, wristbandMac: ids.kioskSpareMac, userId: t.id } }),
+  'POST /api/nfc-tags': (_, t) => ({ body: { nfcId: 'ACTING0000000A', nfcShortId: 'A1', userId: t.id, groupId: ICU_NORTH, active: true } }),
+  'PATCH /api/nfc-tags/:id': (ids, t) => ({ params: { id: ids.tag.id }, body: { userId: t.id } }),
+};
+
+/** The sample of `route` as the caller sends it, acting on `target` (ACTING_SAMPLES). */
+export function resolveActingSample(route: RegisteredRoute, ids: SampleIds, caller: SampleCaller, target: SampleTarget): ResolvedSample {
+  const acting = ACTING_SAMPLES[routeKey(route)];
+  if (!acting) throw new Error(`${routeKey(route)} acts on no user`);
+  const base = resolveSample(route, ids, caller);
+  const { params, query, body } = acting(ids, target);
+  const wire = (values: Record<string, string | number | boolean | readonly (string | number)[]>) =>
+    Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)]));
+  return {
+    ...base,
+    params: { ...base.params, ...(params ? (wire(params) as Record<string, string>) : {}) },
+    query: { ...base.query, ...(query ? wire(query) : {}) },
+    ...(body === undefined ? {} : { body }),
+  };
+}
+
 /** A sample made concrete: every part as it goes on the wire, before it is put together. */
 export interface ResolvedSample {
   params: Record<string, string>;

@@ -13,7 +13,7 @@ export async function findUserInScope(db: Database, scope: Scope, callerId: numb
   return row ?? null;
 }
 
-/** Records a user's (verified) email address. */
+/** Records a user's (verified) email address; an address that was waiting to be proven is settled. */
 export async function setUserEmail(db: Database, userId: number, email: string): Promise<void> {
-  await db.update(users).set({ email }).where(eq(users.id, userId));
+  await db.update(users).set({ email, pendingEmail: null, pendingEmailBy: null }).where(eq(users.id, userId));
 }

@@ -11,8 +11,9 @@ import { maskEmail } from '../../identity/mask-destination';
 import type { TokenVerifier } from '../../identity/verifier';
 import { mayUse } from '../../plugins/access';
 import type { Caller } from '../../plugins/auth';
+import { requireNotAbove } from '../../core/acting-on-users';
 import { HttpError } from '../../core/http-error';
-import { inviteNewAccount } from '../users';
+import { followInvitationAddress, invitationAddress, inviteNewAccount } from '../users';
 import { findUserInScope, setUserEmail } from './account-access.repo';
 import { withProvider } from '../../identity/provider-errors';
 
@@ -32,13 +33,18 @@ const CODE_ERRORS = { CodeMismatchException: 400, ExpiredCodeException: 400, Lim
 
 /** Sign-in account management: email verification, passwords set by an administrator, invitations. */
 export function createAccountAccessService({ db, identity, verifier }: { db: Database; identity: IdentityAdmin; verifier: TokenVerifier }) {
-  /** The user a caller acts on: themself, or someone inside their scope when they hold one of `subjects`. */
+  /**
+   * The user a caller acts on: themself, or someone inside their scope and not above them
+   * (core/acting-on-users.ts) when they may use one of `pages`.
+   */
   async function targetOf(caller: Caller, userName: string, pages: readonly AppPage[]): Promise<UserRow> {
     if (userName === caller.user.userName) return caller.user;
     if (!mayUse(caller, ...pages)) throw new HttpError(403, 'You do not have permission to do this');
     // Outside the scope answers as if absent, so a caller cannot probe for users.
-    const target = await findUserInScope(db, await caller.scope(), caller.user.id, userName);
+    const scope = await caller.scope();
+    const target = await findUserInScope(db, scope, caller.user.id, userName);
     if (!target) throw new HttpError(404, 'User not found');
+    await requireNotAbove(db, caller, scope, target);
     return target;
   }
 
@@ -73,7 +79,7 @@ export function createAccountAccessService({ db, identity, verifier }: { db: Dat
         throw new HttpError(400, 'This link was sent for a different email address');
       }
       await withProvider(() => identity.verifyEmail(body.jwtToken, body.code), CODE_ERRORS);
-      if (caller.user.email !== body.email) await setUserEmail(db, caller.user.id, body.email);
+      if (caller.user.email !== body.email || caller.user.pendingEmail !== null) await setUserEmail(db, caller.user.id, body.email);
       return { email: body.email, verified: true };
     },
 
@@ -94,9 +100,16 @@ export function createAccountAccessService({ db, identity, verifier }: { db: Dat
       const clientMetadata = { clientId };
       const account = await withProvider(() => identity.getAccount(target.userName));
 
+      // The address on record, or a pending one given by someone not below the user (users/pending-email.ts).
+      const address = await invitationAddress(db, target);
       if (!account) {
-        const { destination } = await inviteNewAccount({ db, identity }, target, clientId);
-        return { username: target.userName, destination, created: true };
+        // The sign-in name follows the invitation, and a failed invitation leaves the user as they were.
+        return db.transaction(async (tx) => {
+          const tdb = tx as unknown as Database;
+          const invitee = await followInvitationAddress(tdb, target, address);
+          const { destination } = await inviteNewAccount({ db: tdb, identity }, { ...invitee, email: address }, clientId);
+          return { username: invitee.userName, destination, created: true };
+        });
       }
       // An account under this name that the console did not create (or created for someone since
       // removed) must not become this user's: linking it would hand their data to its owner.
@@ -105,11 +118,20 @@ export function createAccountAccessService({ db, identity, verifier }: { db: Dat
       if (account.status !== 'FORCE_CHANGE_PASSWORD') throw new HttpError(409, 'This user has already set up their account');
       // Access management's "Invite User" re-enables an account that was disabled before it was used.
       if (!account.enabled) await withProvider(() => identity.enable(target.userName));
-      await withProvider(() => identity.resendInvitation({ username: target.userName, clientMetadata }), {
+      let invitee = target;
+      if (address && account.email?.toLowerCase() !== address.toLowerCase()) {
+        // The account's address moves with the sign-in name, or neither does.
+        invitee = await db.transaction(async (tx) => {
+          const moved = await followInvitationAddress(tx as unknown as Database, target, address);
+          await withProvider(() => identity.setInvitationEmail(target.userName, address), { InvalidParameterException: 400, AliasExistsException: 409 });
+          return moved;
+        });
+      }
+      await withProvider(() => identity.resendInvitation({ username: invitee.userName, clientMetadata }), {
         InvalidParameterException: 400,
       });
-      const email = account.email ?? target.email ?? target.userName;
-      return { username: target.userName, destination: maskEmail(email), created: false };
+      const email = address ?? account.email ?? invitee.userName;
+      return { username: invitee.userName, destination: maskEmail(email), created: false };
     },
   };
 }

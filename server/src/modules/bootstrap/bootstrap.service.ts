@@ -7,7 +7,8 @@ import type { GroupRow, ProfessionRow } from '../../db/schema';
 import type { Caller } from '../../plugins/auth';
 import { HttpError } from '../../core/http-error';
 import type { Scope } from '../../core/scope';
-import { listUsersInScope, organizationSettings, recordSignIn, toOrganization, toUserSummary } from '../users';
+import { listUsersInScope, organizationSettings, recordSignIn, settlePendingEmail, toOrganization, toUserSummary } from '../users';
+import type { IdentityAdmin } from '../../identity/identity-admin';
 import { listGroupsByIds, listOrganizationsByIds, listProfessions } from './bootstrap.repo';
 
 const DEVICE_TYPES = ['BEACON', 'TABLET', 'GATEWAY', 'DISPENSER', 'WRISTBAND', 'BADGE'];
@@ -69,7 +70,7 @@ async function buildBootstrap(db: Database, caller: Caller): Promise<BootstrapRe
 }
 
 /** GET /bootstrap. */
-export function createBootstrapService(db: Database) {
+export function createBootstrapService(db: Database, identity: IdentityAdmin) {
   return {
     /** The caller's own session data: `username` must be their sign-in name or email (403 otherwise). */
     async forCaller(caller: Caller, username: string): Promise<BootstrapResponse> {
@@ -79,6 +80,8 @@ export function createBootstrapService(db: Database) {
       }
       // The app loads the session once per sign-in and start: the sign-in's time is the last login.
       if (caller.session.authTime) await recordSignIn(db, caller.user.id, caller.session.authTime);
+      // An address the user was invited at becomes theirs once they have signed in (users/pending-email.ts).
+      await settlePendingEmail(db, identity, caller.user);
       return buildBootstrap(db, caller);
     },
   };

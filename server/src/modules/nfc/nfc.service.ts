@@ -16,7 +16,7 @@ import { HttpError } from '../../core/http-error';
 import type { Scope } from '../../core/scope';
 import type { Caller } from '../../plugins/auth';
 import { locationsUnder, requireLocationInScope } from '../locations';
-import { userInScope } from '../users';
+import { userInScope, userToChange } from '../users';
 import { assignEvents, findTag, insertTag, listTags, lockTag, recordAssignEvent, tagsOf } from './nfc.repo';
 
 // NFC Tag Assignment (03 §7): everything is limited to the caller's scope. A tag is visible when
@@ -42,7 +42,7 @@ async function createTag(db: Database, caller: Caller, body: CreateNfcTag): Prom
   const scope = await caller.scope();
   requireLocationInScope(scope, body.groupId);
   const userId = body.userId ?? null;
-  if (userId !== null) await userInScope(db, scope, userId);
+  if (userId !== null) await userToChange(db, caller, scope, userId, { acting: 'wearable' });
   const id = await insertTag(db, {
     nfcId: body.nfcId,
     nfcShortId: body.nfcShortId,
@@ -73,7 +73,7 @@ async function updateTag(db: Database, caller: Caller, id: number, body: UpdateN
       throw new HttpError(409, assignedMeanwhileMessage(holder ?? null));
     }
     const changesHands = body.userId !== tag.userId;
-    if (changesHands && body.userId !== null) await userInScope(tx as unknown as Database, scope, body.userId);
+    if (changesHands && body.userId !== null) await userToChange(tx as unknown as Database, caller, scope, body.userId, { acting: 'wearable' });
     await tx
       .update(nfcTags)
       .set({

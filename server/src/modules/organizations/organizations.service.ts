@@ -3,6 +3,7 @@ import { PROVIDER_TYPE } from '../../contracts/organizations';
 import type { Organization } from '../../contracts/entities';
 import { ACCOUNT_TYPES, PROVIDER_ORGANIZATION_ID, type AccountType } from '../../contracts/permissions';
 import type { Database } from '../../db/client';
+import { isEmployee } from '../../core/acting-on-users';
 import { HttpError } from '../../core/http-error';
 import { visibleTree } from '../../core/tree-visibility';
 import type { Caller } from '../../plugins/auth';
@@ -14,7 +15,6 @@ export const ORGANIZATION_NOT_FOUND = 'Organization not found';
 /** LAVO above PRO above BASIC: an organization never gets more than its parent, nor than its editor's own. */
 const rank = (type: AccountType) => ACCOUNT_TYPES.length - ACCOUNT_TYPES.indexOf(type);
 
-const isEmployee = (caller: Caller) => caller.user.organizationId === PROVIDER_ORGANIZATION_ID;
 
 /** The Organizations screen: the tree and the organization form (docs/SCREENS.md 'Organizations'). */
 export function createOrganizationsService(db: Database) {

@@ -7,7 +7,7 @@ import type { UserRow } from '../../db/schema';
 import { mayUse } from '../../plugins/access';
 import type { Caller } from '../../plugins/auth';
 import type { FileStorage } from '../../storage';
-import { USER_NOT_FOUND, userInScope } from '../users';
+import { USER_NOT_FOUND, userInScope, userToChange } from '../users';
 import { setPicture } from './profile-photos.repo';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -24,11 +24,11 @@ const keyOf = (userId: number, name: string) => `profile-photos/${userId}/${name
 
 /** Profile photos: kept in the file storage, one per upload; the user's picture names the current one. */
 export function createProfilePhotosService({ db, storage }: { db: Database; storage: FileStorage }) {
-  /** The user whose photo a caller sets: themself, or a user of their scope from the Users page. */
+  /** The user whose photo a caller sets: themself, or a user of their scope, not above them, from the Users page. */
   async function editable(caller: Caller, userId: number): Promise<UserRow> {
     if (userId === caller.user.id) return caller.user;
     if (!mayUse(caller, '/app/accounts/users')) throw new HttpError(403, 'You do not have permission to do this');
-    return userInScope(db, await caller.scope(), userId);
+    return userToChange(db, caller, await caller.scope(), userId);
   }
 
   return {

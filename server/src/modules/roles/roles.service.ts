@@ -1,5 +1,5 @@
 import type { Role } from '../../contracts/entities';
-import { PROVIDER_ORGANIZATION_ID, type PermissionSubject } from '../../contracts/permissions';
+import type { PermissionSubject } from '../../contracts/permissions';
 import {
   isDefaultTemplate,
   LOCKED_TEMPLATE_ID,
@@ -12,10 +12,11 @@ import {
 import type { Database } from '../../db/client';
 import { SUBJECT_CATALOG, type SubjectArea } from '../../db/permission-catalog';
 import type { PermissionTemplateRow } from '../../db/schema';
+import { isEmployee } from '../../core/acting-on-users';
 import { HttpError } from '../../core/http-error';
 import type { Scope } from '../../core/scope';
 import type { Caller } from '../../plugins/auth';
-import { findRole, userInScope } from '../users';
+import { findRole, userToChange } from '../users';
 import {
   findTemplate,
   insertTemplate,
@@ -50,7 +51,6 @@ function chainOf(tree: Tree, id: number): number[] {
   return out;
 }
 
-const isEmployee = (caller: Caller) => caller.user.organizationId === PROVIDER_ORGANIZATION_ID;
 
 /** Refuses anyone but a holder of the Administrator template (the ROLE subject is checked by the route). */
 export function requireTemplateManager(caller: Caller): void {
@@ -156,14 +156,13 @@ export function createRolesService(db: Database) {
       const scope = await caller.scope();
       return db.transaction(async (tx) => {
         const tdb = tx as unknown as Database;
-        const user = await userInScope(tdb, scope, userId, { lock: true });
+        // The user's present template and reach must not be above the caller's (core/acting-on-users.ts).
+        const user = await userToChange(tdb, caller, scope, userId, { lock: true });
         const tree = await loadOrganizations(tdb);
         const template = await findTemplate(tdb, roleId);
         if (!template || !visible(tree, scope, template)) throw new HttpError(404, ROLE_MESSAGES.notFound);
         if (!(await availableTo(tdb, tree, user.organizationId)).some((t) => t.id === roleId)) throw new HttpError(409, ROLE_MESSAGES.notAssignable);
         requireHeld(caller, await subjectsOf(tdb, roleId));
-        const current = await subjectsOf(tdb, user.roleId);
-        if (current.some((s) => !caller.subjects.has(s))) throw new HttpError(403, ROLE_MESSAGES.userAbove);
         if (user.roleId !== roleId) await setUserRole(tdb, user.id, roleId);
         return { id: user.id, role: await findRole(tdb, roleId) };
       });

@@ -9,7 +9,7 @@ import { HttpError } from '../../core/http-error';
 import type { Caller } from '../../plugins/auth';
 import { endAssignmentsOf, findDevice, handOver, isKioskGateway, openAssignmentOf } from '../devices';
 import { locationsUnder } from '../locations';
-import { userInScope } from '../users';
+import { userToChange } from '../users';
 import { listGateways, listNfcStations, lockWristbandByMac } from './stations.repo';
 
 // The Stations page (03 §2 'Stations', §4 'Kiosk assignment'): everything is limited to the
@@ -70,7 +70,7 @@ export function createStationsService(db: Database) {
           await endAssignmentsOf(tdb, wristband.id, null, at);
           return answer(null, at);
         }
-        const user = await userInScope(tdb, scope, body.userId, { lock: true });
+        const user = await userToChange(tdb, caller, scope, body.userId, { lock: true, acting: 'wearable' });
         if (!user.active) throw new HttpError(409, STATION_MESSAGES.userInactive);
         if (current?.userId === user.id) return answer(user.id, current.assignedAt);
         return answer(user.id, await handOver(tdb, wristband.id, user.id, caller.user.id));

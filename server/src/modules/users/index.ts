@@ -2,6 +2,7 @@
 export { findUserBySubject, linkUserToSubject, recordSignIn } from './identity-link.repo';
 export { organizationSettings, toOrganization, toUserSummary } from './users.mappers';
 export { findOrganization, findRole, listUsersInScope } from './users.repo';
-export { USER_NOT_FOUND, userInScope } from './users.service';
+export { USER_NOT_FOUND, userInScope, userToChange } from './users.service';
 export { type UserFilter, userWhere } from './users-list.repo';
 export { inviteNewAccount } from './invite';
+export { followInvitationAddress, invitationAddress, settlePendingEmail } from './pending-email';

@@ -12,7 +12,7 @@ import type { IdentityAdmin } from '../../identity/identity-admin';
 import { withProvider } from '../../identity/provider-errors';
 import type { Caller } from '../../plugins/auth';
 import { endUserAssignments, updateUser } from './users-admin.repo';
-import { userInScope } from './users.service';
+import { userToChange } from './users.service';
 
 /** Access Management: the page from which a caller revokes and grants other users' site access. */
 export const ACCESS_MANAGEMENT_PAGE: AppPage = '/app/accounts/access-management';
@@ -33,7 +33,7 @@ export function createSiteAccessService({ db, identity }: { db: Database; identi
       const scope = await caller.scope();
       return db.transaction(async (tx) => {
         const tdb = tx as unknown as Database;
-        const target = await userInScope(tdb, scope, id, { lock: true });
+        const target = await userToChange(tdb, caller, scope, id, { lock: true });
         const account = target.cognitoId ? await withProvider(() => identity.getAccount(target.userName)) : null;
         if (!account || account.sub !== target.cognitoId) throw new HttpError(409, NO_SIGN_IN_ACCOUNT_MESSAGE);
         const given = granted ? [] : await endUserAssignments(tdb, target.id, new Date());

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { createUserBodySchema, setDetailsBodySchema } from '../../contracts/users-admin';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
+import { isEmployee } from '../../core/acting-on-users';
 import { HttpError } from '../../core/http-error';
 import { uniqueViolationOf } from '../../core/database-error';
 import type { IdentityAdmin } from '../../identity/identity-admin';
@@ -27,7 +28,7 @@ import {
   userNameTaken,
   type NewUser,
 } from './users-admin.repo';
-import { userInScope } from './users.service';
+import { userToChange } from './users.service';
 
 /** The Users screen: the page from which a caller adds, edits, deactivates and activates others. */
 export const USERS_PAGE: AppPage = '/app/accounts/users';
@@ -68,6 +69,31 @@ const toDetails = (row: UserRow, emailPendingVerification: string | null): SetDe
 
 /** Adding users, changing their details, deactivating and activating them (03 §5, §4 'User active flag'). */
 export function createUsersAdminService({ db, identity }: { db: Database; identity: IdentityAdmin }) {
+  /**
+   * What a new email address changes (users/pending-email.ts): a user who signs in is sent the
+   * verification link and keeps the address on record until they follow it; one who has not
+   * signed in yet gets the address as pending, for the invitation, unless an employee gives it
+   * (then it is the address on record at once). Clearing the address clears both.
+   */
+  async function emailChange(caller: Caller, target: UserRow, email: string | null): Promise<Partial<NewUser>> {
+    if (email === null) return { email: null, pendingEmail: null, pendingEmailBy: null };
+    if (email === target.email) return { pendingEmail: null, pendingEmailBy: null };
+    // The address may become the user's sign-in name with their invitation (users/pending-email.ts).
+    if ((await emailTaken(db, email, target.id)) || (await userNameTaken(db, email, target.id))) throw new HttpError(409, CREATE_USER_ERRORS.emailTaken);
+    const account = target.cognitoId ? await withProvider(() => identity.getAccount(target.userName)) : null;
+    const linked = account !== null && account.sub === target.cognitoId;
+    const providerErrors = { InvalidParameterException: 400, AliasExistsException: 409 } as const;
+    if (linked && account.status !== 'FORCE_CHANGE_PASSWORD') {
+      await withProvider(() => identity.sendEmailVerification(target.userName, email), providerErrors);
+      return { pendingEmail: email, pendingEmailBy: caller.user.id };
+    }
+    if (isEmployee(caller)) {
+      if (linked) await withProvider(() => identity.setInvitationEmail(target.userName, email), providerErrors);
+      return { email, pendingEmail: null, pendingEmailBy: null };
+    }
+    return { pendingEmail: email, pendingEmailBy: caller.user.id };
+  }
+
   return {
     /**
      * POST /users. The organization and everything the new user will manage must lie in the
@@ -117,14 +143,14 @@ export function createUsersAdminService({ db, identity }: { db: Database; identi
     },
 
     /**
-     * PUT /users/{id}/set-details: the caller themself (My Account) or a user of their scope (the
-     * Users screen). A changed email of a user with a sign-in account is sent the verification
-     * link and kept only once it is verified (POST /users/user-verify-email records it).
+     * PUT /users/{id}/set-details: the caller themself (My Account) or a user of their scope not
+     * above them (the Users screen). A changed email is kept only once its owner proves it
+     * (`emailChange`): the answer's emailPendingVerification names the address that waits.
      */
     async setDetails(caller: Caller, id: number, body: DetailsBody): Promise<SetDetailsResponse> {
       const self = id === caller.user.id;
       if (!self && !mayUse(caller, USERS_PAGE)) throw new HttpError(403, 'You do not have permission to do this');
-      const target = self ? caller.user : await userInScope(db, await caller.scope(), id);
+      const target = self ? caller.user : await userToChange(db, caller, await caller.scope(), id);
       const changes: Partial<NewUser> = {};
       if (body.firstName !== undefined) changes.firstName = body.firstName;
       if (body.lastName !== undefined) changes.lastName = body.lastName;
@@ -134,19 +160,12 @@ export function createUsersAdminService({ db, identity }: { db: Database; identi
         if (!(await professionExists(db, body.professionId, [target.organizationId]))) throw new HttpError(400, UNKNOWN_PROFESSION);
         changes.professionCode = body.professionId;
       }
-      let pending: string | null = null;
       const newEmail = body.email;
-      if (newEmail !== undefined && newEmail !== target.email) {
-        if (newEmail && (await emailTaken(db, newEmail, target.id))) throw new HttpError(409, CREATE_USER_ERRORS.emailTaken);
-        const account = target.cognitoId ? await withProvider(() => identity.getAccount(target.userName)) : null;
-        if (newEmail && account && account.sub === target.cognitoId) {
-          await withProvider(() => identity.sendEmailVerification(target.userName, newEmail), { InvalidParameterException: 400, AliasExistsException: 409 });
-          pending = newEmail;
-        } else {
-          changes.email = newEmail;
-        }
+      if (newEmail !== undefined && (newEmail !== target.email || target.pendingEmail !== null)) {
+        Object.assign(changes, await emailChange(caller, target, newEmail));
       }
-      return toDetails(await updateUser(db, target.id, changes), pending);
+      const row = await updateUser(db, target.id, changes);
+      return toDetails(row, row.pendingEmail);
     },
 
     /** PUT /users/{id}/set-active. Deactivating gives back the wearable the user holds, in the same transaction. */
@@ -155,7 +174,7 @@ export function createUsersAdminService({ db, identity }: { db: Database; identi
       const scope = await caller.scope();
       return db.transaction(async (tx) => {
         const tdb = tx as unknown as Database;
-        const target = await userInScope(tdb, scope, id, { lock: true });
+        const target = await userToChange(tdb, caller, scope, id, { lock: true });
         const given = active ? [] : await endUserAssignments(tdb, target.id, new Date());
         // Deactivating also ends the sessions the user had: activating them again does not revive them.
         const row = await updateUser(tdb, target.id, active ? { active } : { active, signedOutAt: new Date() });

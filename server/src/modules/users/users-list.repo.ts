@@ -116,6 +116,7 @@ export async function listUsers(
         device: device ? { id: device.id, mac: device.mac, type: device.type as WearableType, code: device.code } : null,
         nfcTag: tag ? { id: tag.id, nfcId: tag.nfcId } : null,
         email: u.email,
+        pendingEmail: u.pendingEmail,
         phone: u.phone,
         picture: u.picture,
         roleId: u.roleId,

@@ -3,6 +3,7 @@ import type { UserList, UserListExpansion } from '../../contracts/wearables-admi
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../core/http-error';
+import { requireNotAbove, type Actor, type ActingOn } from '../../core/acting-on-users';
 import { userVisible, type Scope } from '../../core/scope';
 import { searchWords } from '../../core/sql';
 import { feature, type PageUse } from '../../plugins/access';
@@ -38,6 +39,23 @@ export const USER_LIST_PAGES: readonly (AppPage | PageUse)[] = [
 export async function userInScope(on: Database, scope: Scope, id: number, options: { lock?: boolean } = {}): Promise<UserRow> {
   const user = options.lock ? await lockUser(on, id) : await findUser(on, id);
   if (!user || !userVisible(scope, user)) throw new HttpError(404, USER_NOT_FOUND);
+  return user;
+}
+
+/**
+ * A user the caller may change: in their scope (404 otherwise) and not above them for `acting`
+ * (403 otherwise; core/acting-on-users.ts). The caller themself always qualifies. Inside a
+ * transaction, `on` is the transaction and `scope` the caller's, loaded before it began.
+ */
+export async function userToChange(
+  on: Database,
+  caller: Actor,
+  scope: Scope,
+  id: number,
+  options: { lock?: boolean; acting?: ActingOn } = {},
+): Promise<UserRow> {
+  const user = await userInScope(on, scope, id, options);
+  await requireNotAbove(on, caller, scope, user, options.acting ?? 'account');
   return user;
 }
 

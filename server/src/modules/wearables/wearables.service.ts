@@ -45,7 +45,7 @@ import {
   type HistoryOwner,
 } from '../devices';
 import { locationsUnder, requireLocationInScope } from '../locations';
-import { userInScope } from '../users';
+import { userInScope, userToChange } from '../users';
 import { listWearables } from './wearables.repo';
 
 /** The pages that read, assign and unassign some kind of wearable (each kind is checked by WEARABLE_SUBJECTS). */
@@ -130,7 +130,7 @@ export function createWearablesService(db: Database) {
             // Device before user, always: concurrent assignments lock in the same order.
             const device = await wearableInScope(tdb, scope, item.wearableId, true);
             mayHandle(caller, device.type);
-            const user = await userInScope(tdb, scope, item.userId, { lock: true });
+            const user = await userToChange(tdb, caller, scope, item.userId, { lock: true, acting: 'wearable' });
             if (!user.active) throw new HttpError(409, ASSIGN_MESSAGES.userInactive);
             const current = await openAssignmentOf(tdb, device.id);
             if (current?.userId === user.id) {
@@ -161,7 +161,7 @@ export function createWearablesService(db: Database) {
         const device = await wearableInScope(tdb, scope, body.wearableId, true);
         // Users unassigns whatever a user of its scope wears; the wearable screens their own kind only.
         if (!mayUse(caller, USERS_PAGE)) mayHandle(caller, device.type);
-        const user = await userInScope(tdb, scope, body.userId, { lock: true });
+        const user = await userToChange(tdb, caller, scope, body.userId, { lock: true, acting: 'wearable' });
         const at = new Date();
         if (!(await endAssignment(tdb, device.id, user.id, at))) throw new HttpError(409, NOT_ASSIGNED_MESSAGE);
         return { userId: user.id, wearableId: device.id, unassignedAt: at.toISOString() };

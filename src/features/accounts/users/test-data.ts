@@ -15,6 +15,7 @@ export function userRow(id: number, overrides: Partial<UserListRow> = {}): UserL
     device: null,
     nfcTag: null,
     email: `user${id}@example.org`,
+    pendingEmail: null,
     phone: null,
     picture: null,
     roleId: 4,

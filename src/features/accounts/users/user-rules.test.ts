@@ -10,10 +10,15 @@ import {
   formatPhone,
   GENERIC_ERROR,
   nameError,
+  pendingEmailNotice,
+  refusalText,
   siteAccessError,
   stripPhone,
+  updatedText,
+  USER_MESSAGES,
   userNameError,
 } from './user-rules';
+import { ABOVE_CALLER_MESSAGE } from '@contracts/users-admin';
 
 const filled = { ...emptyAddUser(3), firstName: 'Ada', lastName: 'Lovelace' };
 
@@ -75,6 +80,15 @@ describe('Add User rules', () => {
 });
 
 describe('Edit User rules', () => {
+  it('says when a new email waits for its owner, and why a change of someone above was refused', () => {
+    expect(updatedText({ emailPendingVerification: null })).toBe(USER_MESSAGES.updated);
+    expect(updatedText({ emailPendingVerification: 'new@h.org' })).toBe(`${USER_MESSAGES.updated}. ${pendingEmailNotice('new@h.org')}`);
+    expect(pendingEmailNotice('new@h.org')).toMatch(/^new@h\.org becomes this user's email once they confirm it/);
+    expect(refusalText(new ApiError(403, ABOVE_CALLER_MESSAGE, {}), USER_MESSAGES.editFailed)).toBe(ABOVE_CALLER_MESSAGE);
+    expect(refusalText(new ApiError(403, 'You do not have permission to do this', {}), USER_MESSAGES.editFailed)).toBe(USER_MESSAGES.editFailed);
+    expect(refusalText(new Error('offline'), USER_MESSAGES.deactivateFailed)).toBe(USER_MESSAGES.deactivateFailed);
+  });
+
   it('formats the phone as (xxx) xxx -xxxx while typed and saves its digits', () => {
     expect(formatPhone('555')).toBe('(555');
     expect(formatPhone('555123')).toBe('(555) 123');

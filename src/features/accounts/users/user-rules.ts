@@ -2,6 +2,7 @@ import { textProblem } from '@contracts/fields';
 import type { UserListRow } from '@contracts/wearables-admin';
 import { ApiError } from '@/lib/api-client';
 import {
+  ABOVE_CALLER_MESSAGE,
   CREATE_USER_ERRORS,
   EMAIL_PATTERN,
   EMAIL_RULE_MESSAGE,
@@ -24,6 +25,18 @@ export const USER_MESSAGES = {
   deactivateFailed: 'Error deactivating user',
   reactivateFailed: 'Error reactivating user',
 } as const;
+
+/** What waits for a new address's owner: the invitation, or the verification link, goes to it (docs/PERMISSIONS.md). */
+export const pendingEmailNotice = (email: string) =>
+  `${email} becomes this user's email once they confirm it, by accepting the invitation or following the link sent to it.`;
+
+/** The message of a saved Edit User: the new address waits for its owner when the answer names one. */
+export const updatedText = (answer: { emailPendingVerification: string | null }) =>
+  answer.emailPendingVerification ? `${USER_MESSAGES.updated}. ${pendingEmailNotice(answer.emailPendingVerification)}` : USER_MESSAGES.updated;
+
+/** The server's word when it refused to change a user above the caller, else `fallback`. */
+export const refusalText = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.message === ABOVE_CALLER_MESSAGE ? ABOVE_CALLER_MESSAGE : fallback;
 
 /** 03 §9: the list refreshes this long after an activation. */
 export const ACTIVATION_REFRESH_MS = 500;

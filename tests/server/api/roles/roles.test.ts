@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ABOVE_CALLER_MESSAGE } from '../../../../server/src/contracts/users-admin';
 import { roleListSchema, permissionCatalogSchema } from '../../../../server/src/contracts/roles';
 import { permissionTemplates, users } from '../../../../server/src/db/schema';
 import { createTestApp, signIn, type Tokens } from '../../helpers/app';
@@ -85,7 +86,7 @@ describe('permission templates', () => {
     // A user the admin made a technician is above the manager.
     expect((await call(ctx.app, admin, 'PATCH', `/users/${b.id}`, { roleId: 3 })).status).toBe(200);
     const above = await call(ctx.app, manager, 'PATCH', `/users/${b.id}`, { roleId: 4 });
-    expect(above).toMatchObject({ status: 403, body: { message: 'You cannot change the template of a user who holds permissions you do not hold' } });
+    expect(above).toMatchObject({ status: 403, body: { message: ABOVE_CALLER_MESSAGE } });
     const [row] = await ctx.db.select({ roleId: users.roleId }).from(users).where(eq(users.id, b.id));
     expect(row?.roleId).toBe(3);
   });

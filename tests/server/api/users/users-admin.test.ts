@@ -7,6 +7,7 @@ import { userListSchema } from '../../../../server/src/contracts/wearables-admin
 import { devices, userManagedOrganizations, users, wearableAssignments, type UserRow } from '../../../../server/src/db/schema';
 import { createTestApp, signIn, type Tokens } from '../../helpers/app';
 import { localIdentity, mailCount, nextMailTo, passwordSignIn, uniqueEmail } from '../../helpers/identity';
+import { createPeer } from '../../helpers/peers';
 import { createScopedAccount } from '../../helpers/scoped-account';
 import { RIVERSIDE, ST_MARYS, staffOf } from '../../helpers/staff';
 
@@ -177,20 +178,18 @@ describe('Users screen writes: POST /users, set-details, set-active', () => {
       expect(res.json()).toMatchObject({ lastName: 'Nightingale', phone: '5550001111', emailPendingVerification: null });
     });
 
-    it('sends a changed email of a user with a sign-in account to be verified instead of storing it', async () => {
+    it('sends a changed email of a user who signs in to be verified instead of storing it', async () => {
+      const peer = await createPeer(ctx.db, { label: 'verify-change-old', reach: 'hospital' });
       const email = uniqueEmail('verify-change');
-      const oldEmail = uniqueEmail('eve');
-      const created = await create(manager.idToken, { firstName: 'Eve', lastName: 'Email', email: oldEmail, accessState: true });
-      const id = created.json().id as number;
       const before = mailCount();
-      const res = await call('PUT', `/api/users/${id}/set-details`, manager.idToken, { email });
+      const res = await call('PUT', `/api/users/${peer.id}/set-details`, manager.idToken, { email });
       expect(res.statusCode).toBe(200);
       expect(res.json().emailPendingVerification).toBe(email);
       // The local provider mails the link to the account's sign-in address.
-      const mail = await nextMailTo(oldEmail, before, 'CustomMessage_UpdateUserAttribute');
+      const mail = await nextMailTo(peer.email!, before, 'CustomMessage_UpdateUserAttribute');
       expect(mail.link).toMatch(/verification_code=/);
-      const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
-      expect(row!.email).toBe(oldEmail);
+      const [row] = await ctx.db.select().from(users).where(eq(users.id, peer.id));
+      expect(row).toMatchObject({ email: peer.email, pendingEmail: email });
     });
   });
 

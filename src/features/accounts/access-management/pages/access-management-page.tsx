@@ -17,7 +17,7 @@ import { allowed } from '@/lib/permissions';
 import { useSetUserDetails } from '../../users/api/users-api';
 import { EditUserDialog } from '../../users/components/edit-user-dialog';
 import { useUserColumns } from '../../users/user-columns';
-import { USER_MESSAGES } from '../../users/user-rules';
+import { refusalText, updatedText, USER_MESSAGES } from '../../users/user-rules';
 import type { UsersAddress } from '../../users/users-search';
 import { UsersExportButton } from '../../user-export/users-export-button';
 import { accessKeys, inviteUser, setSiteAccess, useAccessUsers } from '../api/access-api';
@@ -87,7 +87,8 @@ export default function AccessManagementPage({ entry }: { entry: { title: string
   const perform = async (action: GroupAction, row: UserListRow): Promise<string> => {
     if (action === 'invite') {
       const sent = await inviteUser(row.userName);
-      return ACCESS_MESSAGES.invited(row.email ?? sent.destination);
+      // A pending address may have been used (docs/PERMISSIONS.md): the server says where it went.
+      return ACCESS_MESSAGES.invited(row.pendingEmail ? sent.destination : (row.email ?? sent.destination));
     }
     await setSiteAccess(row.id, action === 'grant');
     return action === 'grant' ? ACCESS_MESSAGES.granted(userName(row)) : ACCESS_MESSAGES.revoked(userName(row));
@@ -238,10 +239,9 @@ export default function AccessManagementPage({ entry }: { entry: { title: string
         readOnly={!mayEditUsers}
         onSave={async (id, body) => {
           try {
-            await details.mutateAsync({ id, body });
-            showSuccess(USER_MESSAGES.updated);
+            showSuccess(updatedText(await details.mutateAsync({ id, body })));
           } catch (error) {
-            showError(USER_MESSAGES.editFailed);
+            showError(refusalText(error, USER_MESSAGES.editFailed));
             throw error;
           }
         }}

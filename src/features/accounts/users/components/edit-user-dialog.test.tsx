@@ -48,4 +48,12 @@ describe('User Details for a caller who may not edit users', () => {
     await userEvent.click(save);
     expect(onSave).toHaveBeenCalledWith(6, { clientUserId: 'E-200' });
   });
+
+  it('shows a new email that waits for its owner under the address on record', async () => {
+    const pending = userRow(7, { email: 'old@stmarys.example', pendingEmail: 'new@stmarys.example' });
+    render(<EditUserDialog user={pending} onClose={() => {}} professions={[]} showPermissions={false} onSave={async () => {}} readOnly />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Account' }));
+    expect(screen.getByLabelText('Email')).toHaveValue('old@stmarys.example');
+    expect(screen.getByText(/new@stmarys\.example becomes this user's email once they confirm it/)).toBeInTheDocument();
+  });
 });

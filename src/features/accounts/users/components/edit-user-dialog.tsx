@@ -2,7 +2,7 @@ import { Button, Group, Modal, Select, Stack, Tabs, TextInput } from '@mantine/c
 import type { UserListRow } from '@contracts/wearables-admin';
 import type { SetDetailsBody } from '@contracts/users-admin';
 import { type ReactNode, useEffect, useState } from 'react';
-import { detailsChanges, emailError, formatPhone, nameError } from '../user-rules';
+import { detailsChanges, emailError, formatPhone, nameError, pendingEmailNotice } from '../user-rules';
 import { EmailSubscriptionsField } from '../../email-subscriptions/components/email-subscriptions-field';
 import { UserPermissionsTab } from '../../roles/components/user-permissions-tab';
 
@@ -92,7 +92,14 @@ export function EditUserDialog({ user, onClose, professions, showPermissions, on
             <Tabs.Panel value="account" pt="md">
               <Fields disabled={readOnly}>
                 <TextInput label="Username" value={user.userName} readOnly disabled />
-                <TextInput label="Email" type="email" value={fields.email} error={problems.email} onChange={(e) => set({ email: e.currentTarget.value })} />
+                <TextInput
+                  label="Email"
+                  type="email"
+                  value={fields.email}
+                  error={problems.email}
+                  description={user.pendingEmail ? pendingEmailNotice(user.pendingEmail) : undefined}
+                  onChange={(e) => set({ email: e.currentTarget.value })}
+                />
                 <TextInput
                   label="Phone"
                   type="tel"

@@ -22,7 +22,7 @@ import { ImportUsersButton } from '../../import/components/import-users-button';
 import { PermissionsTemplateButton } from '../../roles/components/permissions-template-button';
 import { useRoleTemplates } from '../../roles/api/get-roles';
 import { UsersExportButton } from '../../user-export/users-export-button';
-import { ACTIVATION_REFRESH_MS, USER_MESSAGES, USERS_PAGE_SIZE } from '../user-rules';
+import { ACTIVATION_REFRESH_MS, refusalText, updatedText, USER_MESSAGES, USERS_PAGE_SIZE } from '../user-rules';
 import type { UsersAddress } from '../users-search';
 import { usePendingUnassigns } from '../pending-unassigns';
 import { useUserColumns } from '../user-columns';
@@ -100,8 +100,8 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
       toastSuccess(USER_MESSAGES.reactivated);
       // 03 §4: the list refreshes 500 ms after an activation.
       setTimeout(() => void users.refetch(), ACTIVATION_REFRESH_MS);
-    } catch {
-      toastError(USER_MESSAGES.reactivateFailed);
+    } catch (error) {
+      toastError(refusalText(error, USER_MESSAGES.reactivateFailed));
     }
   };
 
@@ -111,8 +111,8 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
       await setActive.mutateAsync({ id: row.id, active: false });
       toastSuccess(USER_MESSAGES.deactivated);
       void users.refetch();
-    } catch {
-      toastError(USER_MESSAGES.deactivateFailed);
+    } catch (error) {
+      toastError(refusalText(error, USER_MESSAGES.deactivateFailed));
     }
   };
 
@@ -248,10 +248,9 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
         showPermissions={showPermissions && me.role.id === 1}
         onSave={async (id, body) => {
           try {
-            await details.mutateAsync({ id, body });
-            toastSuccess(USER_MESSAGES.updated);
+            toastSuccess(updatedText(await details.mutateAsync({ id, body })));
           } catch (error) {
-            toastError(USER_MESSAGES.editFailed);
+            toastError(refusalText(error, USER_MESSAGES.editFailed));
             throw error;
           }
         }}
