@@ -109,16 +109,17 @@ export function multiLineTextField(max: number, options: TextOptions = {}) {
 }
 
 /**
- * Text of several lines (a message, a stack trace): at most `max` characters, line breaks and tabs
- * allowed, any other control character or broken Unicode refused. Not trimmed: its indentation is
- * part of it.
+ * Text a program wrote over several lines (an error's message, a stack trace): at most `max`
+ * characters, line breaks and tabs allowed, other control characters and broken Unicode refused
+ * (`isPrintableText` once they are set aside), format characters kept, since a message quotes
+ * whatever text failed. Not trimmed: its indentation is part of it.
  */
 export function textBlock(max: number, { min = 0, minMessage }: TextOptions = {}) {
   return z
     .string()
     .max(max, `must be at most ${max} characters`)
     .refine((value) => value.trim().length >= min, minMessage ?? (min === 1 ? 'must not be empty' : `must be at least ${min} characters`))
-    .superRefine((value, ctx) => refuseUnstorable(value.replace(/[\n\r\t]/g, ' '), ctx));
+    .refine((value) => isPrintableText(value.replace(LINE_BREAKS_AND_TABS, ' ')), 'must not contain control characters other than line breaks and tabs');
 }
 
 /** A free-text search: optional, an empty one searches nothing. */

@@ -1,6 +1,7 @@
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { admitsCaller, pageGrant, passesAny, PAGE_ACCESS, type AccessGrant, type AppPage } from '../contracts/page-access';
-import { PROVIDER_ORGANIZATION_ID, type PermissionSubject } from '../contracts/permissions';
+import type { PermissionSubject } from '../contracts/permissions';
+import { isEmployee } from '../core/acting-on-users';
 import type { Caller } from './auth';
 
 /** The device-maintenance pages (the maintenance section of the navigation). */
@@ -43,8 +44,8 @@ export const forGateways = { auth: 'public' as const, access: 'gateway' as const
 /** Route config: an IoT thing, authenticated by its own token in the handler (docs/IOT.md). */
 export const forThings = { auth: 'public' as const, access: 'thing' as const };
 
-/** Whether the caller is a provider employee: a user of the provider organization (01 §1 isEmployee). */
-export const isEmployee = (caller: Pick<Caller, 'user'>): boolean => caller.user.organizationId === PROVIDER_ORGANIZATION_ID;
+// Whether the caller is a provider employee (a user of the provider organization), as every rule reads it.
+export { isEmployee };
 
 /** Whether the caller may use any of the pages (or features): subjects, account type, and employee for the provider's pages. */
 export function mayUse(caller: Caller, ...uses: (AppPage | PageUse)[]): boolean {
