@@ -89,6 +89,9 @@ const READS_OR_CREATES_USERS: ReadonlySet<string> = new Set([
   'POST /api/users/bulk',
   'POST /api/users/export',
   'POST /api/users/user-verify-email',
+  // A crash report records who posted it from the token, whatever `userId` says, and changes no user.
+  'POST /api/client-errors',
+  'POST /api/client-errors/anonymous',
 ]);
 
 interface MatrixCaller extends SampleCaller {

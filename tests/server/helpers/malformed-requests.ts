@@ -22,7 +22,8 @@ export interface Mutation {
 /** The answers a malformed request may get, by where the fault is. */
 export const REFUSALS: Record<Where, readonly number[]> = {
   query: [400],
-  body: [400, 415],
+  // 413: a body past the route's size limit (a crash report's, 32 kB) is refused before it is read.
+  body: [400, 413, 415],
   // Fastify refuses a path parameter past its longest (414), and a path it cannot route (404).
   params: [400, 404, 414],
   // A gateway route answers repeated bad tokens from one address with 429 (server/src/plugins/rate-limits.ts).
@@ -45,10 +46,16 @@ const v = (label: string, value: unknown, mustRefuse = true): Variant => ({ labe
 
 /**
  * Body fields of free text that names nothing, where invisible characters are the writer's
- * business: a new password (its rules are the sign-in's, 01 §5) and the output a thing reports,
- * kept as it printed it. Control characters are refused in them as anywhere.
+ * business: a new password (its rules are the sign-in's, 01 §5), the output a thing reports,
+ * kept as it printed it, and what a crash report quotes of the failure (its message and stack,
+ * `textBlock`). Control characters are refused in them as anywhere.
  */
 const FREE_TEXT_FIELDS = new Set(['password', 'stdout']);
+const CRASH_REPORTS = new Set(['/api/client-errors', '/api/client-errors/anonymous']);
+const freeTextAt = (route: RegisteredRoute, path: readonly (string | number)[]) => {
+  const field = String(path.at(-1));
+  return FREE_TEXT_FIELDS.has(field) || (CRASH_REPORTS.has(route.url) && (field === 'message' || field === 'stack'));
+};
 
 /** `text` with `inserted` put at a random place. */
 const insertInto = (text: string, inserted: fc.Arbitrary<string>, label: string): Variants =>
@@ -172,11 +179,11 @@ function queryMutations(route: RegisteredRoute, base: ResolvedSample): fc.Arbitr
   return out;
 }
 
-function bodyMutations(base: ResolvedSample): fc.Arbitrary<Mutation>[] {
+function bodyMutations(route: RegisteredRoute, base: ResolvedSample): fc.Arbitrary<Mutation>[] {
   const body = base.body;
   if (body === undefined) return [];
   const out = nodes(body).map(({ path, value }) =>
-    (value !== null && typeof value === 'object' ? fc.constantFrom(v('a string', 'x'), v('a number', 7)) : scalarVariants(value, 'body', false, FREE_TEXT_FIELDS.has(String(path.at(-1))))).map((x) =>
+    (value !== null && typeof value === 'object' ? fc.constantFrom(v('a string', 'x'), v('a number', 7)) : scalarVariants(value, 'body', false, freeTextAt(route, path))).map((x) =>
       variant(base, 'body', `${path.join('.')}: ${x.label}`, { body: setAt(body, path, x.value) }, x.mustRefuse),
     ),
   );
@@ -207,5 +214,5 @@ export function malformedVariants(route: RegisteredRoute, base: ResolvedSample):
   if (route.config.auth === 'id' && route.method !== 'GET') {
     headers.push(header('idempotency-key', ['not-a-uuid', '123e4567-e89b-12d3-a456-426614174000x', 'f'.repeat(5000)]));
   }
-  return fc.oneof(...queryMutations(route, base), ...params, ...bodyMutations(base), ...headers);
+  return fc.oneof(...queryMutations(route, base), ...params, ...bodyMutations(route, base), ...headers);
 }
