@@ -79,6 +79,11 @@ export const userListRowSchema = z.object({
   createdAt: z.string(),
   /** When the user last signed in to the console; null: never (or not since this was kept). */
   lastLogin: z.string().nullable(),
+  /**
+   * Whether the caller may change this user's account: false for a user above them (who manages
+   * more, or whose template grants what the caller lacks; docs/PERMISSIONS.md 'Acting on another user').
+   */
+  changeable: z.boolean(),
   /** With expand=cognito: the sign-in account (null: none). */
   cognito: z.object({ status: z.string(), enabled: z.boolean() }).nullable().optional(),
   /** With expand=managedOrganizations / managedGroups. */

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { ABOVE_CALLER_MESSAGE } from '../contracts/users-admin';
 import { PROVIDER_ORGANIZATION_ID, type PermissionSubject } from '../contracts/permissions';
 import type { Database } from '../db/client';
 import { permissions, permissionTemplatePermissions } from '../db/schema';
 import { HttpError } from './http-error';
-import { loadScope, type Scope } from './scope';
+import { loadScope, loadScopes, type Scope } from './scope';
 
 // Acting on another person (docs/PERMISSIONS.md 'Acting on another user'): a caller changes a
 // user's sign-in, details, access or template only when the user is within their scope and not
@@ -38,27 +38,48 @@ export const isEmployee = (actor: Pick<Actor, 'user'>) => actor.user.organizatio
 const within = (inner: ReadonlySet<number>, outer: ReadonlySet<number>) => [...inner].every((id) => outer.has(id));
 
 async function templateSubjects(db: Database, templateId: number): Promise<PermissionSubject[]> {
-  const rows = await db
-    .select({ subject: permissions.subject })
-    .from(permissionTemplatePermissions)
-    .innerJoin(permissions, eq(permissions.id, permissionTemplatePermissions.permissionId))
-    .where(eq(permissionTemplatePermissions.templateId, templateId));
-  return rows.map((r) => r.subject);
+  return (await subjectsOfTemplates(db, [templateId])).get(templateId) ?? [];
+}
+
+async function subjectsOfTemplates(db: Database, templateIds: readonly number[]): Promise<Map<number, PermissionSubject[]>> {
+  const ids = [...new Set(templateIds)];
+  const rows = ids.length
+    ? await db
+        .select({ templateId: permissionTemplatePermissions.templateId, subject: permissions.subject })
+        .from(permissionTemplatePermissions)
+        .innerJoin(permissions, eq(permissions.id, permissionTemplatePermissions.permissionId))
+        .where(inArray(permissionTemplatePermissions.templateId, ids))
+    : [];
+  const out = new Map<number, PermissionSubject[]>(ids.map((id) => [id, []]));
+  for (const row of rows) out.get(row.templateId)?.push(row.subject);
+  return out;
 }
 
 /**
- * Whether `target` is above `actor` for `what`: the target manages an organization or a location
- * (with its descendants) outside the actor's scope, or, for an account, holds a template granting
- * a subject the actor lacks. Nobody is above themself, and nobody is above an employee.
+ * Which of `targets` are above `actor`, whose scope is `mine`, for `what`: the target manages an
+ * organization or a location (with its descendants) outside the actor's scope, or, for an
+ * account, holds a template granting a subject the actor lacks. Nobody is above themself, and
+ * nobody is above an employee.
  */
-export async function isAbove(db: Database, actor: Actor, mine: Scope, target: ActedOn, what: ActingOn = 'account'): Promise<boolean> {
-  if (target.id === actor.user.id || isEmployee(actor)) return false;
-  const [theirs, subjects] = await Promise.all([
-    loadScope(db, target.id),
-    what === 'account' ? templateSubjects(db, target.roleId) : Promise.resolve([]),
+export async function usersAbove(db: Database, actor: Actor, mine: Scope, targets: readonly ActedOn[], what: ActingOn = 'account'): Promise<Set<number>> {
+  const others = targets.filter((t) => t.id !== actor.user.id);
+  if (isEmployee(actor) || others.length === 0) return new Set();
+  const [reaches, subjects] = await Promise.all([
+    loadScopes(db, others.map((t) => t.id)),
+    what === 'account' ? subjectsOfTemplates(db, others.map((t) => t.roleId)) : Promise.resolve(new Map<number, PermissionSubject[]>()),
   ]);
-  if (!within(theirs.organizationIds, mine.organizationIds) || !within(theirs.groupIds, mine.groupIds)) return true;
-  return subjects.some((subject) => !actor.subjects.has(subject));
+  const above = new Set<number>();
+  for (const target of others) {
+    const theirs = reaches.get(target.id);
+    const outside = theirs !== undefined && (!within(theirs.organizationIds, mine.organizationIds) || !within(theirs.groupIds, mine.groupIds));
+    if (outside || (subjects.get(target.roleId) ?? []).some((subject) => !actor.subjects.has(subject))) above.add(target.id);
+  }
+  return above;
+}
+
+/** Whether one `target` is above `actor` (see `usersAbove`). */
+export async function isAbove(db: Database, actor: Actor, mine: Scope, target: ActedOn, what: ActingOn = 'account'): Promise<boolean> {
+  return (await usersAbove(db, actor, mine, [target], what)).has(target.id);
 }
 
 /** Whether `target` is above `user`, who is not signed in now (whoever set an address for them, say). */

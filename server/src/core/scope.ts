@@ -1,4 +1,4 @@
-import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { groups, organizations, userManagedGroups, userManagedOrganizations, type UserRow } from '../db/schema';
 import { idIn } from './sql';
@@ -46,31 +46,35 @@ export function withDescendants(rows: readonly TreeRow[], roots: readonly number
  * department or unit), so they are walked in memory rather than with recursive SQL.
  */
 export async function loadScope(db: Database, userId: number): Promise<Scope> {
+  const scopes = await loadScopes(db, [userId]);
+  return scopes.get(userId) as Scope;
+}
+
+/** The scopes of several users at once (the trees read once): a user managing nothing has an empty one. */
+export async function loadScopes(db: Database, userIds: readonly number[]): Promise<Map<number, Scope>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
   const [managedOrgs, managedGroups, orgTree, groupTree] = await Promise.all([
     db
-      .select({ id: userManagedOrganizations.organizationId, active: userManagedOrganizations.active })
+      .select({ userId: userManagedOrganizations.userId, id: userManagedOrganizations.organizationId, active: userManagedOrganizations.active })
       .from(userManagedOrganizations)
-      .where(eq(userManagedOrganizations.userId, userId)),
+      .where(inArray(userManagedOrganizations.userId, ids)),
     db
-      .select({ id: userManagedGroups.groupId, active: userManagedGroups.active })
+      .select({ userId: userManagedGroups.userId, id: userManagedGroups.groupId, active: userManagedGroups.active })
       .from(userManagedGroups)
-      .where(eq(userManagedGroups.userId, userId)),
+      .where(inArray(userManagedGroups.userId, ids)),
     db.select({ id: organizations.id, parentId: organizations.parentId }).from(organizations),
     db.select({ id: groups.id, parentId: groups.parentId, organizationId: groups.organizationId }).from(groups),
   ]);
-  const managedOrganizationIds = managedOrgs.filter((m) => m.active).map((m) => m.id);
-  const managedGroupIds = managedGroups.filter((m) => m.active).map((m) => m.id);
-  const organizationIds = withDescendants(orgTree, managedOrganizationIds);
-  const groupRoots = [
-    ...managedGroupIds,
-    ...groupTree.filter((g) => organizationIds.has(g.organizationId)).map((g) => g.id),
-  ];
-  return {
-    organizationIds,
-    groupIds: withDescendants(groupTree, groupRoots),
-    managedOrganizationIds,
-    managedGroupIds,
-  };
+  const scopes = new Map<number, Scope>();
+  for (const userId of ids) {
+    const managedOrganizationIds = managedOrgs.filter((m) => m.userId === userId && m.active).map((m) => m.id);
+    const managedGroupIds = managedGroups.filter((m) => m.userId === userId && m.active).map((m) => m.id);
+    const organizationIds = withDescendants(orgTree, managedOrganizationIds);
+    const groupRoots = [...managedGroupIds, ...groupTree.filter((g) => organizationIds.has(g.organizationId)).map((g) => g.id)];
+    scopes.set(userId, { organizationIds, groupIds: withDescendants(groupTree, groupRoots), managedOrganizationIds, managedGroupIds });
+  }
+  return scopes;
 }
 
 /** A where-clause for rows owned by an organization or a group inside the scope. */

@@ -77,5 +77,5 @@ export function makeWearable(type: WearableType, id: number, holder: WearableRow
 /** A row of the assign dialogs' user list. */
 export function makeListUser(u: typeof DANA, device: UserListRow['device'] = null): UserListRow {
   return { ...u, clientUserId: `E${u.id}`, professionId: null, organizationId: 2, groupId: WARD.id, active: true, device, nfcTag: null,
-    email: null, pendingEmail: null, phone: null, picture: null, roleId: 4, roleName: 'Individual User', createdAt: '2026-01-01T00:00:00.000Z', lastLogin: null };
+    email: null, pendingEmail: null, changeable: true, phone: null, picture: null, roleId: 4, roleName: 'Individual User', createdAt: '2026-01-01T00:00:00.000Z', lastLogin: null };
 }

@@ -1,8 +1,9 @@
 import { inArray } from 'drizzle-orm';
-import type { UserListExpansion, UserListRow } from '../../contracts/wearables-admin';
+import type { UserListExpansion } from '../../contracts/wearables-admin';
 import type { Database } from '../../db/client';
 import { userManagedGroups, userManagedOrganizations, users } from '../../db/schema';
 import type { IdentityAdmin } from '../../identity/identity-admin';
+import type { StoredUserRow } from './users-list.repo';
 
 /**
  * Adds what `expand` asks for to one page of GET /users: the managed organizations and locations
@@ -12,9 +13,9 @@ import type { IdentityAdmin } from '../../identity/identity-admin';
 export async function expandUserRows(
   db: Database,
   identity: IdentityAdmin,
-  rows: UserListRow[],
+  rows: StoredUserRow[],
   expand: readonly UserListExpansion[],
-): Promise<UserListRow[]> {
+): Promise<StoredUserRow[]> {
   const ids = rows.map((r) => r.id);
   if (ids.length === 0 || expand.length === 0) return rows;
   const wants = new Set(expand);
@@ -36,7 +37,7 @@ export async function expandUserRows(
   const subOf = new Map(subjects.flatMap((s) => (s.sub ? [[s.id, s.sub] as const] : [])));
   const accounts = wants.has('cognito') && subOf.size > 0 ? await identity.accountsBySub([...subOf.values()]) : new Map();
   return rows.map((row) => {
-    const out: UserListRow = { ...row };
+    const out: StoredUserRow = { ...row };
     if (wants.has('managedOrganizations')) {
       out.managedOrganizations = managedOrgs.filter((m) => m.userId === row.id).map(({ organizationId, active }) => ({ organizationId, active }));
     }

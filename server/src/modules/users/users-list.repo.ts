@@ -53,11 +53,14 @@ export function userWhere(filter: UserFilter): SQL {
 }
 
 /** One page of users in id order, their current wearable and NFC tag, and how many match in all. */
+/** A row of the users list as stored; whether the caller may change the user is the service's to say. */
+export type StoredUserRow = Omit<UserListRow, 'changeable'>;
+
 export async function listUsers(
   db: Database,
   filter: UserFilter,
   page: { take: number; startingAfter?: number },
-): Promise<{ data: UserListRow[]; totalCount: number }> {
+): Promise<{ data: StoredUserRow[]; totalCount: number }> {
   const where = userWhere(filter);
   const [rows, totals] = await Promise.all([
     db

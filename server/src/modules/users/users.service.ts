@@ -3,7 +3,7 @@ import type { UserList, UserListExpansion } from '../../contracts/wearables-admi
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../core/http-error';
-import { requireNotAbove, type Actor, type ActingOn } from '../../core/acting-on-users';
+import { requireNotAbove, usersAbove, type Actor, type ActingOn } from '../../core/acting-on-users';
 import { userVisible, type Scope } from '../../core/scope';
 import { searchWords } from '../../core/sql';
 import { feature, type PageUse } from '../../plugins/access';
@@ -95,7 +95,11 @@ export function createUsersService(db: Database, identity: IdentityAdmin) {
         },
         { take: query.take, startingAfter: query.startingAfter },
       );
-      return { ...page, data: await expandUserRows(db, identity, page.data, query.expand ?? []) };
+      const [rows, above] = await Promise.all([
+        expandUserRows(db, identity, page.data, query.expand ?? []),
+        usersAbove(db, caller, scope, page.data),
+      ]);
+      return { ...page, data: rows.map((row) => ({ ...row, changeable: !above.has(row.id) })) };
     },
 
     /** GET /users/username: the sign-in name of a user the caller may see, by name or email. */

@@ -24,6 +24,14 @@ describe('the action a row offers (03 §2)', () => {
     expect(actionOf(row(8, true, { status: 'RESET_REQUIRED', enabled: true }), ME)).toBeNull();
   });
 
+  it('only shows a user above the caller, whatever their status', () => {
+    for (const above of [confirmed, revoked, invited, noAccount]) expect(actionOf({ ...above, changeable: false }, ME)).toBe('details');
+    expect(planOf([confirmed, { ...row(9, true, { status: 'CONFIRMED', enabled: true }), changeable: false }], 'revoke', ME)).toMatchObject({
+      apply: [confirmed],
+      skip: [{ id: 9 }],
+    });
+  });
+
   it('offers nothing on the caller’s own row', () => {
     expect(actionOf({ ...confirmed, id: ME }, ME)).toBeNull();
   });

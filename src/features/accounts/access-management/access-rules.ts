@@ -50,12 +50,13 @@ export function matchesStatus(row: UserListRow, filter: StatusFilter | null): bo
 
 /**
  * The one action a row offers (03 §2), or null: none on the caller's own row, and none for an
- * inactive user whose account is in a state the spec gives no action for (not reached through the console).
+ * inactive user whose account is in a state the spec gives no action for (not reached through the
+ * console). A user above the caller is only shown (User Details; docs/PERMISSIONS.md).
  */
 export function actionOf(row: UserListRow, myId: number): AccessAction | null {
   if (row.id === myId) return null;
   const account = row.cognito ?? null;
-  if (!account) return 'details';
+  if (!account || !row.changeable) return 'details';
   if (!row.active) return 'grant';
   if (account.status === 'CONFIRMED') return 'revoke';
   if (account.status === 'FORCE_CHANGE_PASSWORD') return 'invite';

@@ -16,6 +16,7 @@ export function userRow(id: number, overrides: Partial<UserListRow> = {}): UserL
     nfcTag: null,
     email: `user${id}@example.org`,
     pendingEmail: null,
+    changeable: true,
     phone: null,
     picture: null,
     roleId: 4,

@@ -112,6 +112,20 @@ describe('acting on another user', () => {
     expect((await rowOf(peer.id)).active).toBe(true);
   });
 
+  it('marks in the users list whom the caller may change', async () => {
+    const [above, level] = [
+      await createPeer(ctx.db, { label: 'list-above', reach: 'network', account: false }),
+      await createPeer(ctx.db, { label: 'list-level', reach: 'hospital', account: false }),
+    ];
+    const changeable = async (token: string, peer: UserRow) => {
+      const res = await call('GET', `/api/users?organizationIds=${DEMO_ORG_IDS.stMarys}&search=${encodeURIComponent(peer.userName)}&take=5`, token);
+      return res.json().data.find((row: { id: number }) => row.id === peer.id)?.changeable;
+    };
+    expect(await changeable(manager.idToken, above)).toBe(false);
+    expect(await changeable(manager.idToken, level)).toBe(true);
+    expect(await changeable(admin.idToken, above)).toBe(true);
+  });
+
   describe('a colleague at the manager’s own level', () => {
     it('may have their password set and be deactivated by the manager', async () => {
       const peer = await createPeer(ctx.db, { label: 'level-password', reach: 'hospital' });

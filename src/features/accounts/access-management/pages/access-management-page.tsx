@@ -236,7 +236,7 @@ export default function AccessManagementPage({ entry }: { entry: { title: string
         onClose={() => setViewing(null)}
         professions={bootstrap.enums.professions}
         showPermissions={false}
-        readOnly={!mayEditUsers}
+        readOnly={!mayEditUsers || viewing?.changeable === false}
         onSave={async (id, body) => {
           try {
             showSuccess(updatedText(await details.mutateAsync({ id, body })));

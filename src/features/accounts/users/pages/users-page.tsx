@@ -26,7 +26,7 @@ import { ACTIVATION_REFRESH_MS, refusalText, updatedText, USER_MESSAGES, USERS_P
 import type { UsersAddress } from '../users-search';
 import { usePendingUnassigns } from '../pending-unassigns';
 import { useUserColumns } from '../user-columns';
-import { INDIVIDUAL_USER_ROLE_ID, SELF_DEACTIVATION_MESSAGE } from '@contracts/users-admin';
+import { ABOVE_CALLER_MESSAGE, INDIVIDUAL_USER_ROLE_ID, SELF_DEACTIVATION_MESSAGE } from '@contracts/users-admin';
 
 const route = getRouteApi('/app/accounts/users');
 
@@ -65,6 +65,7 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
 
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<UserListRow | null>(null);
+  const [viewing, setViewing] = useState<UserListRow | null>(null);
   const [deactivating, setDeactivating] = useState<UserListRow | null>(null);
   const [history, setHistory] = useState<UserListRow | null>(null);
   const [unassigning, setUnassigning] = useState<UnassignTarget | null>(null);
@@ -166,17 +167,29 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
                 Unassign Device
               </Menu.Item>
             )}
-            <Menu.Item mih={44} onClick={() => setEditing(r)}>Edit</Menu.Item>
-            {r.active ? (
-              <Menu.Item
-                color="red"
-                mih={44}
-                onClick={() => (r.id === me.id ? toastError(SELF_DEACTIVATION_MESSAGE) : setDeactivating(r))}
-              >
-                Deactivate
-              </Menu.Item>
+            {r.changeable ? (
+              <>
+                <Menu.Item mih={44} onClick={() => setEditing(r)}>Edit</Menu.Item>
+                {r.active ? (
+                  <Menu.Item
+                    color="red"
+                    mih={44}
+                    onClick={() => (r.id === me.id ? toastError(SELF_DEACTIVATION_MESSAGE) : setDeactivating(r))}
+                  >
+                    Deactivate
+                  </Menu.Item>
+                ) : (
+                  <Menu.Item mih={44} onClick={() => void activate(r)}>Activate</Menu.Item>
+                )}
+              </>
             ) : (
-              <Menu.Item mih={44} onClick={() => void activate(r)}>Activate</Menu.Item>
+              // A user above the caller is shown, not changed (docs/PERMISSIONS.md 'Acting on another user').
+              <>
+                <Menu.Item mih={44} onClick={() => setViewing(r)}>User Details</Menu.Item>
+                <Menu.Label maw={240} style={{ whiteSpace: 'normal' }}>
+                  {ABOVE_CALLER_MESSAGE}
+                </Menu.Label>
+              </>
             )}
           </Menu.Dropdown>
         </Menu>
@@ -255,6 +268,7 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
           }
         }}
       />
+      <EditUserDialog user={viewing} onClose={() => setViewing(null)} professions={professions} showPermissions={false} onSave={async () => {}} readOnly />
       <UserHistoryDialog user={history} onClose={() => setHistory(null)} />
       <UnassignWearableDialog target={unassigning} onClose={() => setUnassigning(null)} />
       <ConfirmDialog
