@@ -10,6 +10,17 @@ import { z } from 'zod';
  */
 export const DEFAULT_REPORT_STATEMENT_TIMEOUT_MS = 15_000;
 
+/** How long a data export may run (DATA_EXPORT_TIMEOUT_MS). */
+export const DEFAULT_DATA_EXPORT_TIMEOUT_MS = 60_000;
+
+/**
+ * On PGlite, how long one statement of a data export may hold the only connection (an export's
+ * SQL runs in a database of its own, ARCHITECTURE.md 'Data exports'; these statements read the
+ * rows it may see, a few thousand at a time, each in some tens of milliseconds on the demo's
+ * history): stopping one costs every other request the reopening of the database.
+ */
+export const DEFAULT_PGLITE_EXPORT_STATEMENT_TIMEOUT_MS = 2_000;
+
 const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
@@ -68,8 +79,10 @@ export const envSchema = z.object({
   S3_BUCKET: z.string().min(3).max(63).optional(),
   /** Put before every object key in the bucket, e.g. 'lavo/'. */
   S3_PREFIX: z.string().max(200).default(''),
-  /** Milliseconds a data export's query may run before the database stops it. */
-  DATA_EXPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** Milliseconds a data export may run (its query, and on PGlite the copying of its rows) before it is stopped. */
+  DATA_EXPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(DEFAULT_DATA_EXPORT_TIMEOUT_MS),
+  /** On PGlite, milliseconds one statement reading a data export's rows may hold the only connection before it is stopped. */
+  DATA_EXPORT_PGLITE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(DEFAULT_PGLITE_EXPORT_STATEMENT_TIMEOUT_MS),
   /** Rows a data export writes at most; a longer result is cut there and marked truncated. */
   DATA_EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   SUPPORT_URL: z.string().url().default('https://support.lavo.health'),

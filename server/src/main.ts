@@ -26,6 +26,8 @@ const secrets = (() => {
 const handle = await createDatabase({
   ...(env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: pgliteDirOf(env) }),
   reportStatementTimeoutMs: env.REPORT_STATEMENT_TIMEOUT_MS,
+  exportStatementTimeoutMs: env.DATA_EXPORT_TIMEOUT_MS,
+  pgliteExportStatementTimeoutMs: env.DATA_EXPORT_PGLITE_STATEMENT_TIMEOUT_MS,
 });
 await runMigrations(handle);
 const storage = storageFromEnv(env);

@@ -5,7 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { DEFAULT_REPORT_STATEMENT_TIMEOUT_MS } from '../env';
+import { DEFAULT_DATA_EXPORT_TIMEOUT_MS, DEFAULT_PGLITE_EXPORT_STATEMENT_TIMEOUT_MS, DEFAULT_REPORT_STATEMENT_TIMEOUT_MS } from '../env';
 import { pgliteClient, type PgliteClient } from './pglite-client';
 import { PgliteThread } from './pglite-thread';
 import * as relations from './relations';
@@ -35,6 +35,20 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/**
+ * Where data exports run their SQL, never on the connections the console's requests use
+ * (ARCHITECTURE.md, 'Data exports').
+ */
+export type ExportDatabase =
+  /** PostgreSQL: a pool of the exports' own, whose sessions carry their statement_timeout. */
+  | { kind: 'postgres'; db: Database }
+  /**
+   * PGlite: each export runs in a PGlite of its own (`openScratchPglite`), filled with the rows it
+   * may read from `source`, the database itself with every statement stopped after
+   * `statementTimeoutMs`: PGlite's only connection is held while one runs.
+   */
+  | { kind: 'pglite'; source: Database; statementTimeoutMs: number };
+
 export interface DatabaseHandle {
   db: Database;
   /**
@@ -42,6 +56,8 @@ export interface DatabaseHandle {
    * limit (SQLSTATE 57014). Writes, the ingest and derivation use `db`, which has no limit.
    */
   reportDb: Database;
+  /** Where data exports run. */
+  exports: ExportDatabase;
   kind: DatabaseKind;
   close(): Promise<void>;
 }
@@ -60,24 +76,39 @@ export interface DatabaseOptions {
   pgliteDir?: string;
   /** Milliseconds a statement of `reportDb` may run (REPORT_STATEMENT_TIMEOUT_MS). */
   reportStatementTimeoutMs?: number;
+  /** On PostgreSQL, milliseconds a statement of a data export may run (DATA_EXPORT_TIMEOUT_MS). */
+  exportStatementTimeoutMs?: number;
+  /** On PGlite, milliseconds one statement of a data export may hold its only connection (DATA_EXPORT_PGLITE_STATEMENT_TIMEOUT_MS). */
+  pgliteExportStatementTimeoutMs?: number;
 }
 
 /** Opens PostgreSQL when a url is given, otherwise an embedded PGlite in a worker thread. */
 export async function createDatabase(opts: DatabaseOptions = {}): Promise<DatabaseHandle> {
   const limitMs = opts.reportStatementTimeoutMs ?? DEFAULT_REPORT_STATEMENT_TIMEOUT_MS;
-  if (!opts.url) return openPglite({ dataDir: opts.pgliteDir, reportStatementTimeoutMs: limitMs });
+  if (!opts.url) {
+    return openPglite({ dataDir: opts.pgliteDir, reportStatementTimeoutMs: limitMs, exportStatementTimeoutMs: opts.pgliteExportStatementTimeoutMs });
+  }
 
   const pool = postgresPool({ connectionString: opts.url });
   // A pool of its own whose sessions carry statement_timeout: PostgreSQL then stops a runaway
   // report itself, and a report never waits for a connection the ingest holds.
   const reportPool = postgresPool({ connectionString: opts.url, statement_timeout: limitMs, application_name: 'lavo-reports' });
+  // And one for data exports, whose queries may run far longer than a report's: an export never
+  // takes a connection a report or a request waits for. The jobs run one export at a time.
+  const exportPool = postgresPool({
+    connectionString: opts.url,
+    statement_timeout: opts.exportStatementTimeoutMs ?? DEFAULT_DATA_EXPORT_TIMEOUT_MS,
+    application_name: 'lavo-exports',
+    max: 2,
+  });
   let closing: Promise<void> | undefined;
   return {
     db: drizzlePg({ client: pool, schema: dbSchema }),
     reportDb: drizzlePg({ client: reportPool, schema: dbSchema }),
+    exports: { kind: 'postgres', db: drizzlePg({ client: exportPool, schema: dbSchema }) },
     kind: 'postgres',
     // Idempotent: pg throws if a pool is ended twice, and shutdown paths often overlap.
-    close: () => (closing ??= Promise.all([pool.end(), reportPool.end()]).then(() => undefined)),
+    close: () => (closing ??= Promise.all([pool.end(), reportPool.end(), exportPool.end()]).then(() => undefined)),
   };
 }
 
@@ -89,12 +120,18 @@ function postgresPool(config: pg.PoolConfig): pg.Pool {
   return pool;
 }
 
+// drizzle's PGlite driver calls only query() and transaction() (whose tx only query()), which
+// the thread client provides with PGlite's own behaviour.
+const asPglite = (client: PgliteClient) => client as unknown as PGlite;
+
 export interface PgliteOptions {
   /** Data directory (created if missing); a temporary one, removed on close, when undefined. */
   dataDir?: string;
   /** A `dumpDataDir` archive to start from; the directory must hold no database yet. */
   loadDataDir?: Uint8Array;
   reportStatementTimeoutMs?: number;
+  /** Milliseconds one statement a data export runs here may take (DATA_EXPORT_PGLITE_STATEMENT_TIMEOUT_MS). */
+  exportStatementTimeoutMs?: number;
 }
 
 /**
@@ -111,13 +148,12 @@ export async function openPglite(opts: PgliteOptions = {}): Promise<PgliteHandle
     throw error;
   });
   const limitMs = opts.reportStatementTimeoutMs ?? DEFAULT_REPORT_STATEMENT_TIMEOUT_MS;
-  // drizzle's PGlite driver calls only query() and transaction() (whose tx only query()), which
-  // the thread client provides with PGlite's own behaviour.
-  const asPglite = (client: PgliteClient) => client as unknown as PGlite;
+  const exportLimitMs = opts.exportStatementTimeoutMs ?? DEFAULT_PGLITE_EXPORT_STATEMENT_TIMEOUT_MS;
   let closing: Promise<void> | undefined;
   return {
     db: drizzlePglite({ client: asPglite(pgliteClient(thread)), schema: dbSchema }),
     reportDb: drizzlePglite({ client: asPglite(pgliteClient(thread, limitMs)), schema: dbSchema }),
+    exports: { kind: 'pglite', source: drizzlePglite({ client: asPglite(pgliteClient(thread, exportLimitMs)), schema: dbSchema }), statementTimeoutMs: exportLimitMs },
     kind: 'pglite',
     dumpDataDir: () => thread.exclusive(async () => (await thread.send({ op: 'dump' })) as Uint8Array),
     close: () =>
@@ -125,5 +161,30 @@ export async function openPglite(opts: PgliteOptions = {}): Promise<PgliteHandle
         await thread.close();
         if (scratch) await rm(scratch, { recursive: true, force: true });
       })()),
+  };
+}
+
+/** A PGlite that lives as long as one task: in memory, in a worker thread of its own. */
+export interface ScratchPglite {
+  db: Database;
+  /** The database as an uncompressed tar archive, to open others like it from (`loadDataDir`). */
+  dumpDataDir(): Promise<Uint8Array>;
+  /** Ends it at once, whatever it runs (what was asked for fails); safe to call twice. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a scratch PGlite: in memory (from a `dumpDataDir` archive when given), in its own worker,
+ * so nothing it runs waits for, or holds, the database the console uses. A statement that runs
+ * past `limitMs` (asked again for each statement) fails with SQLSTATE 57014 and ends the whole
+ * database with its worker; it is never reopened. A data export runs in one (ARCHITECTURE.md,
+ * 'Data exports').
+ */
+export async function openScratchPglite(opts: { loadDataDir?: Uint8Array; limitMs: () => number }): Promise<ScratchPglite> {
+  const thread = await PgliteThread.open({ loadDataDir: opts.loadDataDir }, { atLimit: 'end' });
+  return {
+    db: drizzlePglite({ client: asPglite(pgliteClient(thread, opts.limitMs)), schema: dbSchema }),
+    dumpDataDir: () => thread.exclusive(async () => (await thread.send({ op: 'dump' })) as Uint8Array),
+    close: () => thread.end(),
   };
 }

@@ -47,9 +47,11 @@ function parse(answer: QueryAnswer, parsers: ParserOptions, rowMode: 'array' | '
  * parsers and transactions behave exactly as on PGlite itself (the worker runs PGlite's own
  * query(); only text values the caller parses cross as text). A transaction holds the database
  * from BEGIN to COMMIT, so no other statement runs inside it, as PGlite's transaction() does.
- * With `limitMs`, each statement is stopped after that long (SQLSTATE 57014).
+ * With `limitMs`, each statement is stopped after that long (SQLSTATE 57014); given as a function,
+ * it is asked again for each statement (a limit counting down to a deadline).
  */
-export function pgliteClient(thread: PgliteThread, limitMs?: number): PgliteClient {
+export function pgliteClient(thread: PgliteThread, limitMs?: number | (() => number)): PgliteClient {
+  const limitOf = typeof limitMs === 'function' ? limitMs : () => limitMs;
   async function query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
     if (options.serializers || options.blob || options.onNotice) {
       throw new Error('serializers, blob and onNotice cannot cross to the database thread');
@@ -59,7 +61,7 @@ export function pgliteClient(thread: PgliteThread, limitMs?: number): PgliteClie
     const rawTypes = Object.keys(parsers).map(Number);
     try {
       const request = { op: 'query', sql, params, rowMode, paramTypes: options.paramTypes, rawTypes } as const;
-      const answer = (await thread.send(request, limitMs)) as QueryAnswer;
+      const answer = (await thread.send(request, limitOf())) as QueryAnswer;
       parse(answer, parsers, rowMode);
       return answer as Results<T>;
     } catch (error) {
@@ -68,7 +70,7 @@ export function pgliteClient(thread: PgliteThread, limitMs?: number): PgliteClie
       throw error;
     }
   }
-  const exec = async (sql: string) => (await thread.send({ op: 'exec', sql }, limitMs)) as ExecAnswer as Results[];
+  const exec = async (sql: string) => (await thread.send({ op: 'exec', sql }, limitOf())) as ExecAnswer as Results[];
   // BEGIN, COMMIT and ROLLBACK are never stopped: a transaction ends as its statements decided.
   const control = async (sql: 'BEGIN' | 'COMMIT' | 'ROLLBACK') => (await thread.send({ op: 'exec', sql })) as ExecAnswer;
 

@@ -6,9 +6,12 @@ import { STATEMENT_TIMEOUT } from '../core/database-error';
 // survive structured cloning, so parsers (functions) never cross: the API side names the type
 // ids it parses itself and the worker leaves those values as PostgreSQL's text.
 
-/** What the worker opens: a data directory, filled from a dumpDataDir archive when given. */
+/**
+ * What the worker opens: a data directory, filled from a dumpDataDir archive when given; without
+ * a directory, a database in the worker's memory (a scratch database, gone with its worker).
+ */
 export interface WorkerStart {
-  dataDir: string;
+  dataDir?: string;
   loadDataDir?: Uint8Array;
 }
 

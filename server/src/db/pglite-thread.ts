@@ -24,15 +24,27 @@ class FifoLock {
   }
 }
 
+/** How a thread opens: what its worker opens, and what a statement stopped at its limit leaves. */
+export interface ThreadOptions {
+  /**
+   * 'reopen' (the default): a new worker opens the same data directory. 'end': the thread is
+   * closed with its worker, for a scratch database that lives only as long as one task (a data
+   * export's, ARCHITECTURE.md 'Data exports'); every later statement fails.
+   */
+  atLimit?: 'reopen' | 'end';
+}
+
 /**
  * PGlite in a worker thread, seen from the API process. Statements go to the worker one at a
  * time (`exclusive` holds the database for a transaction). A statement given a limit that runs
  * past it is stopped the only way WebAssembly can be stopped: the worker is terminated and a new
  * one opens the same data directory, where PostgreSQL's crash recovery brings back every
- * committed change; statements waiting their turn then go to the new worker.
+ * committed change; statements waiting their turn then go to the new worker. A thread opened
+ * with `atLimit: 'end'` is closed instead.
  */
 export class PgliteThread {
   readonly #start: WorkerStart;
+  readonly #atLimit: 'reopen' | 'end';
   readonly #lock = new FifoLock();
   readonly #pending = new Map<number, { resolve: (value: Answer) => void; reject: (error: Error) => void }>();
   /** Workers being ended on purpose, whose exit is no surprise. */
@@ -43,15 +55,20 @@ export class PgliteThread {
   #generation = 0;
   #closed = false;
 
-  private constructor(start: WorkerStart) {
+  private constructor(start: WorkerStart, options: ThreadOptions) {
     this.#start = start;
+    // A database in memory cannot be opened again: it ends with its worker.
+    this.#atLimit = start.dataDir === undefined ? 'end' : (options.atLimit ?? 'reopen');
   }
 
   /** Starts the worker and waits until PGlite is open in it. */
-  static async open(start: WorkerStart): Promise<PgliteThread> {
-    const thread = new PgliteThread(start);
+  static async open(start: WorkerStart, options: ThreadOptions = {}): Promise<PgliteThread> {
+    const thread = new PgliteThread(start, options);
     thread.#spawn(start);
-    await thread.#ready;
+    await thread.#ready.catch(async (error: unknown) => {
+      await thread.#end();
+      throw error;
+    });
     return thread;
   }
 
@@ -73,6 +90,7 @@ export class PgliteThread {
   async send(request: Request, limitMs?: number): Promise<Answer> {
     if (this.#closed) throw new Error('The database is closed');
     await this.#ready.catch(() => this.#replace());
+    if (this.#closed) throw new Error('The database is closed');
     const id = ++this.#nextId;
     const answer = new Promise<Answer>((resolve, reject) => this.#pending.set(id, { resolve, reject })).finally(() => this.#unrefWhenIdle());
     this.#worker.ref();
@@ -98,6 +116,20 @@ export class PgliteThread {
       await this.#worker.terminate();
     });
     return closing;
+  }
+
+  /** Closes the thread at once, ending its worker whatever it runs: what was asked for fails. For a scratch database, which keeps nothing. */
+  end(): Promise<void> {
+    if (this.#closed) return Promise.resolve();
+    return this.#end();
+  }
+
+  #end(): Promise<void> {
+    this.#closed = true;
+    this.#generation++;
+    this.#retired.add(this.#worker);
+    this.#failPending(new Error('The database was closed'));
+    return this.#worker.terminate().then(() => undefined);
   }
 
   #spawn(start: WorkerStart): void {
@@ -136,6 +168,7 @@ export class PgliteThread {
 
   /** Ends the current worker and opens the data directory in a new one (its archive is already unpacked). */
   #replace(): Promise<void> {
+    if (this.#atLimit === 'end') return this.#end();
     const old = this.#worker;
     this.#retired.add(old);
     old.ref();
