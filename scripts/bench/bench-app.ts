@@ -28,11 +28,12 @@ const noIdentityAdmin = new Proxy({} as IdentityAdmin, {
 });
 
 /** The real API server over the handle's databases, answering the benchmark's token as the demo administrator. */
-export async function benchApp({ db, reportDb }: Pick<DatabaseHandle, 'db' | 'reportDb'>) {
+export async function benchApp({ db, reportDb, exports }: Pick<DatabaseHandle, 'db' | 'reportDb' | 'exports'>) {
   await linkDemoIdentities(db, { 'admin@demo.health': BENCH_SUBJECT });
   return buildApp({
     db,
     reportDb,
+    exports,
     verifier: benchVerifier,
     identity: noIdentityAdmin,
     pusher: new Pusher({ appId: 'bench', key: 'bench', secret: 'bench', host: '127.0.0.1', port: '1', useTLS: false }),

@@ -4,8 +4,8 @@ import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type Pusher from 'pusher';
 import type { RuntimeConfig } from './contracts/config';
-import type { Database } from './db/client';
-import { DEFAULT_TRUST_PROXY } from './env';
+import type { Database, ExportDatabase } from './db/client';
+import { DEFAULT_DATA_EXPORT_TIMEOUT_MS, DEFAULT_TRUST_PROXY } from './env';
 import type { IdentityAdmin } from './identity/identity-admin';
 import type { TokenVerifier } from './identity/verifier';
 import { accountAccessRoutes } from './modules/account-access/account-access.routes';
@@ -68,6 +68,8 @@ export interface AppDeps {
   db: Database;
   /** The same database with a time limit on every statement: reports and reads that grow with a range or with people. */
   reportDb: Database;
+  /** Where data exports run (DatabaseHandle.exports). */
+  exports: ExportDatabase;
   verifier: TokenVerifier;
   /** The identity provider's admin API (invitations, passwords, email verification). */
   identity: IdentityAdmin;
@@ -125,19 +127,24 @@ export async function buildApp(deps: AppDeps) {
   registerServerLog(app, { publisher: serverLog, env: deps.serverLog?.env ?? 'dev' });
 
   const storage = deps.storage ?? localStorage(path.join(os.tmpdir(), `lavo-files-${process.pid}`));
-  const exportLimits = deps.dataExports ?? { timeoutMs: 60_000, maxRows: 100_000 };
+  const exportLimits = deps.dataExports ?? { timeoutMs: DEFAULT_DATA_EXPORT_TIMEOUT_MS, maxRows: 100_000 };
+  const closing = new AbortController();
   const jobs = createJobRunner({
     db: deps.db,
     log: app.log,
     handlers: {
-      [DATA_EXPORT_JOB]: dataExportJob({ db: deps.db, reportDb: deps.reportDb, storage, limits: exportLimits, pusher: deps.pusher, log: app.log }),
+      [DATA_EXPORT_JOB]: dataExportJob({ db: deps.db, exports: deps.exports, storage, limits: exportLimits, pusher: deps.pusher, log: app.log, signal: closing.signal }),
       [USER_EXPORT_JOB]: userExportJob({ db: deps.db, storage, identity: deps.identity }),
       ...(deps.mailer ? { [REPORT_EMAIL_JOB]: reportEmailJob({ db: deps.db, reportDb: deps.reportDb, mailer: deps.mailer }) } : {}),
     },
   });
   // Queued jobs and those a stopped server left are picked up once the server is ready.
   if (deps.runJobs ?? true) app.addHook('onReady', async () => jobs.start());
-  app.addHook('onClose', async () => jobs.stop());
+  app.addHook('onClose', async () => {
+    // A job still running is handed back to the queue first; then an export's sandbox is ended.
+    await jobs.stop();
+    closing.abort();
+  });
   // The report emails that fall due are recorded as jobs (docs/EMAILS.md).
   if ((deps.runJobs ?? true) && deps.mailer) {
     let stopSchedule = () => {};
@@ -158,7 +165,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(pusherAuthRoutes, { db: deps.db, pusher: deps.pusher, onServerChannel: () => serverLog.subscriberExpected() });
       await api.register(ingestRoutes, { db: deps.db, secret: deps.ingestSecret });
       await api.register(reportsRoutes, { db: deps.reportDb });
-      await api.register(dataExportsRoutes, { db: deps.db, reportDb: deps.reportDb, storage, jobs, limits: exportLimits });
+      await api.register(dataExportsRoutes, { db: deps.db, exports: deps.exports, storage, jobs, limits: exportLimits });
       await api.register(nfcRoutes, { db: deps.db, reportDb: deps.reportDb });
       await api.register(wearablesRoutes, { db: deps.db, reportDb: deps.reportDb });
       await api.register(stationsRoutes, { db: deps.db });

@@ -47,6 +47,7 @@ if (env.SEED_DEMO) {
 const app = await buildApp({
   db: handle.db,
   reportDb: handle.reportDb,
+  exports: handle.exports,
   verifier: verifierFromEnv(env),
   identity: identityAdminFromEnv(env),
   pusher: pusherFromEnv(env, secrets.pusherSecret),

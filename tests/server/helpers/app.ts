@@ -54,6 +54,7 @@ export async function createTestApp(
   const app = await buildApp({
     db: database.handle.db,
     reportDb: database.handle.reportDb,
+    exports: database.handle.exports,
     verifier: createTokenVerifier({
       issuer: issuerFor({ region: 'us-east-1', userPoolId: identity.userPoolId, endpoint: identity.endpoint }),
       clientId: identity.clientId,

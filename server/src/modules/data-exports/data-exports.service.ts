@@ -17,7 +17,7 @@ import { userChannelName } from '../../contracts/realtime';
 import { HttpError } from '../../core/http-error';
 import { withDescendants } from '../../core/scope';
 import { isoOrNull } from '../../core/sql';
-import type { Database } from '../../db/client';
+import type { Database, ExportDatabase } from '../../db/client';
 import { dataExportRequests, dataExports, jobs, organizations } from '../../db/schema';
 import { JobFailure, type JobHandler, type JobRunner } from '../../jobs/job-runner';
 import type { Caller } from '../../plugins/auth';
@@ -25,6 +25,8 @@ import type { FileStorage } from '../../storage';
 import { failureMessage, runExportQuery, toCsv, type ExportLimits } from './run-export';
 
 export const DATA_EXPORT_JOB = 'data-export';
+/** The progress a request shows while its query runs. */
+export const QUERY_RUNNING_PROGRESS = 40;
 /** Requests listed at most (newest first). */
 const REQUESTS_LISTED = 200;
 
@@ -33,8 +35,8 @@ export const isEmployee = (caller: Caller) => caller.user.organizationId === PRO
 
 export interface DataExportsDeps {
   db: Database;
-  /** Where export queries run (the report database, whose statements have a time limit). */
-  reportDb: Database;
+  /** Where export queries run, never on the connections of the console's requests (ARCHITECTURE.md, 'Data exports'). */
+  exports: ExportDatabase;
   storage: FileStorage;
   jobs: JobRunner;
   limits: ExportLimits;
@@ -200,7 +202,14 @@ export function createDataExportsService(deps: DataExportsDeps) {
 }
 
 /** The job that runs a request: the query, the CSV into storage, then the requester's real-time event. */
-export function dataExportJob(deps: Omit<DataExportsDeps, 'jobs'> & { pusher: Pusher; log?: { error(obj: unknown, message: string): void } }): JobHandler {
+export function dataExportJob(
+  deps: Omit<DataExportsDeps, 'jobs'> & {
+    pusher: Pusher;
+    log?: { error(obj: unknown, message: string): void };
+    /** Aborted when the server closes, after the jobs have stopped: an export still running is ended there. */
+    signal?: AbortSignal;
+  },
+): JobHandler {
   const requestOf = async (requestId: number) => {
     const [row] = await deps.db
       .select({ request: dataExportRequests, definition: dataExports })
@@ -220,9 +229,11 @@ export function dataExportJob(deps: Omit<DataExportsDeps, 'jobs'> & { pusher: Pu
       let result;
       try {
         result = await runExportQuery(
-          deps.reportDb,
+          deps.exports,
           { sqlQuery: definition.sqlQuery, parameters: definition.parameters, values: request.executionParameters, organizationIds: request.organizationIds },
           deps.limits,
+          // The screen shows the query running once its rows are ready (on PGlite, copied into its sandbox).
+          { beforeQuery: () => context.progress(QUERY_RUNNING_PROGRESS), signal: deps.signal },
         );
         csv = toCsv(result);
       } catch (error) {

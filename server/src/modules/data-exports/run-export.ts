@@ -9,9 +9,13 @@ import {
   type ExportParameter,
   type ExportParameterType,
 } from '../../contracts/reports/data-exports';
-import { databaseErrorOf, STATEMENT_TIMEOUT } from '../../core/database-error';
+import { databaseErrorOf, isStatementTimeout, STATEMENT_TIMEOUT } from '../../core/database-error';
 import { idIn } from '../../core/sql';
-import type { Database } from '../../db/client';
+import type { Database, ExportDatabase } from '../../db/client';
+import { ExportError, ExportStopped } from './export-errors';
+import { fillSandbox, returnSandbox, takeSandbox } from './export-sandbox';
+
+export { ExportError, ExportStopped } from './export-errors';
 
 // Running an export's SQL: the most dangerous thing the product does, so the database refuses
 // what an export may not do rather than a pattern in its text. The query runs:
@@ -25,15 +29,14 @@ import type { Database } from '../../db/client';
 // - as one statement of the extended query protocol (DECLARE CURSOR with bound parameters), which
 //   PostgreSQL refuses to hold two commands, and which refuses data-modifying WITH clauses;
 // - with :name parameters bound as $n with their declared types, never spliced into the text;
-// - under a statement time limit, fetching at most maxRows + 1 rows.
+// - fetching at most maxRows + 1 rows, under the export's time limit;
+// - never on a connection the console's requests use (ARCHITECTURE.md, 'Data exports'): on
+//   PostgreSQL on the exports' own pool, under statement_timeout; on PGlite, whose one connection a
+//   statement holds until it ends, in a sandbox of its own holding only the rows the views would
+//   show the requester (export-sandbox.ts), which a statement past the limit ends.
 
 export const EXPORT_ROLE = 'lavo_data_export';
 export const EXPORT_SCHEMA = 'export_views';
-
-/** A refusal or failure whose message the requester is shown. */
-export class ExportError extends Error {
-  override name = 'ExportError';
-}
 
 export interface ExportRun {
   sqlQuery: string;
@@ -45,9 +48,19 @@ export interface ExportRun {
 }
 
 export interface ExportLimits {
-  /** Milliseconds the query may run (PostgreSQL's statement_timeout; on PGlite the report database's own limit stops it). */
+  /**
+   * Milliseconds the export may run (DATA_EXPORT_TIMEOUT_MS): on PostgreSQL each of its statements
+   * (statement_timeout); on PGlite the copying of its rows into its sandbox and its query together.
+   */
   timeoutMs: number;
   maxRows: number;
+}
+
+export interface ExportHooks {
+  /** Called once the export's rows are ready and its query is about to run (the job's progress). */
+  beforeQuery?: () => Promise<void>;
+  /** Aborted when the server closes: a sandbox is ended at once, whatever it runs. */
+  signal?: AbortSignal;
 }
 
 export interface ExportResult {
@@ -139,7 +152,8 @@ export function failureMessage(error: unknown, limits: ExportLimits): string {
   if (error instanceof ExportError) return error.message;
   const info = databaseErrorOf(error);
   if (!info) return 'The export could not be run.';
-  if (info.code === STATEMENT_TIMEOUT) return `The export ran longer than ${Math.round(limits.timeoutMs / 1000)} s and was stopped.`;
+  // The runner names the limit that stopped a statement (ExportStopped); this is for a caller that ran one itself.
+  if (info.code === STATEMENT_TIMEOUT) return new ExportStopped(limits.timeoutMs, 'export').message;
   if (info.code === '42501') return `The export may read only the report views (schema ${EXPORT_SCHEMA}): ${messageOf(error)}`;
   if (info.code === '25006') return 'The export may only read data.';
   return `The export's SQL failed: ${messageOf(error)}`;
@@ -165,10 +179,10 @@ interface FieldsResult {
  * when the query is refused before it runs; a database refusal is thrown as the database raised
  * it (failureMessage words it).
  */
-export async function runExportQuery(db: Database, run: ExportRun, limits: ExportLimits): Promise<ExportResult> {
+export async function runExportQuery(where: ExportDatabase, run: ExportRun, limits: ExportLimits, hooks: ExportHooks = {}): Promise<ExportResult> {
   const problem = sqlMessage(run.sqlQuery);
   if (problem) throw new ExportError(problem);
-  return runUncheckedQuery(db, run, limits);
+  return runUncheckedQuery(where, run, limits, hooks);
 }
 
 /**
@@ -176,12 +190,46 @@ export async function runExportQuery(db: Database, run: ExportRun, limits: Expor
  * the database alone refuses. Only tests call it, to show the database refuses what the text rules
  * would have caught.
  */
-export async function runUncheckedQuery(db: Database, run: ExportRun, limits: ExportLimits): Promise<ExportResult> {
+export async function runUncheckedQuery(where: ExportDatabase, run: ExportRun, limits: ExportLimits, hooks: ExportHooks = {}): Promise<ExportResult> {
   const declare = boundQuery(run);
   if (run.organizationIds.length === 0) throw new ExportError('The export has no organization you may read');
+  const organizationIds = [...run.organizationIds];
+  const stopped = (error: unknown) => (isStatementTimeout(error) ? new ExportStopped(limits.timeoutMs, 'export') : error);
+  if (where.kind === 'postgres') {
+    await checkGuard(where.db);
+    await hooks.beforeQuery?.();
+    return runInTransaction(where.db, declare, organizationIds, limits).catch((error: unknown) => Promise.reject(stopped(error)));
+  }
+
+  // PGlite: the export's own database, its time counted from when it is open.
+  const sandbox = await takeSandbox();
+  const abort = () => void sandbox.close();
+  hooks.signal?.addEventListener('abort', abort, { once: true });
+  if (hooks.signal?.aborted) abort();
+  try {
+    const deadline = Date.now() + limits.timeoutMs;
+    sandbox.deadline = deadline;
+    await checkGuard(sandbox.db);
+    await fillSandbox({ db: where.source, statementTimeoutMs: where.statementTimeoutMs }, sandbox.db, organizationIds, () => {
+      if (Date.now() >= deadline) throw new ExportStopped(limits.timeoutMs, 'export');
+    });
+    await hooks.beforeQuery?.();
+    return await runInTransaction(sandbox.db, declare, organizationIds, limits);
+  } catch (error) {
+    throw stopped(error);
+  } finally {
+    hooks.signal?.removeEventListener('abort', abort);
+    await returnSandbox(sandbox);
+  }
+}
+
+async function checkGuard(db: Database): Promise<void> {
   const guard = await cachedGuardProblem(db);
   if (guard) throw new ExportError(`Data exports are turned off on this server: ${guard}.`);
-  const organizationIds = [...run.organizationIds];
+}
+
+/** The query in its transaction, as the export role, read only, in the requester's scope; always rolled back. */
+async function runInTransaction(db: Database, declare: SQL, organizationIds: number[], limits: ExportLimits): Promise<ExportResult> {
   let answer: ExportResult | undefined;
   await db
     .transaction(async (tx) => {

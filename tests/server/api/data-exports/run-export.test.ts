@@ -30,9 +30,9 @@ describe('running an export', () => {
   let riverside: number[];
 
   const run = (sqlQuery: string, organizationIds: readonly number[], extra: Partial<ExportRun> = {}) =>
-    runExportQuery(database.handle.reportDb, { sqlQuery, parameters: [], values: RANGE, organizationIds, ...extra }, LIMITS);
+    runExportQuery(database.handle.exports, { sqlQuery, parameters: [], values: RANGE, organizationIds, ...extra }, LIMITS);
   const unchecked = (sqlQuery: string) =>
-    runUncheckedQuery(database.handle.reportDb, { sqlQuery, parameters: [], values: RANGE, organizationIds: riverside }, LIMITS);
+    runUncheckedQuery(database.handle.exports, { sqlQuery, parameters: [], values: RANGE, organizationIds: riverside }, LIMITS);
   /** What the requester would read for a refused query. */
   const refusal = async (promise: Promise<unknown>) => {
     try {
@@ -175,7 +175,7 @@ describe('running an export', () => {
 
   it('caps the rows it fetches and says so', async () => {
     const result = await runExportQuery(
-      database.handle.reportDb,
+      database.handle.exports,
       { sqlQuery: 'select g from generate_series(1, 50) g;', parameters: [], values: RANGE, organizationIds: riverside },
       { ...LIMITS, maxRows: 10 },
     );
