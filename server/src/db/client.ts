@@ -164,6 +164,9 @@ export async function openPglite(opts: PgliteOptions = {}): Promise<PgliteHandle
   };
 }
 
+/** The lowest priority: a scratch database's worker runs when the API's threads (the console's database among them) leave a core idle. */
+const SCRATCH_NICENESS = 19;
+
 /** A PGlite that lives as long as one task: in memory, in a worker thread of its own. */
 export interface ScratchPglite {
   db: Database;
@@ -175,13 +178,14 @@ export interface ScratchPglite {
 
 /**
  * Opens a scratch PGlite: in memory (from a `dumpDataDir` archive when given), in its own worker,
- * so nothing it runs waits for, or holds, the database the console uses. A statement that runs
+ * so nothing it runs waits for, or holds, the database the console uses, and at the lowest CPU
+ * priority, so its work does not slow the console's either. A statement that runs
  * past `limitMs` (asked again for each statement) fails with SQLSTATE 57014 and ends the whole
  * database with its worker; it is never reopened. A data export runs in one (ARCHITECTURE.md,
  * 'Data exports').
  */
 export async function openScratchPglite(opts: { loadDataDir?: Uint8Array; limitMs: () => number }): Promise<ScratchPglite> {
-  const thread = await PgliteThread.open({ loadDataDir: opts.loadDataDir }, { atLimit: 'end' });
+  const thread = await PgliteThread.open({ loadDataDir: opts.loadDataDir, niceness: SCRATCH_NICENESS }, { atLimit: 'end' });
   return {
     db: drizzlePglite({ client: asPglite(pgliteClient(thread, opts.limitMs)), schema: dbSchema }),
     dumpDataDir: () => thread.exclusive(async () => (await thread.send({ op: 'dump' })) as Uint8Array),

@@ -13,6 +13,11 @@ import { STATEMENT_TIMEOUT } from '../core/database-error';
 export interface WorkerStart {
   dataDir?: string;
   loadDataDir?: Uint8Array;
+  /**
+   * The worker thread's nice value (Linux; elsewhere it runs at the process's priority): a
+   * scratch database's work then takes only the CPU the API's own threads leave.
+   */
+  niceness?: number;
 }
 
 export type WorkerRequest =

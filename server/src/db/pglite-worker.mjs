@@ -6,6 +6,8 @@
 // Plain JavaScript on purpose: Node does not load TypeScript in a worker even under tsx (the
 // entry is resolved before the worker's loader hooks apply), and loading tsx's API in every
 // worker added about two seconds to each open and to each restart after a stopped statement.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, messages } from '@electric-sql/pglite';
 
@@ -52,6 +54,15 @@ async function handle(pg, request) {
     case 'close':
       await pg.close();
       return null;
+  }
+}
+
+// On Linux a thread has its own nice value, set through its thread id (/proc/thread-self names it).
+if (start.niceness) {
+  try {
+    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), start.niceness);
+  } catch {
+    // Not Linux, or not allowed: the thread runs at the process's priority.
   }
 }
 
