@@ -94,10 +94,12 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Databa
   // report itself, and a report never waits for a connection the ingest holds.
   const reportPool = postgresPool({ connectionString: opts.url, statement_timeout: limitMs, application_name: 'lavo-reports' });
   // And one for data exports, whose queries may run far longer than a report's: an export never
-  // takes a connection a report or a request waits for. The jobs run one export at a time.
+  // takes a connection a report or a request waits for. The jobs run one export at a time, and
+  // without parallel workers an export's query keeps to one core of the server.
   const exportPool = postgresPool({
     connectionString: opts.url,
     statement_timeout: opts.exportStatementTimeoutMs ?? DEFAULT_DATA_EXPORT_TIMEOUT_MS,
+    options: '-c max_parallel_workers_per_gather=0',
     application_name: 'lavo-exports',
     max: 2,
   });
