@@ -12,8 +12,8 @@ import {
   type ExportParameter,
   type ExportRequest,
 } from '../../contracts/reports/data-exports';
-import { PROVIDER_ORGANIZATION_ID } from '../../contracts/permissions';
 import { userChannelName } from '../../contracts/realtime';
+import { isEmployee } from '../../core/acting-on-users';
 import { HttpError } from '../../core/http-error';
 import { withDescendants } from '../../core/scope';
 import { isoOrNull } from '../../core/sql';
@@ -31,7 +31,6 @@ export const QUERY_RUNNING_PROGRESS = 40;
 const REQUESTS_LISTED = 200;
 
 /** Internal employees (02 §6): users of the provider organization. */
-export const isEmployee = (caller: Caller) => caller.user.organizationId === PROVIDER_ORGANIZATION_ID;
 
 export interface DataExportsDeps {
   db: Database;
