@@ -47,8 +47,11 @@ export const forThings = { auth: 'public' as const, access: 'thing' as const };
 // Whether the caller is a provider employee (a user of the provider organization), as every rule reads it.
 export { isEmployee };
 
+/** What `mayUse` reads of a caller: who they are, what they hold, and their organization's account type. */
+export type PageUser = Pick<Caller, 'user' | 'subjects' | 'organization'>;
+
 /** Whether the caller may use any of the pages (or features): subjects, account type, and employee for the provider's pages. */
-export function mayUse(caller: Caller, ...uses: (AppPage | PageUse)[]): boolean {
+export function mayUse(caller: PageUser, ...uses: (AppPage | PageUse)[]): boolean {
   return passesAny(grantsOf(uses), caller.subjects, caller.organization.accountType, isEmployee(caller));
 }
 

@@ -11,7 +11,7 @@ import { jobs, users } from '../../db/schema';
 import type { IdentityAccount, IdentityAdmin } from '../../identity/identity-admin';
 import { JobFailure, type JobHandler, type JobRunner } from '../../jobs/job-runner';
 import type { JobStatus } from '../../db/schema-jobs';
-import { mayUse } from '../../plugins/access';
+import { mayUse, type PageUser } from '../../plugins/access';
 import type { Caller } from '../../plugins/auth';
 import type { FileStorage } from '../../storage';
 import type { StoredFile } from '../../storage/send-file';
@@ -143,8 +143,8 @@ export function userExportJob(deps: { db: Database; storage: FileStorage; identi
       const [requester] = await db.select().from(users).where(eq(users.id, payload.requesterId));
       if (!requester?.active) throw new JobFailure('The account that asked for this export is no longer active.');
       const [role, organization, scope] = await Promise.all([findRole(db, requester.roleId), findOrganization(db, requester.organizationId), loadScope(db, requester.id)]);
-      const asCaller = { subjects: new Set(role.permissions.map((p) => p.subject)), organization } as Pick<Caller, 'subjects' | 'organization'>;
-      if (!mayUse(asCaller as Caller, EXPORT_PAGE[payload.exportType])) throw new JobFailure('You no longer have permission to export these users.');
+      const asCaller: PageUser = { user: requester, subjects: new Set(role.permissions.map((p) => p.subject)), organization };
+      if (!mayUse(asCaller, EXPORT_PAGE[payload.exportType])) throw new JobFailure('You no longer have permission to export these users.');
       const organizationIds = payload.orgIds.length ? await organizationsUnder(db, scope, payload.orgIds) : null;
       const filter = { scope, organizationIds, groupIds: null, words: searchWords(payload.search ?? undefined) };
 
