@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { appendFile, cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createDatabase, type DatabaseHandle, openPglite } from '../../../server/src/db/client';
+import { scratchDataDir } from '../../../server/src/db/scratch-dir';
 import { runMigrations } from '../../../server/src/db/migrate';
 import { seedDemo } from '../../../server/src/db/seed';
 
@@ -49,10 +51,12 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
 
   // Only [a-z0-9_], so the name is safe inside the identifier quotes below.
   const name = `lavo_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await createDatabase({ url: url.toString(), reportStatementTimeoutMs: options.reportStatementTimeoutMs });
+  // A migrated database is cloned from a template migrated (and seeded) once: copying is far
+  // quicker than applying every migration and the seed in each test file.
+  const template = migrate && !options.fresh ? await postgresTemplate(serverUrl, seed) : undefined;
+  if (template) await cloneTemplate(serverUrl, template, name);
+  else await adminQuery(serverUrl, `create database "${name}"`);
+  const handle = await createDatabase({ url: databaseUrl(serverUrl, name, TEST_SESSION_OPTIONS), reportStatementTimeoutMs: options.reportStatementTimeoutMs });
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -63,7 +67,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     })());
 
   try {
-    if (migrate) await prepareTestDatabase(handle, seed);
+    if (migrate && !template) await prepareTestDatabase(handle, seed);
   } catch (error) {
     await close();
     throw error;
@@ -71,24 +75,105 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   return { handle, close };
 }
 
+/**
+ * A test database's sessions do not wait for their commits to reach the disk: a test never
+ * survives a crash of the server, and a commit is just as visible to the next statement.
+ */
+const TEST_SESSION_OPTIONS = '-c synchronous_commit=off';
+
+function databaseUrl(serverUrl: string, name: string, sessionOptions?: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  if (sessionOptions) url.searchParams.set('options', sessionOptions);
+  return url.toString();
+}
+
 async function adminQuery(serverUrl: string, statement: string): Promise<void> {
+  await withAdmin(serverUrl, async (client) => void (await client.query(statement)));
+}
+
+async function withAdmin<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(statement);
+    return await work(client);
   } finally {
     await client.end();
   }
 }
 
+// PostgreSQL templates: `lavo_template_<key>`, named by the same hash as the PGlite snapshot. The
+// first test process to need one builds it under an exclusive advisory lock (and drops the
+// templates of other sources, which a changed migration or seed left behind); every clone holds
+// the lock shared, so no template is dropped while it is copied.
+const TEMPLATE_LOCK = 0x1a70_7e57;
+
+async function postgresTemplate(serverUrl: string, seed: boolean): Promise<string> {
+  const template = `lavo_template_${await snapshotKey(seed)}`;
+  const exists = (client: pg.Client) =>
+    client.query('select 1 from pg_database where datname = $1', [template]).then((r) => (r.rowCount ?? 0) > 0);
+  if (await withAdmin(serverUrl, exists)) return template;
+  await withAdmin(serverUrl, async (client) => {
+    await client.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    try {
+      if (await exists(client)) return;
+      const building = `${template}_building`;
+      await client.query(`drop database if exists "${building}" with (force)`);
+      await client.query(`create database "${building}"`);
+      const handle = await createDatabase({ url: databaseUrl(serverUrl, building) });
+      try {
+        await prepareTestDatabase(handle, seed);
+      } finally {
+        await handle.close();
+      }
+      await client.query(`alter database "${building}" rename to "${template}"`);
+      await client.query(`alter database "${template}" is_template true`);
+      // The seeded and the empty template of these sources are both current.
+      const current = [`lavo_template_${await snapshotKey(true)}`, `lavo_template_${await snapshotKey(false)}`];
+      const stale = await client.query<{ datname: string }>(
+        "select datname from pg_database where datname like 'lavo\\_template\\_%' and datname <> all($1) and datname not like '%\\_building'",
+        [current],
+      );
+      for (const { datname } of stale.rows) {
+        // Names come from pg_database and match the pattern above; quoted as identifiers.
+        const quoted = `"${datname.replaceAll('"', '""')}"`;
+        await client.query(`alter database ${quoted} is_template false`);
+        await client.query(`drop database if exists ${quoted} with (force)`);
+      }
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+    }
+  });
+  return template;
+}
+
+async function cloneTemplate(serverUrl: string, template: string, name: string): Promise<void> {
+  await withAdmin(serverUrl, async (client) => {
+    await client.query('select pg_advisory_lock_shared($1)', [TEMPLATE_LOCK]);
+    try {
+      await client.query(`create database "${name}" template "${template}"`);
+    } finally {
+      await client.query('select pg_advisory_unlock_shared($1)', [TEMPLATE_LOCK]);
+    }
+  });
+}
+
 // PGlite spends most of a test database's set-up in initdb, migrations and the seed. The first
-// test process to need a database does that once and leaves a data-directory archive in the
-// temp dir; every later one starts from the archive. The archive's name hashes everything that
-// decides its contents, so a changed migration, seed or PGlite version can never reuse it.
+// test process to need a database does that once and leaves the data directory, closed cleanly,
+// in the temp dir; every later one copies it and opens the copy, far quicker than loading an
+// archive into PGlite. The directory's name hashes everything that decides its contents, so a
+// changed migration, seed or PGlite version can never reuse it.
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const SNAPSHOT_INPUTS = ['server/drizzle', 'server/src/db', 'server/src/contracts/permissions.ts', 'server/src/contracts/page-access.ts', 'node_modules/@electric-sql/pglite/package.json'];
+const SNAPSHOT_INPUTS = ['server/drizzle', 'server/src/db', 'tests/server/helpers/test-db.ts', 'server/src/contracts/permissions.ts', 'server/src/contracts/page-access.ts', 'node_modules/@electric-sql/pglite/package.json'];
 const SNAPSHOT_DIR = path.join(os.tmpdir(), 'lavo-test-pglite');
 const STALE_SNAPSHOT_MS = 24 * 3_600_000;
+/**
+ * A copy of the snapshot never flushes to the disk: it lives as long as one test file, and a
+ * commit is just as visible to the next statement without it.
+ */
+const TEST_PGLITE_SETTINGS = '\n# Test databases only (tests/server/helpers/test-db.ts)\nfsync = off\nsynchronous_commit = off\nfull_page_writes = off\n';
+/** Written last into a snapshot directory: one without it is incomplete. */
+const COMPLETE = 'lavo-snapshot-complete';
 
 async function filesUnder(relative: string): Promise<string[]> {
   const full = path.join(REPO_ROOT, relative);
@@ -108,21 +193,22 @@ async function snapshotKey(seed: boolean): Promise<string> {
 }
 
 async function createPgliteTestDatabase(seed: boolean, fresh: boolean, reportStatementTimeoutMs?: number): Promise<DatabaseHandle> {
-  const key = await snapshotKey(seed);
-  const archive = path.join(SNAPSHOT_DIR, `${key}.tar`);
-  const cached = fresh ? undefined : await readFile(archive).catch(() => undefined);
-  if (cached) {
+  const snapshot = path.join(SNAPSHOT_DIR, await snapshotKey(seed));
+  if (!fresh && existsSync(path.join(snapshot, COMPLETE))) {
+    const dir = await scratchDataDir();
     try {
-      return await openPglite({ loadDataDir: cached, reportStatementTimeoutMs });
+      await cp(snapshot, dir, { recursive: true, filter: (source) => path.basename(source) !== COMPLETE });
+      return withRemovedDir(await openPglite({ dataDir: dir, reportStatementTimeoutMs }), dir);
     } catch {
-      // A truncated or foreign archive: rebuild below and overwrite it.
+      // A snapshot removed or damaged meanwhile: build below.
+      await rm(dir, { recursive: true, force: true });
     }
   }
 
   const handle = await openPglite({ reportStatementTimeoutMs });
   try {
     await prepareTestDatabase(handle, seed);
-    await saveSnapshot(archive, await handle.dumpDataDir());
+    await saveSnapshot(snapshot, await handle.dumpDataDir());
   } catch (error) {
     await handle.close();
     throw error;
@@ -130,19 +216,41 @@ async function createPgliteTestDatabase(seed: boolean, fresh: boolean, reportSta
   return handle;
 }
 
-async function saveSnapshot(archive: string, dump: Uint8Array): Promise<void> {
+/** The handle, whose close also removes its data directory. */
+function withRemovedDir(handle: DatabaseHandle, dir: string): DatabaseHandle {
+  let closing: Promise<void> | undefined;
+  return { ...handle, close: () => (closing ??= handle.close().finally(() => rm(dir, { recursive: true, force: true }))) };
+}
+
+/** Writes the snapshot directory from an archive of the data directory: loaded into a PGlite of its own and closed. */
+async function saveSnapshot(snapshot: string, dump: Uint8Array): Promise<void> {
   try {
     await mkdir(SNAPSHOT_DIR, { recursive: true });
-    // Write then rename: a parallel reader sees the whole archive or none.
-    const partial = `${archive}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
-    await writeFile(partial, dump);
-    await rename(partial, archive);
+    // Built aside, then renamed: a parallel reader sees the whole directory or none.
+    const partial = `${snapshot}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
+    const loaded = await openPglite({ dataDir: partial, loadDataDir: dump });
+    await loaded.close();
+    await appendFile(path.join(partial, 'postgresql.conf'), TEST_PGLITE_SETTINGS);
+    await writeFile(path.join(partial, COMPLETE), '');
+    await rename(partial, snapshot).catch(() => rm(partial, { recursive: true, force: true }));
     const now = Date.now();
     for (const name of await readdir(SNAPSHOT_DIR)) {
       const file = path.join(SNAPSHOT_DIR, name);
-      if (file !== archive && now - (await stat(file)).mtimeMs > STALE_SNAPSHOT_MS) await rm(file, { force: true });
+      // Old snapshots, and the partial ones of processes that ended before renaming theirs.
+      const partialOf = /\.(\d+)\.[0-9a-f]+\.partial$/.exec(name)?.[1];
+      const abandoned = partialOf !== undefined && !processAlive(Number(partialOf));
+      if (file !== snapshot && (abandoned || now - (await stat(file)).mtimeMs > STALE_SNAPSHOT_MS)) await rm(file, { recursive: true, force: true });
     }
   } catch {
-    // The cache only saves time; a read-only or full temp dir must not fail the test.
+    // The snapshot only saves time; a read-only or full temp dir must not fail the test.
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
