@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -17,6 +18,12 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 export default defineConfig({
   resolve: { alias },
   test: {
+    // The second reporter records each file's time for the table `npm test` prints (scripts/test.ts).
+    reporters: ['default', './scripts/test-timings/vitest-reporter.ts'],
+    // vitest's own default is a worker fewer than the cores (one on a 2-core machine), though a
+    // server test file spends much of its time waiting for PostgreSQL, the identity provider and
+    // PGlite's thread: as many workers as cores keep them busy (docs/TESTING.md).
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true as const,
