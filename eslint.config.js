@@ -25,6 +25,9 @@ const ENTITY_MODULES = ['users', 'devices', 'locations'];
 const METRICS_USERS = ['reports', 'ingest', 'email-subscriptions'];
 
 /** Import boundaries: who may import whom (STYLE.md 'The shape of the house'). */
+const WAIT_FOR_WHAT_A_USER_SEES =
+  'A browser test waits for what a user would see (an answer, a drawn state, an element at rest: expect(...), expect.poll, waitForResponse), never for time.';
+
 const zones = [
   // A feature never reaches into another feature; route files and the shell compose them.
   ...features.map((name) => ({
@@ -117,5 +120,20 @@ export default tseslint.config(
   {
     files: ['**/*.test.{ts,tsx}', 'tests/**', 'e2e/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    // A browser test waits for what a user would see, never for time (docs/TESTING.md 'Never
+    // flaky'); an exception is disabled on its line with its reason, and listed there.
+    files: ['e2e/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['waitForTimeout', 'setTimeout', 'setInterval'].flatMap((name) => [
+          { selector: `CallExpression[callee.name='${name}']`, message: WAIT_FOR_WHAT_A_USER_SEES },
+          // test.setTimeout sets a test's time limit; it waits for nothing.
+          { selector: `CallExpression[callee.property.name='${name}']:not([callee.object.name='test'])`, message: WAIT_FOR_WHAT_A_USER_SEES },
+        ]),
+      ],
+    },
   },
 );

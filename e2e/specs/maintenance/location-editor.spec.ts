@@ -70,6 +70,7 @@ async function dragPlan(page: Page, from: { x: number; y: number }, to: { x: num
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: a.x + ((b.x - a.x) * i) / 10, y: a.y + ((b.y - a.y) * i) / 10, id: 0 }] });
   }
   for (let rest = 0; rest < 3; rest += 1) {
+    // eslint-disable-next-line no-restricted-syntax -- the finger's rest is the input: a touch lifted without one is a fling
     await page.waitForTimeout(60);
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: b.x, y: b.y, id: 0 }] });
   }
