@@ -168,10 +168,11 @@ const SNAPSHOT_INPUTS = ['server/drizzle', 'server/src/db', 'tests/server/helper
 const SNAPSHOT_DIR = path.join(os.tmpdir(), 'lavo-test-pglite');
 const STALE_SNAPSHOT_MS = 24 * 3_600_000;
 /**
- * A copy of the snapshot never flushes to the disk: it lives as long as one test file, and a
- * commit is just as visible to the next statement without it.
+ * A copy of the snapshot never asks the disk to flush (fsync): it lives as long as one test
+ * file. Its commits are still written out at once, so they survive the end of PGlite's worker
+ * when a report past its limit is stopped and the directory reopened.
  */
-const TEST_PGLITE_SETTINGS = '\n# Test databases only (tests/server/helpers/test-db.ts)\nfsync = off\nsynchronous_commit = off\nfull_page_writes = off\n';
+const TEST_PGLITE_SETTINGS = '\n# Test databases only (tests/server/helpers/test-db.ts)\nfsync = off\n';
 /** Written last into a snapshot directory: one without it is incomplete. */
 const COMPLETE = 'lavo-snapshot-complete';
 
