@@ -4,7 +4,8 @@ import path from 'node:path';
 
 const PREFIX = 'lavo-pglite-';
 
-function alive(pid: number): boolean {
+/** Whether a process with this id is running (one of another user's counts). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -23,7 +24,7 @@ export async function scratchDataDir(): Promise<string> {
   const names = await readdir(root).catch(() => [] as string[]);
   for (const name of names) {
     const pid = Number(name.slice(PREFIX.length).split('-')[0]);
-    if (name.startsWith(PREFIX) && Number.isInteger(pid) && pid > 0 && !alive(pid)) {
+    if (name.startsWith(PREFIX) && Number.isInteger(pid) && pid > 0 && !processAlive(pid)) {
       await rm(path.join(root, name), { recursive: true, force: true }).catch(() => undefined);
     }
   }

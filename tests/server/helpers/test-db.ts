@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createDatabase, type DatabaseHandle, openPglite } from '../../../server/src/db/client';
-import { scratchDataDir } from '../../../server/src/db/scratch-dir';
+import { processAlive, scratchDataDir } from '../../../server/src/db/scratch-dir';
 import { runMigrations } from '../../../server/src/db/migrate';
 import { seedDemo } from '../../../server/src/db/seed';
 
@@ -244,14 +244,5 @@ async function saveSnapshot(snapshot: string, dump: Uint8Array): Promise<void> {
     }
   } catch {
     // The snapshot only saves time; a read-only or full temp dir must not fail the test.
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
