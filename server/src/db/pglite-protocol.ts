@@ -18,6 +18,8 @@ export interface WorkerStart {
    * scratch database's work then takes only the CPU the API's own threads leave.
    */
   niceness?: number;
+  /** PGlite's WebAssembly compiled by the API process, shared rather than compiled again in each worker. */
+  wasmModule?: WebAssembly.Module;
 }
 
 export type WorkerRequest =

@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import {
   deserializeError,
@@ -13,6 +16,22 @@ type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R
 type Answer = QueryAnswer | ExecAnswer | Uint8Array | null;
 
 const WORKER = new URL('./pglite-worker.mjs', import.meta.url);
+
+let compiledPglite: Promise<WebAssembly.Module | undefined> | undefined;
+
+/**
+ * PostgreSQL's WebAssembly, compiled once per process and handed to every worker: a worker that
+ * compiles its own spends about half a second of CPU before PGlite opens, at every open and at
+ * every reopen after a stopped statement. Undefined if it cannot be read, and each worker then
+ * compiles it as PGlite does by itself.
+ */
+function pgliteModule(): Promise<WebAssembly.Module | undefined> {
+  compiledPglite ??= (async () => {
+    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    return WebAssembly.compile(await readFile(path.join(path.dirname(entry), 'pglite.wasm')));
+  })().catch(() => undefined);
+  return compiledPglite;
+}
 
 /** Runs `run` after every earlier call has settled: one at a time, in the order asked. */
 class FifoLock {
@@ -63,7 +82,7 @@ export class PgliteThread {
 
   /** Starts the worker and waits until PGlite is open in it. */
   static async open(start: WorkerStart, options: ThreadOptions = {}): Promise<PgliteThread> {
-    const thread = new PgliteThread(start, options);
+    const thread = new PgliteThread({ ...start, wasmModule: start.wasmModule ?? (await pgliteModule()) }, options);
     thread.#spawn(start);
     await thread.#ready.catch(async (error: unknown) => {
       await thread.#end();

@@ -69,7 +69,11 @@ if (start.niceness) {
 /** @type {PGlite} */
 let pg;
 try {
-  pg = new PGlite({ dataDir: start.dataDir, loadDataDir: start.loadDataDir ? new Blob([/** @type {Uint8Array<ArrayBuffer>} */ (start.loadDataDir)]) : undefined });
+  pg = new PGlite({
+    dataDir: start.dataDir,
+    loadDataDir: start.loadDataDir ? new Blob([/** @type {Uint8Array<ArrayBuffer>} */ (start.loadDataDir)]) : undefined,
+    pgliteWasmModule: start.wasmModule,
+  });
   await pg.waitReady;
 } catch (error) {
   port.postMessage({ op: 'failed', error: serializeError(error) });
