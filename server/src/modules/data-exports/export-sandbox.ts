@@ -52,6 +52,8 @@ export async function takeSandbox(): Promise<Sandbox> {
     const { sandbox, timer } = spare;
     clearTimeout(timer);
     spare = undefined;
+    // As a new one: its statements get the time an emptying gets, until the export sets its own deadline.
+    sandbox.deadline = Date.now() + EMPTYING_LIMIT_MS;
     return sandbox;
   }
   const loadDataDir = await sandboxTemplate();

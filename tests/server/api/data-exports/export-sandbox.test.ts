@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dbSchema, type Database, type ExportDatabase } from '../../../../server/src/db/client';
 import { statementTimeoutError } from '../../../../server/src/db/pglite-protocol';
 import { DEMO_ORG_IDS } from '../../../../server/src/db/seed';
@@ -112,6 +112,21 @@ describe("an export's sandbox", () => {
       select (select count(*) from organizations) + (select count(*) from groups) + (select count(*) from users)
         + (select count(*) from hygiene_daily) + (select count(*) from compliance_daily) + (select count(*) from data_export_scopes) as n`);
     expect(Number(left.rows[0]!.n)).toBe(0);
+  });
+
+  it('gives a spare taken long after its last export the time of a new one, not its old deadline', async () => {
+    if (sandbox) await returnSandbox(sandbox);
+    sandbox = undefined;
+    // Its last export's time is long past when the next export takes it.
+    vi.useFakeTimers({ now: Date.now() + 3_600_000, toFake: ['Date'] });
+    try {
+      sandbox = await takeSandbox();
+      expect(sandbox.deadline).toBeGreaterThan(Date.now());
+    } finally {
+      vi.useRealTimers();
+    }
+    const one = await sandbox.db.execute<{ n: number }>(sql`select 1 as n`);
+    expect(Number(one.rows[0]!.n)).toBe(1);
   });
 
   it("fails the export, naming the limit, when a read of the database's rows is stopped at its own limit", async () => {
