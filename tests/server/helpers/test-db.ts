@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { appendFile, cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -198,7 +198,7 @@ async function createPgliteTestDatabase(seed: boolean, fresh: boolean, reportSta
   if (!fresh && existsSync(path.join(snapshot, COMPLETE))) {
     const dir = await scratchDataDir();
     try {
-      await cp(snapshot, dir, { recursive: true, filter: (source) => path.basename(source) !== COMPLETE });
+      await copyTree(snapshot, dir, (name) => name !== COMPLETE);
       return withRemovedDir(await openPglite({ dataDir: dir, reportStatementTimeoutMs }), dir);
     } catch {
       // A snapshot removed or damaged meanwhile: build below.
@@ -215,6 +215,22 @@ async function createPgliteTestDatabase(seed: boolean, fresh: boolean, reportSta
     throw error;
   }
   return handle;
+}
+
+/**
+ * Copies the directory `from` into `to` (which may exist, empty), all of a directory's entries at
+ * once, each file by the kernel (copyFile); `keep` decides on each name. Node's own recursive
+ * `cp` checks and copies one entry at a time in JavaScript, and took ten times as long for a data
+ * directory's 1,600 files (docs/TESTING.md).
+ */
+async function copyTree(from: string, to: string, keep: (name: string) => boolean = () => true): Promise<void> {
+  await mkdir(to, { recursive: true });
+  const entries = await readdir(from, { withFileTypes: true });
+  await Promise.all(
+    entries
+      .filter((entry) => keep(entry.name))
+      .map((entry) => (entry.isDirectory() ? copyTree(path.join(from, entry.name), path.join(to, entry.name)) : copyFile(path.join(from, entry.name), path.join(to, entry.name)))),
+  );
 }
 
 /** The handle, whose close also removes its data directory. */
