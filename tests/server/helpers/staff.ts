@@ -29,7 +29,7 @@ export async function staffOf(db: Database, hospitalId: number): Promise<UserRow
  * The test files that give staff sign-in accounts share one identity provider: each takes its own
  * share of the staff, so no two files ever touch the same account.
  */
-const SHARES = ['resend-invite', 'verify-email', 'set-password', 'provider-failure', 'route-samples', 'malformed-input', 'permission-matrix', 'site-access'] as const;
+const SHARES = ['resend-invite', 'verify-email', 'set-password', 'provider-failure', 'route-samples', 'malformed-input-1', 'malformed-input-2', 'malformed-input-3', 'malformed-input-4', 'permission-matrix', 'site-access'] as const;
 
 /** The name of a test file's share of the staff. */
 export type StaffShare = (typeof SHARES)[number];

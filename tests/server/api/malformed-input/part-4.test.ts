@@ -1,0 +1,4 @@
+import { describeMalformedInput } from '../../helpers/malformed-input';
+
+// Every route walked with malformed input: tests/server/helpers/malformed-input.ts.
+describeMalformedInput(4);
