@@ -7,6 +7,9 @@ const alias = {
   '@contracts': fileURLToPath(new URL('./server/src/contracts', import.meta.url)),
 };
 
+// The server projects run a worker's files one after another in one module graph (isolate: false):
+// importing the server took about 3 s a file. A file still gets a database, an app and sign-ins of
+// its own; what the server's modules keep between calls is keyed by the database (docs/TESTING.md).
 // Server integration tests run on embedded PGlite; with CI=true (or TEST_POSTGRES=1) the
 // database-backed ones run a second time on the PostgreSQL server at 127.0.0.1:5432.
 const withPostgres = process.env.CI === 'true' || process.env.TEST_POSTGRES === '1';
