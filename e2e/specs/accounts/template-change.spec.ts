@@ -30,10 +30,15 @@ test('a signed-in user’s next request after their template lost a subject is r
     await signIn.submit().click();
     await expect(page).toHaveURL(/\/app\//);
 
-    const complianceCall = () => page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/compliance/') && r.request().method() === 'GET');
-    const before = complianceCall();
+    // The Compliance page's own call: not the landing page's (the user's own dashboard, which
+    // names the user), which may still be arriving; only then is the template changed.
+    const before = page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      return url.pathname.startsWith('/api/compliance/') && !url.searchParams.has('userId') && r.request().method() === 'GET';
+    });
     await page.goto('/app/reports/compliance');
     expect((await before).status()).toBe(200);
+    await expect(page).toHaveURL(/\/app\/reports\/compliance/);
 
     await admin.patch(`/roles/${template.id}`, { permissions: ['USER_OVERVIEW'] });
     // Same sign-in, no new tokens: the page's next call (another date range: Yesterday, one day) is
