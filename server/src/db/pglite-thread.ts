@@ -83,7 +83,7 @@ export class PgliteThread {
   /** Starts the worker and waits until PGlite is open in it. */
   static async open(start: WorkerStart, options: ThreadOptions = {}): Promise<PgliteThread> {
     const thread = new PgliteThread({ ...start, wasmModule: start.wasmModule ?? (await pgliteModule()) }, options);
-    thread.#spawn(start);
+    thread.#spawn(thread.#start);
     await thread.#ready.catch(async (error: unknown) => {
       await thread.#end();
       throw error;

@@ -10,10 +10,15 @@ export type TableChecksums = Record<string, string>;
  * row was added, removed or changed in between.
  */
 export async function tableChecksums(db: Database, except: readonly string[] = []): Promise<TableChecksums> {
+  return checksumsOf(db, await publicTables(db, except));
+}
+
+/** The tables of the public schema but `except`, by name. */
+async function publicTables(db: Database, except: readonly string[]): Promise<string[]> {
   const tables = await db.execute<{ name: string }>(
     sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
-  return checksumsOf(db, tables.rows.map((t) => t.name).filter((name) => !except.includes(name)));
+  return tables.rows.map((t) => t.name).filter((name) => !except.includes(name));
 }
 
 /** Per table, what any committed change moves: see `changeMarks`. */
@@ -30,13 +35,7 @@ export type ChangeMarks = Record<string, string>;
  * itself.
  */
 export async function changeMarks(db: Database, except: readonly string[] = []): Promise<ChangeMarks> {
-  const tables = await db.execute<{ name: string }>(
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-  );
-  const parts = tables.rows
-    .map((t) => t.name)
-    .filter((name) => !except.includes(name))
-    .map((name) => sql`select ${name}::text as name, count(*)::text || ':' || coalesce(max(xmin::text::bigint), 0)::text as sum from ${sql.identifier(name)}`);
+  const parts = (await publicTables(db, except)).map((name) => sql`select ${name}::text as name, count(*)::text || ':' || coalesce(max(xmin::text::bigint), 0)::text as sum from ${sql.identifier(name)}`);
   const result = await db.execute<{ name: string; sum: string }>(sql.join(parts, sql` union all `));
   return Object.fromEntries(result.rows.map((r) => [r.name, r.sum]));
 }
