@@ -75,6 +75,8 @@ async function dragPlan(page: Page, from: { x: number; y: number }, to: { x: num
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: b.x, y: b.y, id: 0 }] });
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  // A DevTools session left open on the page makes a later offline reload start with navigator.onLine true.
+  await cdp.detach();
 }
 
 const entitiesOf = (api: ReturnType<typeof apiAs>, groupId: number) => api.get<EditorEntities>(`/groups/editor?groupId=${groupId}`);

@@ -200,6 +200,14 @@ export const EditorCanvas = memo(function EditorCanvas({ size, store }: { size: 
     press.current = null;
   };
 
+  // A touch is handled as the pointer events above. The mouse events a browser sends after a tap
+  // would land on what the tap opened (an Add dialog's overlay, which closes on a click), so they are
+  // cancelled. The outline being drawn takes no touches (its CSS), so a tap that closes it, and
+  // removes it, still ends here.
+  const touchEnd = (event: React.TouchEvent<SVGSVGElement>) => {
+    if (event.cancelable) event.preventDefault();
+  };
+
   const zones = entities.filter((e) => e.entity.entityType === 'ZONE');
   const devices = entities.filter((e) => e.entity.entityType === 'DEVICE');
   return (
@@ -215,6 +223,7 @@ export const EditorCanvas = memo(function EditorCanvas({ size, store }: { size: 
       onPointerMove={move}
       onPointerUp={up}
       onPointerCancel={cancel}
+      onTouchEnd={touchEnd}
       aria-hidden
     >
       {zones.map((z) => (
