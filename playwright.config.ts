@@ -27,6 +27,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
+    // The service worker would precache the whole app (over 200 files) in every test's new browser
+    // context; only the files that go offline ask for it (`test.use({ serviceWorkers: 'allow' })`).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: existsSync(E2E_CHROMIUM) ? E2E_CHROMIUM : undefined,
       args: [

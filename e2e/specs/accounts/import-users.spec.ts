@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { USER_IMPORT_COLUMNS } from '@contracts/user-import';
-import { SignInPage } from '../../pages/sign-in-page';
 import { UsersPage } from '../../pages/users-page';
+import { signedInAs } from '../../fixtures/session';
 
 // The Users page hosts the Import button (03 §2 'Users': Add and Import are disabled while no
 // organization is selected); the dialog is the Import Users feature's.
@@ -28,8 +28,7 @@ const csvOf = (lines: string[]) => ({ name: 'users.csv', mimeType: 'text/csv', b
 
 test('imports 200 users from a CSV: three bad rows are shown with their messages and nothing is sent until the file is fixed', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await new SignInPage(page).signInAs('manager');
-  await page.goto('/app/accounts/users');
+  await signedInAs(page, 'manager', '/app/accounts/users');
 
   const importButton = page.getByRole('button', { name: 'Import', exact: true });
   await expect(importButton).toBeDisabled();

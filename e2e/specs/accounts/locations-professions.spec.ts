@@ -3,14 +3,17 @@ import type { Group } from '@contracts/entities';
 import { apiAs, idTokenOf, serviceWorkerInControl } from '../../fixtures/api';
 import { AccountTreePage, ProfessionsPage } from '../../pages/accounts-pages';
 import { Shell } from '../../pages/shell';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
+
+// Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
+test.use({ serviceWorkers: 'allow' });
 
 // The smallest png: 1×1, transparent.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const unique = () => Date.now().toString(36).slice(-5);
 
 test('the admin adds a child location with a floor plan, edits it, and its plan is served to them and kept offline', async ({ page, context, request }) => {
-  await new SignInPage(page).signInAs('admin');
+  await signedInAs(page, 'admin');
   const locations = new AccountTreePage(page, '/app/accounts/locations', 'Locations');
   await locations.goto();
   await serviceWorkerInControl(page);
@@ -68,7 +71,7 @@ test('the admin adds a child location with a floor plan, edits it, and its plan 
 });
 
 test('a floor plan that is not png or jpeg is refused in the form', async ({ page }) => {
-  await new SignInPage(page).signInAs('admin');
+  await signedInAs(page, 'admin');
   const locations = new AccountTreePage(page, '/app/accounts/locations', 'Locations');
   await locations.goto();
   await locations.expand('Northwind Health Network');
@@ -80,7 +83,7 @@ test('a floor plan that is not png or jpeg is refused in the form', async ({ pag
 });
 
 test('the admin adds a profession and finds it by search, kept in the address', async ({ page }) => {
-  await new SignInPage(page).signInAs('admin');
+  await signedInAs(page, 'admin');
   const professions = new ProfessionsPage(page);
   await professions.goto();
   const name = `Wound Care ${unique()}`;
@@ -96,7 +99,7 @@ test('the admin adds a profession and finds it by search, kept in the address', 
 });
 
 test('the organization tree shows each node’s account type; the PRO hospital manager cannot open it', async ({ page }) => {
-  await new SignInPage(page).signInAs('admin');
+  await signedInAs(page, 'admin');
   const organizations = new AccountTreePage(page, '/app/accounts/organizations', 'Organizations');
   await organizations.goto();
   await organizations.expand('Lavo', 'Northwind Health Network');
@@ -104,7 +107,7 @@ test('the organization tree shows each node’s account type; the PRO hospital m
   await expect(organizations.node('Riverside General Hospital').getByLabel('Account type BASIC').first()).toBeVisible();
   await new Shell(page).signOut();
 
-  await new SignInPage(page).signInAs('manager');
+  await signedInAs(page, 'manager');
   const shell = new Shell(page);
   await expect(shell.navLink('Users')).toBeVisible();
   await expect(shell.navLink('Organizations')).toHaveCount(0);

@@ -3,7 +3,7 @@ import type { BootstrapResponse } from '@contracts/bootstrap';
 import { accounts } from '../../fixtures/accounts';
 import { idTokenOf } from '../../fixtures/api';
 import { Shell } from '../../pages/shell';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
 
 // A 2×2 red PNG.
 const PHOTO = Buffer.from(
@@ -12,7 +12,7 @@ const PHOTO = Buffer.from(
 );
 
 test('a photo uploaded for the signed-in user replaces the initials in the shell’s avatar from the next sign-in', async ({ page, request }) => {
-  await new SignInPage(page).signInAs('charge');
+  await signedInAs(page, 'charge');
   const avatar = page.getByRole('button', { name: /^Profile menu for/ }).locator('.mantine-Avatar-root');
   await expect(avatar).toHaveAttribute('data-photo', 'none');
 
@@ -35,7 +35,7 @@ test('a photo uploaded for the signed-in user replaces the initials in the shell
 
   // The shell shows the user the session loaded; the next sign-in brings the new picture.
   await new Shell(page).signOut();
-  await new SignInPage(page).signInAs('charge');
+  await signedInAs(page, 'charge');
   await expect(avatar).toHaveAttribute('data-photo', 'shown');
   const image = avatar.locator('img');
   await expect(image).toBeVisible();

@@ -2,8 +2,11 @@ import { expect, test } from '@playwright/test';
 import type { HistoryResponse, UserList } from '../../../server/src/contracts/wearables-admin';
 import { apiAs, idTokenOf, serviceWorkerInControl } from '../../fixtures/api';
 import { OutboxPanel } from '../../pages/outbox-panel';
-import { SignInPage } from '../../pages/sign-in-page';
 import { UsersPage } from '../../pages/users-page';
+import { signedInAs } from '../../fixtures/session';
+
+// Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
+test.use({ serviceWorkers: 'allow' });
 
 // Users' Unassign Device (03 §2 'Row actions') goes through the outbox like every field edit.
 // The test waits for the service worker to install (the whole shell precached) before cutting the network.
@@ -12,7 +15,7 @@ test.describe.configure({ timeout: 120_000 });
 const ST_MARYS = 3;
 
 test('a manager unassigns a user’s wristband offline: pending through a reload, unassigned exactly once on reconnect', async ({ page, context, request }) => {
-  await new SignInPage(page).signInAs('manager');
+  await signedInAs(page, 'manager');
   const api = apiAs(request, await idTokenOf(page));
   // A wristband holder of St. Mary's, from the end of the list (the badge tests take users from its start).
   const list = await api.get<UserList>(`/users?organizationIds=${ST_MARYS}&expand=device&active=true&take=500`);

@@ -3,7 +3,10 @@ import type { OperableDevice } from '../../../server/src/contracts/operations';
 import { apiAs, idTokenOf, serviceWorkerInControl } from '../../fixtures/api';
 import { gatewaySimulator } from '../../fixtures/gateways';
 import { DeviceOperationsPage } from '../../pages/device-operations-page';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
+
+// Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
+test.use({ serviceWorkers: 'allow' });
 
 // Dispenser Operations as a technician uses it on a ward tablet: devices picked on the floor plan,
 // a preset applied in the settings editor, queued, and watched as the simulated gateway carries
@@ -50,7 +53,7 @@ test.describe('on a tablet', () => {
 
   test('dispensers picked on the map get a preset, are queued, and advance to Completed', async ({ page }) => {
     const UNIT = 17; // Emergency – Observation
-    await new SignInPage(page).signInAs('tech');
+    await signedInAs(page, 'tech');
     const api = apiAs(page.request, await idTokenOf(page));
     const placed = healthy((await dispensers(api, UNIT)).filter((d) => d.x !== null && d.groupId === UNIT));
     // Two of one model: one settings tab.
@@ -86,7 +89,7 @@ test.describe('on a tablet', () => {
 
   test('a pending operation is cancelled from its row', async ({ page, request }) => {
     const UNIT = 19; // Infusion Center
-    await new SignInPage(page).signInAs('tech');
+    await signedInAs(page, 'tech');
     const api = apiAs(page.request, await idTokenOf(page));
     const ops = new DeviceOperationsPage(page);
     const simulator = gatewaySimulator(request);
@@ -112,7 +115,7 @@ test.describe('on a tablet', () => {
   test('a firmware update queued offline survives a reload and is queued once on reconnect', async ({ page, context }) => {
     test.setTimeout(180_000);
     const UNIT = 9; // Emergency – Fast Track
-    await new SignInPage(page).signInAs('tech');
+    await signedInAs(page, 'tech');
     const api = apiAs(page.request, await idTokenOf(page));
     const ops = new DeviceOperationsPage(page);
     const [device] = healthy(await dispensers(api, UNIT)).filter((d) => d.groupId === UNIT);

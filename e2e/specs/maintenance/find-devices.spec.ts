@@ -4,7 +4,10 @@ import type { MacLookup } from '../../../server/src/contracts/wearables-admin';
 import { apiAs, idTokenOf } from '../../fixtures/api';
 import { gatewaySimulator } from '../../fixtures/gateways';
 import { FindDevicesDialog } from '../../pages/find-devices-dialog';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
+
+// Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
+test.use({ serviceWorkers: 'allow' });
 
 // Find devices as a technician uses it on a ward tablet: a gateway of the unit scans, the devices
 // it hears come in live, new or already known; Add reads their versions through the gateway and
@@ -39,7 +42,7 @@ test.use({ viewport: { width: 1024, height: 1366 }, hasTouch: true });
 test.describe('Find devices', () => {
   test('a scan lists the devices a gateway hears and adds the new ones to the unit', async ({ page }) => {
     test.setTimeout(120_000);
-    await new SignInPage(page).signInAs('tech');
+    await signedInAs(page, 'tech');
     const api = apiAs(page.request, await idTokenOf(page));
     const simulator = gatewaySimulator(page.request);
     const [gateway] = await fieldGateways(api);
@@ -87,7 +90,7 @@ test.describe('Find devices', () => {
 
   test('a gateway that does not answer is marked after 5 s; offline, nothing can be found', async ({ page, context }) => {
     test.setTimeout(90_000);
-    await new SignInPage(page).signInAs('tech');
+    await signedInAs(page, 'tech');
     const api = apiAs(page.request, await idTokenOf(page));
     const simulator = gatewaySimulator(page.request);
     const [, gateway] = await fieldGateways(api);

@@ -3,7 +3,10 @@ import type { Gateway } from '../../../server/src/contracts/gateways';
 import { apiAs, idTokenOf } from '../../fixtures/api';
 import { gatewaySimulator } from '../../fixtures/gateways';
 import { GatewaySetupDrawer } from '../../pages/gateway-setup-drawer';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
+
+// Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
+test.use({ serviceWorkers: 'allow' });
 
 // Gateway Setup as the provider's administrator does it on a tablet: two gateways just plugged in
 // announce themselves into the setup queue, are named, placed in the location the page shows and
@@ -18,7 +21,7 @@ test.use({ viewport: { width: 1024, height: 1366 }, hasTouch: true });
 test.describe('Gateway Setup', () => {
   test('new gateways are named, placed and configured; a failing one is counted', async ({ page, context }) => {
     test.setTimeout(120_000);
-    await new SignInPage(page).signInAs('admin');
+    await signedInAs(page, 'admin');
     const api = apiAs(page.request, await idTokenOf(page));
     const simulator = gatewaySimulator(page.request);
     const [passing, failing] = (await simulator.announceGateways(2)) as [string, string];
@@ -84,8 +87,7 @@ test.describe('Gateway Setup', () => {
   });
 
   test('a hospital’s technician, whose scope does not hold the queue, is not offered Setup', async ({ page }) => {
-    await new SignInPage(page).signInAs('tech');
-    await page.goto(`${PATH}?groupId=2`);
+    await signedInAs(page, 'tech', `${PATH}?groupId=2`);
     await expect(page.getByRole('heading', { name: 'Gateways' })).toBeVisible();
     const setup = new GatewaySetupDrawer(page);
     await setup.actions().click();

@@ -2,7 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Gateway } from '../../../server/src/contracts/gateways';
 import { apiAs, idTokenOf, serviceWorkerInControl } from '../../fixtures/api';
 import { gatewaySimulator } from '../../fixtures/gateways';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
+
+// Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
+test.use({ serviceWorkers: 'allow' });
 
 // Gateways as a technician uses it on a ward tablet: a location's gateways found and narrowed,
 // one opened in its drawer; a software update dispatched to three gateways and watched as the
@@ -24,7 +27,7 @@ test.use({ viewport: { width: 1024, height: 1366 }, hasTouch: true });
 test.describe('Gateways', () => {
   test('a technician narrows a location’s gateways and opens one in its drawer', async ({ page }) => {
     const LOCATION = 2; // St. Mary's Hospital
-    await new SignInPage(page).signInAs('tech');
+    await signedInAs(page, 'tech');
     // Other specs place gateways under St. Mary's meanwhile (Gateway Setup): the page is held to
     // the newest answer it was given, not to one asked for before it loaded.
     let answered: Gateway[] | null = null;
@@ -72,7 +75,7 @@ test.describe('Gateways', () => {
   test('a software update dispatched to three gateways advances to Updated, and a failure is shown', async ({ page }) => {
     test.setTimeout(180_000);
     const LOCATION = 4; // St. Mary's – Main Tower
-    await new SignInPage(page).signInAs('tech');
+    await signedInAs(page, 'tech');
     const api = apiAs(page.request, await idTokenOf(page));
     const simulator = gatewaySimulator(page.request);
     const chosen = outdated(await gatewaysOf(api, LOCATION)).slice(0, 3);
@@ -113,7 +116,7 @@ test.describe('Gateways', () => {
   test('a software update dispatched offline survives a reload and is sent once on reconnect', async ({ page, context }) => {
     test.setTimeout(180_000);
     const LOCATION = 3; // Riverside General Hospital
-    await new SignInPage(page).signInAs('tech');
+    await signedInAs(page, 'tech');
     const api = apiAs(page.request, await idTokenOf(page));
     const [gateway] = outdated(await gatewaysOf(api, LOCATION));
     expect(gateway).toBeDefined();
@@ -146,8 +149,7 @@ test.describe('Gateways', () => {
 
   test('a kiosk gateway’s remote terminal runs a quick command and opens a session', async ({ page }) => {
     const LOCATION = 6; // ICU – 3 North, with Kiosk 3N
-    await new SignInPage(page).signInAs('tech');
-    await page.goto(`${PATH}?groupId=${LOCATION}`);
+    await signedInAs(page, 'tech', `${PATH}?groupId=${LOCATION}`);
     await card(page, 'Kiosk 3N').getByRole('button', { name: 'Details of Kiosk 3N' }).tap();
     const drawer = page.getByTestId('gateway-drawer');
     await expect(drawer.getByText('Remote terminal')).toBeVisible();

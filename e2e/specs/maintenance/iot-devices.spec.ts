@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import type { Thing } from '../../../server/src/contracts/iot';
 import { apiAs, idTokenOf } from '../../fixtures/api';
 import { IotDevicesPage } from '../../pages/iot-devices-page';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
+
+// Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
+test.use({ serviceWorkers: 'allow' });
 
 // The IoT Devices page as a technician uses it: the devices of a hospital narrowed by 'Last
 // Online' and search, a device's metrics and history; a software update run on an outdated device
@@ -21,7 +24,7 @@ test.use({ viewport: { width: 1024, height: 1366 }, hasTouch: true });
 
 test.describe('IoT Devices', () => {
   test('a technician narrows the devices by Last Online and search, and opens a device’s metrics and history', async ({ page }) => {
-    await new SignInPage(page).signInAs('tech');
+    await signedInAs(page, 'tech');
     const api = apiAs(page.request, await idTokenOf(page));
     const stale = await api.get<Page>(`/iot/things?groupIds=${LOCATION}&lastOnline=over-7d`);
     expect(stale.data.length).toBeGreaterThan(0);
@@ -68,7 +71,7 @@ test.describe('IoT Devices', () => {
   });
 
   test('a job run on an outdated device shows in the drawer, and its queued execution is cancelled', async ({ page }) => {
-    await new SignInPage(page).signInAs('tech');
+    await signedInAs(page, 'tech');
     const api = apiAs(page.request, await idTokenOf(page));
     // Offline but seen within the week: not played by the simulator, and not the first test's devices.
     const candidates = (await Promise.all(['0-12h', '12-24h', '1-7d'].map((bucket) => api.get<Page>(`/iot/things?groupIds=${LOCATION}&lastOnline=${bucket}`)))).flatMap((p) => p.data);
@@ -117,7 +120,7 @@ test.describe('IoT Devices', () => {
   });
 
   test('a fall device renamed through the outbox shows Pending until the server has it', async ({ page }) => {
-    await new SignInPage(page).signInAs('tech');
+    await signedInAs(page, 'tech');
     const api = apiAs(page.request, await idTokenOf(page));
     // The last online fall device of the whole scope: another hospital than the other tests'.
     const device = (await api.get<Page>('/iot/things?lastOnline=online&take=100')).data.filter((t) => t.type === 'fall_device_v1').at(-1)!;

@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import type { Thing } from '../../../server/src/contracts/iot';
 import { apiAs, idTokenOf, serviceWorkerInControl } from '../../fixtures/api';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
+
+// Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
+test.use({ serviceWorkers: 'allow' });
 
 // The Location Editor's IoT Devices: a unit's IoT devices in the panel's tab and on its plan, and a
 // fall device renamed and moved from there without signal, through a reload, sent once. ICU – 3
@@ -14,7 +17,7 @@ test.use({ viewport: { width: 1024, height: 1366 }, hasTouch: true, isMobile: tr
 
 test('a fall device renamed and moved offline shows pending on the plan and in the tab, and reaches the server once', async ({ page, context }) => {
   test.setTimeout(180_000);
-  await new SignInPage(page).signInAs('tech');
+  await signedInAs(page, 'tech');
   const api = apiAs(page.request, await idTokenOf(page));
   const things = (await api.get<{ data: Thing[] }>(`/iot/things?groupIds=${UNIT}&take=100`)).data.filter((t) => t.groupId === UNIT);
   const device = things.find((t) => t.type === 'fall_device_v1');

@@ -1,7 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { EditorEntities } from '../../../server/src/contracts/editor';
 import { apiAs, idTokenOf, serviceWorkerInControl } from '../../fixtures/api';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
+
+// Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
+test.use({ serviceWorkers: 'allow' });
 
 // The Location Editor as a technician uses it on a ward tablet: devices placed, moved and deleted
 // by touch, a zone drawn, undone and redone, published; the same without signal through a reload;
@@ -97,9 +100,8 @@ test.describe('on a tablet', () => {
 
   test('a device is placed, moved and deleted, a zone drawn, undone and redone, and both published', async ({ page }) => {
     const UNIT = 12; // Med-Surg – 5 East
-    await new SignInPage(page).signInAs('tech');
+    await signedInAs(page, 'tech', `${PATH}?groupId=${UNIT}`);
     const api = apiAs(page.request, await idTokenOf(page));
-    await page.goto(`${PATH}?groupId=${UNIT}`);
     await expect(canvas(page)).toBeVisible();
     await page.getByRole('button', { name: 'Edit' }).tap();
 
@@ -153,9 +155,8 @@ test.describe('on a tablet', () => {
   test('a device placed (kept through a reload) and a zone drawn offline survive a reload and are saved exactly once on reconnect', async ({ page, context }) => {
     test.setTimeout(180_000);
     const UNIT = 13; // Pediatrics – 2 West
-    await new SignInPage(page).signInAs('tech');
+    await signedInAs(page, 'tech', `${PATH}?groupId=${UNIT}`);
     const api = apiAs(page.request, await idTokenOf(page));
-    await page.goto(`${PATH}?groupId=${UNIT}`);
     await expect(canvas(page)).toBeVisible();
     await serviceWorkerInControl(page);
     // Loaded once under the service worker, so the plan image is in its cache too.
@@ -207,7 +208,7 @@ test.describe('a replacement made offline', () => {
   test('that meets a replacement made online meanwhile shows both, and takes the server’s when asked', async ({ page, context, request }) => {
     test.setTimeout(180_000);
     const UNIT = 14; // PICU – 2 East
-    await new SignInPage(page).signInAs('tech');
+    await signedInAs(page, 'tech');
     const api = apiAs(request, await idTokenOf(page));
     const before = await entitiesOf(api, UNIT);
     const old = before.devices.find((d) => d.type === 'BEACON' && !d.staged && d.x !== null && d.y !== null);
@@ -261,8 +262,7 @@ test.describe('a replacement made offline', () => {
 test('on a desktop, Shift+click adds a device, Shift+drag draws a zone, Alt deletes, Ctrl+Z undoes and Escape cancels', async ({ page }) => {
   test.slow();
   const UNIT = 12; // Med-Surg – 5 East (nothing is saved here)
-  await new SignInPage(page).signInAs('tech');
-  await page.goto(`${PATH}?groupId=${UNIT}`);
+  await signedInAs(page, 'tech', `${PATH}?groupId=${UNIT}`);
   await expect(canvas(page)).toBeVisible();
   await page.getByRole('button', { name: 'Edit' }).click();
 

@@ -1,7 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Path } from '../../../server/src/contracts/paths';
 import { apiAs, idTokenOf, serviceWorkerInControl } from '../../fixtures/api';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
+
+// Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
+test.use({ serviceWorkers: 'allow' });
 
 // The Path Builder as a technician uses it on a ward tablet: a unit with a floor plan, its walking
 // paths drawn by tapping the plan, undone and redone, saved, deleted; and the same without signal,
@@ -70,7 +73,7 @@ test.describe('on a tablet', () => {
 
   test('paths are drawn by tapping the plan, undone, redone, saved and deleted', async ({ page }) => {
     const UNIT = 7; // ICU – 3 South
-    await new SignInPage(page).signInAs('tech');
+    await signedInAs(page, 'tech');
     const api = await openCleared(page, UNIT);
 
     await page.getByRole('button', { name: 'Draw' }).tap();
@@ -125,7 +128,7 @@ test.describe('on a tablet', () => {
   test('paths drawn and saved offline survive a reload and are saved exactly once on reconnect', async ({ page, context }) => {
     test.setTimeout(180_000);
     const UNIT = 10; // Med-Surg – 4 East
-    await new SignInPage(page).signInAs('tech');
+    await signedInAs(page, 'tech');
     const api = await openCleared(page, UNIT);
     await serviceWorkerInControl(page);
     // Loaded once under the service worker, so the plan image is in its cache too.
@@ -166,7 +169,7 @@ test.describe('on a tablet', () => {
 test('on a desktop, Escape leaves draw mode and the keyboard undoes, redoes and saves', async ({ page }) => {
   test.slow();
   const UNIT = 11; // Med-Surg – 4 West
-  await new SignInPage(page).signInAs('tech');
+  await signedInAs(page, 'tech');
   const api = await openCleared(page, UNIT);
 
   await page.getByRole('button', { name: 'Draw' }).click();
@@ -203,7 +206,6 @@ test('on a desktop, Escape leaves draw mode and the keyboard undoes, redoes and 
 });
 
 test('a location without a floor plan says so', async ({ page }) => {
-  await new SignInPage(page).signInAs('tech');
-  await page.goto(`${PATH}?groupId=4`);
+  await signedInAs(page, 'tech', `${PATH}?groupId=4`);
   await expect(page.getByText('No floor plan for this location', { exact: true })).toBeVisible();
 });

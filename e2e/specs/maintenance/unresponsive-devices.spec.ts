@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { UnresponsiveDevice } from '../../../server/src/contracts/unresponsive-devices';
 import type { DeviceModel } from '../../../server/src/contracts/wearables-admin';
 import { apiAs, idTokenOf } from '../../fixtures/api';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
 
 // Unresponsive Devices as a technician uses it: a unit's devices silent since yesterday (the
 // demo's silent ones, last heard days ago, and a badge the test adds, never heard), narrowed by
@@ -44,7 +44,7 @@ async function search(page: Page, text: string) {
 
 test('lists a unit’s silent devices with how long ago they were heard, narrowed by type, dates and search, kept through a reload', async ({ page }) => {
   test.slow();
-  await new SignInPage(page).signInAs('tech');
+  await signedInAs(page, 'tech');
   const api = apiAs(page.request, await idTokenOf(page));
   const probe = await addSilentBadge(api);
   const expected = await unresponsive(api, day(-1), day(0));

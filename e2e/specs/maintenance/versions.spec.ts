@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
 
 // Versions as a technician uses it on a tablet: pick a device model, find a firmware version by
 // its number, and download its image, which the demo server put into the file storage.
@@ -12,8 +12,7 @@ const MODEL = { id: 9, option: 'Minew Gateway v2 (Gateway)', versions: ['2.6.0',
 test.use({ viewport: { width: 1024, height: 1366 }, hasTouch: true });
 
 test('a technician picks a model, narrows its firmware versions and downloads one', async ({ page }) => {
-  await new SignInPage(page).signInAs('tech');
-  await page.goto(PATH);
+  await signedInAs(page, 'tech', PATH);
   await expect(page.getByRole('heading', { name: 'Versions' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Firmware versions' });
   await expect(table.getByText('Select Model')).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { WearableRow } from '../../../server/src/contracts/wearables-admin';
 import { apiAs, idTokenOf } from '../../fixtures/api';
 import { DeviceOperationsPage } from '../../pages/device-operations-page';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
 
 // Wristbands as a technician uses the page on a ward tablet: wristbands picked in the list, a
 // preset applied in the settings editor, queued and watched as the simulated gateway carries the
@@ -33,7 +33,7 @@ test.describe('on a tablet', () => {
   test.beforeEach(() => test.slow());
 
   test('wristbands picked in the list get a preset, are queued, and advance to Completed', async ({ page }) => {
-    await new SignInPage(page).signInAs('tech');
+    await signedInAs(page, 'tech');
     const api = apiAs(page.request, await idTokenOf(page));
     const idle = healthy(await wristbands(api));
     const [a, b] = idle.filter((d) => d.modelId === idle[0]?.modelId);
@@ -66,7 +66,7 @@ test.describe('on a tablet', () => {
   });
 
   test('a held wristband’s history is shown, and it is unassigned from its row', async ({ page }) => {
-    await new SignInPage(page).signInAs('tech');
+    await signedInAs(page, 'tech');
     const api = apiAs(page.request, await idTokenOf(page));
     const held = (await wristbands(api)).find((d) => d.user !== null && d.groupId === UNIT);
     expect(held, 'a held wristband in the unit').toBeTruthy();
@@ -90,7 +90,7 @@ test.describe('on a tablet', () => {
   });
 
   test('an unheld wristband is assigned to a user with the shared Assign dialog', async ({ page }) => {
-    await new SignInPage(page).signInAs('tech');
+    await signedInAs(page, 'tech');
     const api = apiAs(page.request, await idTokenOf(page));
     // Every wristband of the unit is held. The last one, clear of this spec's other tests running
     // alongside (the first two healthy ones get operations, the first held one is unassigned), is

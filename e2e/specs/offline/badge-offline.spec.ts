@@ -1,7 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { HistoryResponse, UserList, WearableList } from '../../../server/src/contracts/wearables-admin';
 import { apiAs, idTokenOf, serviceWorkerInControl } from '../../fixtures/api';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
+
+// Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
+test.use({ serviceWorkers: 'allow' });
 
 // Each test waits for the service worker to install (the whole shell precached) before cutting the network.
 test.describe.configure({ timeout: 120_000 });
@@ -9,7 +12,7 @@ test.describe.configure({ timeout: 120_000 });
 const indicator = (page: Page) => page.getByTestId('connectivity');
 
 test('a badge assigned offline stays queued through a reload and is assigned exactly once on reconnect', async ({ page, context, request }) => {
-  await new SignInPage(page).signInAs('tech');
+  await signedInAs(page, 'tech');
   const api = apiAs(request, await idTokenOf(page));
   // A free badge, and a user of its location (who may wear another device: assigning moves them).
   const badges = await api.get<WearableList>('/devices/wearables?type=BADGE&assigned=false');

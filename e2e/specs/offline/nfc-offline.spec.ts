@@ -4,7 +4,10 @@ import type { UserList } from '../../../server/src/contracts/wearables-admin';
 import { apiAs, idTokenOf, serviceWorkerInControl } from '../../fixtures/api';
 import { NfcPage } from '../../pages/nfc-page';
 import { OutboxPanel } from '../../pages/outbox-panel';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
+
+// Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
+test.use({ serviceWorkers: 'allow' });
 
 // Each test waits for the service worker to install (the whole shell precached) before cutting the network.
 test.describe.configure({ timeout: 120_000 });
@@ -22,7 +25,7 @@ async function openNfcPage(page: Page, search = '') {
 test('two NFC tags imported offline stay queued through a reload and reach the server exactly once', async ({ page, context, request }) => {
   const stamp = Date.now().toString(36).toUpperCase().slice(-6);
   const ids = [`E2E${stamp}A${'0'.repeat(11)}`, `E2E${stamp}B${'0'.repeat(11)}`];
-  await new SignInPage(page).signInAs('tech');
+  await signedInAs(page, 'tech');
   const { nfc, outbox } = await openNfcPage(page, `E2E${stamp}`);
   const api = apiAs(request, await idTokenOf(page));
   const groupId = (await api.get<NfcTagsResponse>('/nfc-tags?take=1')).data[0]?.groupId;
@@ -60,7 +63,7 @@ test('two NFC tags imported offline stay queued through a reload and reach the s
 });
 
 test('an assignment that conflicts on replay shows the server’s message and stays until discarded', async ({ page, context, request }) => {
-  await new SignInPage(page).signInAs('tech');
+  await signedInAs(page, 'tech');
   const api = apiAs(request, await idTokenOf(page));
   const tags = await api.get<NfcTagsResponse>('/nfc-tags?status=active&take=500');
   const tag = tags.data.find((t) => t.userId === null) as NfcTag;

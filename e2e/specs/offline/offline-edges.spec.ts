@@ -1,14 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { WearableList } from '../../../server/src/contracts/wearables-admin';
 import { apiAs, idTokenOf, serviceWorkerInControl } from '../../fixtures/api';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
+
+// Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
+test.use({ serviceWorkers: 'allow' });
 
 // A technician on an upright tablet, the network cut on a ward.
 test.use({ viewport: { width: 800, height: 1280 }, hasTouch: true, isMobile: true });
 test.describe.configure({ timeout: 120_000 });
 
 async function technicianOnline(page: Page, request: Parameters<typeof apiAs>[0]) {
-  await new SignInPage(page).signInAs('tech');
+  await signedInAs(page, 'tech');
   const api = apiAs(request, await idTokenOf(page));
   const badge = (await api.get<WearableList>('/devices/wearables?type=BADGE')).data.find((b) => b.active && !b.staged);
   expect(badge).toBeDefined();

@@ -1,7 +1,10 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { serviceWorkerInControl } from '../../fixtures/api';
 import { ReportsPage } from '../../pages/reports-page';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
+
+// Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
+test.use({ serviceWorkers: 'allow' });
 
 const PATH = '/app/reports/c-diff-report';
 
@@ -17,7 +20,7 @@ async function openRooms(page: Page) {
 }
 
 test('the manager lists the C. diff rooms, opens a room\'s visits and goes on to a visitor\'s Staff Rounding', async ({ page }) => {
-  await new SignInPage(page).signInAs('manager');
+  await signedInAs(page, 'manager');
   await openRooms(page);
   await expect(page.getByTestId('cdiff-status')).toHaveText(/^Status as of \w+/);
   // St. Mary's has 13 C. diff rooms: one page holds them all.
@@ -56,7 +59,7 @@ test('the manager lists the C. diff rooms, opens a room\'s visits and goes on to
 
 test('rooms load 15 at a time while more exist', async ({ page }) => {
   // The manager's hospital has 13 rooms (one page); the provider's administrator sees both hospitals' 19.
-  await new SignInPage(page).signInAs('admin');
+  await signedInAs(page, 'admin');
   await openRooms(page);
   await expect(page.getByText(/^\d+ of \d+ rooms loaded$/)).toHaveText('15 of 19 rooms loaded');
   await expect(bodyRows(roomsTable(page))).toHaveCount(15);
@@ -67,7 +70,7 @@ test('rooms load 15 at a time while more exist', async ({ page }) => {
 });
 
 test('the C. diff rooms opened before read offline, with their date', async ({ page, context }) => {
-  await new SignInPage(page).signInAs('manager');
+  await signedInAs(page, 'manager');
   await openRooms(page);
   // The first room's name once the answer is drawn (skeleton rows have no text).
   const firstCell = bodyRows(roomsTable(page)).first().locator('td').first();

@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { serviceWorkerInControl } from '../../fixtures/api';
 import { ReportsPage } from '../../pages/reports-page';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
+
+// Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
+test.use({ serviceWorkers: 'allow' });
 
 /** The signed-in user's id token, as the app sends it to the main API. */
 async function idToken(page: Page): Promise<string> {
@@ -19,7 +22,7 @@ async function idToken(page: Page): Promise<string> {
 
 test('the overview shows what the API answers for the same filters', async ({ page }) => {
   const reports = new ReportsPage(page);
-  await new SignInPage(page).signInAs('admin');
+  await signedInAs(page, 'admin');
   await expect(page).toHaveURL(/\/app\/reports\/overview\?.*startDate=/);
   const search = reports.params();
   // The screen's call: the view's own ids and the range from the address.
@@ -45,7 +48,7 @@ test('changing view, organizations and dates rewrites the address, and a reload 
   // Four filter changes, each waited on in the address and on screen, and a reload.
   test.slow();
   const reports = new ReportsPage(page);
-  await new SignInPage(page).signInAs('admin');
+  await signedInAs(page, 'admin');
   await expect(page).toHaveURL(/view=org/);
 
   // Location view keeps group ids and drops organization ids.
@@ -80,7 +83,7 @@ test('changing view, organizations and dates rewrites the address, and a reload 
 
 test('View As opens the chosen user’s overview', async ({ page }) => {
   const reports = new ReportsPage(page);
-  await new SignInPage(page).signInAs('admin');
+  await signedInAs(page, 'admin');
   const dialog = await reports.openViewAs();
   const rows = reports.viewAsRows();
   await expect(rows).toHaveCount(8);
@@ -95,7 +98,7 @@ test('View As opens the chosen user’s overview', async ({ page }) => {
 
 test('the compliance breakdown exports its rows as CSV', async ({ page }) => {
   const reports = new ReportsPage(page);
-  await new SignInPage(page).signInAs('admin');
+  await signedInAs(page, 'admin');
   await reports.goto('/app/reports/compliance?split=true');
   const table = reports.complianceBreakdown();
   await expect(table.locator('tbody tr').first()).toBeVisible();
@@ -114,7 +117,7 @@ test('the compliance breakdown exports its rows as CSV', async ({ page }) => {
 
 test('a nurse sees their own overview and cannot open another user’s by address', async ({ page }) => {
   const reports = new ReportsPage(page);
-  await new SignInPage(page).signInAs('nurse');
+  await signedInAs(page, 'nurse');
   await expect(page).toHaveURL(/\/app\/reports\/user-overview/);
   await expect(reports.userOverviewName()).not.toHaveText('');
   await expect(reports.statValue('Compliance')).toBeVisible();
@@ -126,7 +129,7 @@ test('a nurse sees their own overview and cannot open another user’s by addres
 
 test('a report opened offline shows the cached answer with its date', async ({ page, context }) => {
   const reports = new ReportsPage(page);
-  await new SignInPage(page).signInAs('admin');
+  await signedInAs(page, 'admin');
   const opportunities = reports.statValue('Opportunities');
   await expect(opportunities).not.toHaveText('—');
   const online = await opportunities.textContent();

@@ -1,7 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiAs, idTokenOf, serviceWorkerInControl } from '../../fixtures/api';
 import { ReportsPage } from '../../pages/reports-page';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
+
+// Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
+test.use({ serviceWorkers: 'allow' });
 
 // Contact Tracing is for the product's own staff (page-access: LAVO accounts with
 // CONTACT_TRACING_BETA): the demo administrator. The person traced is found through the API the
@@ -26,8 +29,7 @@ function queryOf(page: Page, extra: Record<string, string | number>): string {
 
 /** Signs in as the administrator and opens the page, its address completed with the defaults. */
 async function openPage(page: Page, search = '') {
-  await new SignInPage(page).signInAs('admin');
-  await page.goto(`${PATH}${search}`);
+  await signedInAs(page, 'admin', `${PATH}${search}`);
   await expect(page).toHaveURL(/organizationIds=/);
   return new ReportsPage(page);
 }

@@ -1,7 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { serviceWorkerInControl } from '../../fixtures/api';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
+
+// Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
+test.use({ serviceWorkers: 'allow' });
 
 // Each test signs in, and one waits for an export to run on the server: give it room on a busy machine.
 test.slow();
@@ -12,8 +15,7 @@ const exportsTable = (page: Page) => page.getByRole('table', { name: 'Exports' }
 const requestsTable = (page: Page) => page.getByRole('table', { name: 'Requests' });
 
 test('an employee requests an export, sees it finish and downloads its CSV', async ({ page }) => {
-  await new SignInPage(page).signInAs('admin');
-  await page.goto(PAGE);
+  await signedInAs(page, 'admin', PAGE);
   await expect(exportsTable(page).getByRole('columnheader', { name: 'SQL' })).toBeVisible();
   await exportsTable(page).getByRole('button', { name: 'Request Staff list' }).click();
 
@@ -61,8 +63,7 @@ test('an employee requests an export, sees it finish and downloads its CSV', asy
 });
 
 test('an employee adds an export through the steps of the form', async ({ page }) => {
-  await new SignInPage(page).signInAs('admin');
-  await page.goto(PAGE);
+  await signedInAs(page, 'admin', PAGE);
   await page.getByRole('button', { name: 'Add' }).click();
   const form = page.getByRole('dialog', { name: 'Add data export' });
   const name = `Washes by type ${Date.now()}`;
@@ -94,8 +95,7 @@ test('an employee adds an export through the steps of the form', async ({ page }
 });
 
 test('a hospital manager sees the exports without the SQL column or the Add button', async ({ page }) => {
-  await new SignInPage(page).signInAs('manager');
-  await page.goto(PAGE);
+  await signedInAs(page, 'manager', PAGE);
   await expect(exportsTable(page).getByText('Staff list')).toBeVisible();
   await expect(exportsTable(page).getByRole('columnheader', { name: 'Name' })).toBeVisible();
   await expect(exportsTable(page).getByRole('columnheader', { name: 'SQL' })).toHaveCount(0);

@@ -1,7 +1,10 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiAs, idTokenOf, serviceWorkerInControl } from '../../fixtures/api';
 import { ReportsPage } from '../../pages/reports-page';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
+
+// Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
+test.use({ serviceWorkers: 'allow' });
 
 // Dispenser Activity as the hospital administrator of St. Mary's uses it: a unit with a floor plan
 // (ICU – 3 North, location 6), the Main Tower building without one (location 4).
@@ -50,7 +53,7 @@ async function busiestBar(page: Page, activity: Activity): Promise<{ bar: Locato
 
 test.describe('on a desktop', () => {
   test('a location shows its dispensers as bars on its plan, and a chosen one its hourly activity', async ({ page }) => {
-    await new SignInPage(page).signInAs('manager');
+    await signedInAs(page, 'manager');
     await new ReportsPage(page).goto(PATH);
     // The manager's own location, the hospital, has no floor plan of its own.
     await expect(page.getByRole('button', { name: /^Location St\. Mary's Hospital/ })).toBeVisible();
@@ -96,8 +99,7 @@ test.describe('on a desktop', () => {
   });
 
   test('a link naming a dispenser opens its card; a location without a plan says so', async ({ page }) => {
-    await new SignInPage(page).signInAs('manager');
-    await page.goto(`${PATH}?groupId=${UNIT.id}`);
+    await signedInAs(page, 'manager', `${PATH}?groupId=${UNIT.id}`);
     await expect(bars(page).first()).toBeAttached();
     const activity = await activityFromApi(page);
     const { id, name } = await busiestBar(page, activity);
@@ -112,8 +114,7 @@ test.describe('on a desktop', () => {
   });
 
   test('opened offline, the report shows the cached answer with its date, on its plan', async ({ page, context }) => {
-    await new SignInPage(page).signInAs('manager');
-    await page.goto(`${PATH}?groupId=${UNIT.id}`);
+    await signedInAs(page, 'manager', `${PATH}?groupId=${UNIT.id}`);
     await serviceWorkerInControl(page);
     // Loaded once under the service worker, so the plan image is in its cache too.
     await page.reload();
@@ -136,8 +137,7 @@ test.describe('on an iPad', () => {
   test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
 
   test('a tap chooses a dispenser, and two fingers moving apart zoom the plan', async ({ page }) => {
-    await new SignInPage(page).signInAs('manager');
-    await page.goto(`${PATH}?groupId=${UNIT.id}`);
+    await signedInAs(page, 'manager', `${PATH}?groupId=${UNIT.id}`);
     await expect(bars(page).first()).toBeAttached();
     await expect.poll(() => planImage(page).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));

@@ -1,13 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
 import { serviceWorkerInControl } from '../../fixtures/api';
 import { ReportsPage } from '../../pages/reports-page';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
+
+// Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
+test.use({ serviceWorkers: 'allow' });
 
 const ranking = (page: Page) => page.getByRole('table', { name: 'Dispenser usage ranking' });
 
 test('the manager reads the dispenser figures and opens a ranked dispenser on its floor plan', async ({ page }) => {
   const reports = new ReportsPage(page);
-  await new SignInPage(page).signInAs('manager');
+  await signedInAs(page, 'manager');
   await reports.goto('/app/reports/dispenser-overview');
   await expect(page.getByRole('heading', { name: 'Dispenser Overview' })).toBeVisible();
   // The demo's dispensers are used every day of its history.
@@ -40,7 +43,7 @@ test('the manager reads the dispenser figures and opens a ranked dispenser on it
 
 test('the dispenser overview opened offline shows the cached answer with its date', async ({ page, context }) => {
   const reports = new ReportsPage(page);
-  await new SignInPage(page).signInAs('manager');
+  await signedInAs(page, 'manager');
   await reports.goto('/app/reports/dispenser-overview');
   const dispenses = reports.statValue('Dispenses');
   await expect(dispenses).toHaveText(/^[1-9][\d,]*$/);

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
 
 // A charge nurse prints the overview from a phone: the charts below the fold were never scrolled to.
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
 test('printing draws the charts that were never scrolled to', async ({ page }) => {
   const chartCode = page.waitForResponse((response) => /trend-chart-body[^/]*\.js$/.test(response.url()));
-  await new SignInPage(page).signInAs('admin');
+  await signedInAs(page, 'admin');
   await expect(page).toHaveURL(/\/app\/reports\/overview\?/);
   const charts = page.locator('[role="img"][data-trend-chart]');
   await expect(charts.first()).toBeVisible();

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { apiAs, idTokenOf } from '../../fixtures/api';
 import { ReportsPage } from '../../pages/reports-page';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
 
 // An admin on a desktop, as the labels were walked.
 test('labels and units read as a person would write them', async ({ page, request }) => {
-  await new SignInPage(page).signInAs('admin');
+  await signedInAs(page, 'admin');
   const reports = new ReportsPage(page);
 
   // The Top 10 names professions as User Performance does.

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ReportsPage } from '../../pages/reports-page';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
 
 /** Each built report page and the sections it draws, top to bottom. */
 const PAGES: { path: string; sections: string[] }[] = [
@@ -21,7 +21,7 @@ test('every report page draws all of its sections, in order, with no section lef
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   const reports = new ReportsPage(page);
-  await new SignInPage(page).signInAs('admin');
+  await signedInAs(page, 'admin');
   for (const { path, sections } of PAGES) {
     await reports.goto(path);
     for (const name of sections) await expect(section(page, name), `${path}: ${name}`).toBeVisible();

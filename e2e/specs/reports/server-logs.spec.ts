@@ -1,7 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiAs, idTokenOf } from '../../fixtures/api';
 import { Shell } from '../../pages/shell';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
+
+// Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
+test.use({ serviceWorkers: 'allow' });
 
 const SERVER_LOGS = '/app/debug/server-logs-report';
 
@@ -22,7 +25,7 @@ const sourceChip = (page: Page, source: string) => page.getByRole('group', { nam
 const entryFor = (page: Page, method: string, path: string) => page.getByRole('button', { name: new RegExp(`^${method} ${path.replaceAll('/', '\\/')},`) });
 
 test('an employee watches requests arrive, filters them by source and opens one', async ({ page, context }) => {
-  await new SignInPage(page).signInAs('admin');
+  await signedInAs(page, 'admin');
   await openLiveLog(page);
   await expect(page.getByRole('checkbox', { name: 'Auto-scroll' })).toBeChecked();
 
@@ -72,7 +75,7 @@ test('an employee watches requests arrive, filters them by source and opens one'
 });
 
 test('offline, the log says it needs a connection', async ({ page, context }) => {
-  await new SignInPage(page).signInAs('admin');
+  await signedInAs(page, 'admin');
   await openLiveLog(page);
   await context.setOffline(true);
   await expect(page.getByText('The server log is live and needs a connection. It resumes when the connection is back.')).toBeVisible();
@@ -82,8 +85,7 @@ test('offline, the log says it needs a connection', async ({ page, context }) =>
 });
 
 test('a crash in an employee’s browser is reported and shown under Client errors, its stack on request', async ({ page }) => {
-  await new SignInPage(page).signInAs('admin');
-  await page.goto(SERVER_LOGS);
+  await signedInAs(page, 'admin', SERVER_LOGS);
   await expect(new Shell(page).pageTitle()).toHaveText('Server Logs');
   const { user } = await apiAs(page.request, await idTokenOf(page)).get<{ user: { id: number } }>('/bootstrap?username=admin%40demo.health&loginType=WEB_APP');
 
@@ -114,8 +116,7 @@ test('a crash in an employee’s browser is reported and shown under Client erro
 });
 
 test('a hospital administrator can neither open the log nor join its channel', async ({ page }) => {
-  await new SignInPage(page).signInAs('manager');
-  await page.goto(SERVER_LOGS);
+  await signedInAs(page, 'manager', SERVER_LOGS);
   await expect(page).toHaveURL(/\/app\/reports\/overview(\?.*)?$/);
   await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByText('Server Logs')).toHaveCount(0);
   const signed = await page.request.post('/api/pusher/auth', {

@@ -1,7 +1,10 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { serviceWorkerInControl } from '../../fixtures/api';
 import { ReportsPage } from '../../pages/reports-page';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
+
+// Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
+test.use({ serviceWorkers: 'allow' });
 
 const bodyRows = (table: Locator) => table.locator('tbody tr');
 const usageTable = (page: Page) => page.getByRole('table', { name: 'SmartSensor usage' });
@@ -35,8 +38,7 @@ async function openFirstHistory(page: Page, table: Locator) {
 
 test('SmartSensor Usage: Live shows today, off the 7 days ending yesterday; a row opens the wearable\'s history', async ({ page }) => {
   const reports = new ReportsPage(page);
-  await new SignInPage(page).signInAs('manager');
-  await page.goto('/app/reports/wearable-usage');
+  await signedInAs(page, 'manager', '/app/reports/wearable-usage');
   await expect(page).toHaveURL(/startDate=/);
   const live = page.getByRole('switch', { name: 'Live' });
   await expect(live).not.toBeChecked();
@@ -57,8 +59,7 @@ test('SmartSensor Usage: Live shows today, off the 7 days ending yesterday; a ro
 });
 
 test('SmartSensor Usage reads offline from the last answer, with its date', async ({ page, context }) => {
-  await new SignInPage(page).signInAs('manager');
-  await page.goto('/app/reports/wearable-usage');
+  await signedInAs(page, 'manager', '/app/reports/wearable-usage');
   const first = await firstCell(usageTable(page));
   await serviceWorkerInControl(page);
   await expect(bodyRows(usageTable(page)).first()).toBeVisible();
@@ -72,8 +73,7 @@ test('SmartSensor Usage reads offline from the last answer, with its date', asyn
 // SmartSensor Management (beta) is for LAVO organizations: the provider's administrator, not the hospital's.
 test('SmartSensor Management lists the devices, marked beta, each with its history; it reads offline too', async ({ page, context }) => {
   test.slow();
-  await new SignInPage(page).signInAs('admin');
-  await page.goto('/app/reports/wearable-management');
+  await signedInAs(page, 'admin', '/app/reports/wearable-management');
   await expect(page.getByText('beta', { exact: true })).toBeVisible();
   await firstCell(devicesTable(page));
   const dialog = await openFirstHistory(page, devicesTable(page));

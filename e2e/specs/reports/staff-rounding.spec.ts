@@ -1,7 +1,10 @@
 import { devices, expect, type Page, test } from '@playwright/test';
 import { serviceWorkerInControl } from '../../fixtures/api';
 import { ReportsPage } from '../../pages/reports-page';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
+
+// Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
+test.use({ serviceWorkers: 'allow' });
 
 // A charge nurse on an iPad, upright, by touch. The browser stays the project's Chromium: a
 // device's default browser can only be set for a whole project.
@@ -13,7 +16,7 @@ test.slow();
 const PAGE = '/app/reports/staff-rounding';
 
 async function signInAsChargeNurse(page: Page) {
-  await new SignInPage(page).signInAs('charge');
+  await signedInAs(page, 'charge');
   return new ReportsPage(page);
 }
 

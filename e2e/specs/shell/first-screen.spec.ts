@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
+
+// Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
+test.use({ serviceWorkers: 'allow' });
 
 // Every page here is the server's answer: no service worker answers in its place.
 test.use({ serviceWorkers: 'block' });
@@ -23,8 +26,7 @@ test('an address that is no page shows no title before the app decides where it 
 });
 
 test('once loaded, the app replaces the first screen with the styled page in the same place', async ({ page }) => {
-  await new SignInPage(page).signInAs('admin');
-  await page.goto('/app/reports/overview');
+  await signedInAs(page, 'admin', '/app/reports/overview');
   await expect(page.getByRole('heading', { name: 'Top 10 Compliance Ranking' })).toBeVisible();
   // One title, the app's, with the component styles applied (the first screen's has inline styles only).
   const title = page.getByRole('heading', { level: 1, name: 'Performance Overview' });
@@ -52,8 +54,7 @@ test('a page’s address asks for that page’s code with the document', async (
 });
 
 test('signed in, a page opened afresh preloads each of its modules once', async ({ page }) => {
-  await new SignInPage(page).signInAs('admin');
-  await page.goto('/app/reports/compliance');
+  await signedInAs(page, 'admin', '/app/reports/compliance');
   await expect(page.getByRole('heading', { level: 1, name: 'Compliance Report' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   const preloads = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.href));

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { Shell } from '../../pages/shell';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
 
 test('the profile popup’s items line up: Profile, Support and Sign Out start at the same x', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await new SignInPage(page).signInAs('admin');
+  await signedInAs(page, 'admin');
   const popup = await new Shell(page).openProfilePopup();
   const textX = async (name: string) => {
     const label = popup.getByRole(name === 'Sign Out' ? 'button' : 'link', { name, exact: true }).getByText(name, { exact: true });

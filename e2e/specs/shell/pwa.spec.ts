@@ -4,7 +4,10 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { serviceWorkerInControl } from '../../fixtures/api';
 import { Shell } from '../../pages/shell';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
+
+// Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
+test.use({ serviceWorkers: 'allow' });
 
 test('the app is installable', async ({ playwright, baseURL }, testInfo) => {
   // Chromium never offers to install from an incognito-like context, so use a real profile.
@@ -29,7 +32,7 @@ test('the app is installable', async ({ playwright, baseURL }, testInfo) => {
 });
 
 test('a reload while offline still shows the shell', async ({ page, context }) => {
-  await new SignInPage(page).signInAs('admin');
+  await signedInAs(page, 'admin');
   await serviceWorkerInControl(page);
   await context.setOffline(true);
   await page.reload();
@@ -46,7 +49,7 @@ test('a browser that refuses service workers still runs the app, and says it can
     const errors: Error[] = [];
     page.on('pageerror', (error) => errors.push(error));
     const warned = page.waitForEvent('console', { predicate: (message) => message.text().includes('could not be installed for offline use') });
-    await new SignInPage(page).signInAs('admin');
+    await signedInAs(page, 'admin');
     await expect(new Shell(page).pageTitle()).toHaveText('Performance Overview');
     expect((await warned).type()).toBe('warning');
     expect(errors).toEqual([]);

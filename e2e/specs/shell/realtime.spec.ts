@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import Pusher from 'pusher';
 import { localSecrets } from '../../../server/src/secrets';
 import { E2E_DATA_DIR, E2E_PORT } from '../../fixtures/server';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
 
 // The local Pusher-protocol server as `npm start` runs it (playwright.config.ts puts it on PORT + 1),
 // with the secret generated for the browser tests' installation.
@@ -24,7 +24,7 @@ test('the app joins the user’s private channel and receives what server code p
       socket.on('framereceived', ({ payload }) => frames.push(String(payload)));
     }
   });
-  await new SignInPage(page).signInAs('nurse');
+  await signedInAs(page, 'nurse');
 
   const channelOf = () =>
     frames.map((f) => /"event":"pusher_internal:subscription_succeeded".*"channel":"(private-client-\d+)"/.exec(f)?.[1]).find(Boolean);

@@ -2,24 +2,22 @@ import { expect, test } from '@playwright/test';
 import { Shell } from '../../pages/shell';
 import { accounts } from '../../fixtures/accounts';
 import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
 
 test('a forbidden URL typed directly redirects to the landing page', async ({ page }) => {
-  await new SignInPage(page).signInAs('manager');
-  await page.goto('/app/maintenance/gateways');
+  await signedInAs(page, 'manager', '/app/maintenance/gateways');
   await expect(page).toHaveURL(/\/app\/reports\/overview(\?.*)?$/);
   await page.goto('/app/accounts/organizations');
   await expect(page).toHaveURL(/\/app\/reports\/overview(\?.*)?$/);
 });
 
 test('an end user cannot open account pages', async ({ page }) => {
-  await new SignInPage(page).signInAs('nurse');
-  await page.goto('/app/accounts/users');
+  await signedInAs(page, 'nurse', '/app/accounts/users');
   await expect(page).toHaveURL(/\/app\/reports\/user-overview(\?.*)?$/);
 });
 
 test('/app/maintenance/nfc redirects to /app/accounts/nfc', async ({ page }) => {
-  await new SignInPage(page).signInAs('admin');
-  await page.goto('/app/maintenance/nfc');
+  await signedInAs(page, 'admin', '/app/maintenance/nfc');
   await expect(page).toHaveURL('/app/accounts/nfc');
   await expect(new Shell(page).pageTitle()).toHaveText('NFC Tag Assignment');
   await expect(page.getByRole('table', { name: 'NFC tags' })).toBeVisible();
@@ -32,19 +30,17 @@ test('unknown paths: under /app to the landing page, elsewhere to /auth', async 
   await expect(page).toHaveURL(/\/auth\?redirect=/);
   expect(new URL(page.url()).searchParams.get('redirect')).toBe('/app/reports/overview');
 
-  await new SignInPage(page).signInAs('tech');
-  await page.goto('/app/no/such/page');
+  await signedInAs(page, 'tech', '/app/no/such/page');
   await expect(page).toHaveURL(/\/app\/reports\/user-overview(\?.*)?$/);
 });
 
 test('a signed-in visitor on /auth goes to /app', async ({ page }) => {
-  await new SignInPage(page).signInAs('admin');
-  await page.goto('/auth');
+  await signedInAs(page, 'admin', '/auth');
   await expect(page).toHaveURL(/\/app\/reports\/overview(\?.*)?$/);
 });
 
 test('signing out returns to /auth and closes the signed-in area', async ({ page }) => {
-  await new SignInPage(page).signInAs('admin');
+  await signedInAs(page, 'admin');
   await new Shell(page).signOut();
   await expect(page).toHaveURL('/auth');
   await page.goto('/app/reports/overview');

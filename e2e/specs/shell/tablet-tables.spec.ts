@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { WearableList } from '../../../server/src/contracts/wearables-admin';
 import { apiAs, idTokenOf } from '../../fixtures/api';
-import { SignInPage } from '../../pages/sign-in-page';
+import { signedInAs } from '../../fixtures/session';
 
 // Tables on touch layouts keep the row's name, the figure the page exists for and the row menu on
 // screen; the secondary columns fold into each row's details.
@@ -29,8 +29,7 @@ async function noSidewaysPage(page: Page) {
 for (const viewport of [IPAD_UPRIGHT, IPAD_ON_ITS_SIDE]) {
   test(`User Performance shows each user's name and compliance on an iPad ${viewport.width}×${viewport.height}`, async ({ page }) => {
     await page.setViewportSize(viewport);
-    await new SignInPage(page).signInAs('admin');
-    await page.goto('/app/reports/user-performance');
+    await signedInAs(page, 'admin', '/app/reports/user-performance');
     const table = page.getByRole('table', { name: 'User performance' });
     const firstRow = table.locator('tbody tr').first();
     await expect(firstRow.getByRole('button', { name: /^Show details of / })).toBeVisible();
@@ -61,7 +60,7 @@ for (const viewport of [IPAD_UPRIGHT, IPAD_ON_ITS_SIDE]) {
 
 test('Badges on an upright tablet keep the last heartbeat and the row menu on screen', async ({ page, request }) => {
   await page.setViewportSize(TABLET);
-  await new SignInPage(page).signInAs('tech');
+  await signedInAs(page, 'tech');
   const api = apiAs(request, await idTokenOf(page));
   const badge = (await api.get<WearableList>('/devices/wearables?type=BADGE')).data.find((b) => b.active && !b.staged);
   expect(badge).toBeDefined();

@@ -4,8 +4,8 @@ import { COMMAND_MESSAGES } from '../../../src/entities/gateways/gateway-command
 import { PENDING_REMOVED_TITLE } from '../../../src/features/stations/stations-ui';
 import { apiAs, idTokenOf } from '../../fixtures/api';
 import { gatewaySimulator } from '../../fixtures/gateways';
-import { SignInPage } from '../../pages/sign-in-page';
 import { StationsPage, type StationTimers } from '../../pages/stations-page';
+import { signedInAs } from '../../fixtures/session';
 
 // The demo's kiosk gateways and their units (server/src/db/demo/devices-data.ts). Each test uses
 // its own, so tests running side by side do not see each other's docks.
@@ -32,7 +32,7 @@ async function openLiveKiosk(
   await sim.mode(gateway.mac, 'normal');
   const stations = new StationsPage(page);
   if (options.timers) await stations.useTimers(options.timers);
-  await new SignInPage(page).signInAs('admin');
+  await signedInAs(page, 'admin');
   const panel = await stations.openKiosks(kiosk.groupId);
   await expect(panel.sessionState()).toHaveText('Live');
   if (options.expanded !== false) await panel.expand();
@@ -117,7 +117,7 @@ test("a command without a reply shows 'Unable to establish connection with gatew
 
 test('the stations page says what to do without a location, and pages through kiosks', async ({ page }) => {
   const stations = new StationsPage(page);
-  await new SignInPage(page).signInAs('admin');
+  await signedInAs(page, 'admin');
   await stations.goto();
   await expect(page.getByText('Please select a location')).toBeVisible();
   // The whole network: every kiosk of the demo, five to a page.
