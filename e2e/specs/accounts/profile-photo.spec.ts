@@ -3,6 +3,7 @@ import type { BootstrapResponse } from '@contracts/bootstrap';
 import { accounts } from '../../fixtures/accounts';
 import { idTokenOf } from '../../fixtures/api';
 import { Shell } from '../../pages/shell';
+import { SignInPage } from '../../pages/sign-in-page';
 import { signedInAs } from '../../fixtures/session';
 
 // A 2×2 red PNG.
@@ -35,7 +36,7 @@ test('a photo uploaded for the signed-in user replaces the initials in the shell
 
   // The shell shows the user the session loaded; the next sign-in brings the new picture.
   await new Shell(page).signOut();
-  await signedInAs(page, 'charge');
+  await new SignInPage(page).signInAs('charge');
   await expect(avatar).toHaveAttribute('data-photo', 'shown');
   const image = avatar.locator('img');
   await expect(image).toBeVisible();

@@ -84,6 +84,15 @@ async function dragPlan(page: Page, from: { x: number; y: number }, to: { x: num
 
 const entitiesOf = (api: ReturnType<typeof apiAs>, groupId: number) => api.get<EditorEntities>(`/groups/editor?groupId=${groupId}`);
 
+/**
+ * A dialog closed as the user sees it: gone, and its overlay faded out with it. The overlay outlives
+ * the dialog by its fade on a slow machine, and a press on the plan meanwhile lands on the overlay.
+ */
+async function closed(page: Page, dialog: ReturnType<Page['getByRole']>) {
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator('.mantine-Modal-overlay')).toHaveCount(0);
+}
+
 async function addDevice(page: Page, x: number, y: number, name: string, mac: string) {
   await page.getByRole('button', { name: 'Add device' }).tap();
   await tapPlan(page, x, y);
@@ -91,7 +100,7 @@ async function addDevice(page: Page, x: number, y: number, name: string, mac: st
   await dialog.getByLabel('MAC address').fill(mac);
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByRole('button', { name: 'Save' }).tap();
-  await expect(dialog).toHaveCount(0);
+  await closed(page, dialog);
 }
 
 test.describe('on a tablet', () => {
@@ -272,7 +281,7 @@ test('on a desktop, Shift+click adds a device, Shift+drag draws a zone, Alt dele
   await page.keyboard.up('Shift');
   await expect(page.getByRole('dialog', { name: 'Add device' })).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog', { name: 'Add device' })).toHaveCount(0);
+  await closed(page, page.getByRole('dialog', { name: 'Add device' }));
 
   const from = await onScreen(page, 40, 300);
   const to = await onScreen(page, 200, 380);
@@ -285,7 +294,7 @@ test('on a desktop, Shift+click adds a device, Shift+drag draws a zone, Alt dele
   const zoneDialog = page.getByRole('dialog', { name: 'Add zone' });
   await zoneDialog.getByLabel('Name').fill('Rectangle room');
   await zoneDialog.getByRole('button', { name: 'Save' }).click();
-  await expect(zoneDialog).toHaveCount(0);
+  await closed(page, zoneDialog);
   await expect(onMap(page, 'changed')).toHaveCount(1);
 
   // Alt: delete mode; a click on the new zone's inside marks it.
