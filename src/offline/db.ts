@@ -22,6 +22,11 @@ export interface OutboxItem<P = unknown> {
   lastError: string | null;
   /** Not to be sent before this time (ms since the epoch): the backoff after a failed attempt. */
   nextAttemptAt: number;
+  /**
+   * The Idempotency-Key its attempts go out under, when it is not the item's id: a refused edit
+   * the user changed and sent again (`resendChanged`) is a new request with a key of its own.
+   */
+  sendKey?: string;
 }
 
 /** The server's id and version of an entity this device saved (a Location Editor entity, by its key). */

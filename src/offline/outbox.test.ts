@@ -2,20 +2,20 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { OfflineDatabase } from './db';
-import { BACKOFF_BASE_MS, backoffMs, discardItem, enqueue, enqueueAll, queueOf, registerOutboxHandler, replayOutbox, replayQueued, retryItem } from './outbox';
+import { BACKOFF_BASE_MS, backoffMs, discardItem, enqueue, enqueueAll, queueOf, registerOutboxHandler, replayOutbox, replayQueued, resendChanged, retryItem } from './outbox';
 
 const NURSE = 'sub-nurse';
 const TECH = 'sub-tech';
 const T0 = Date.UTC(2026, 10, 21, 8, 0, 0);
 
 /** What the fake server received: the type, the payload's label and the Idempotency-Key. */
-let received: { label: string; key: string }[] = [];
+let received: { label: string; key: string; itemId: string }[] = [];
 /** The answer of the next sends, by label: an error to throw, or nothing (accepted). */
 let answers = new Map<string, unknown>();
 
 registerOutboxHandler<{ label: string }>('tag', {
-  async send(payload, { idempotencyKey }) {
-    received.push({ label: payload.label, key: idempotencyKey });
+  async send(payload, { idempotencyKey, itemId }) {
+    received.push({ label: payload.label, key: idempotencyKey, itemId });
     const answer = answers.get(payload.label);
     if (answer) throw answer;
   },
@@ -63,7 +63,7 @@ describe('the outbox', () => {
         inFlight.set(entity, 1);
         if ([...inFlight.values()].reduce((a, b) => a + b, 0) > 1) overlapAcrossEntities = true;
         await new Promise((resolve) => setTimeout(resolve, 5));
-        received.push({ label: payload.label, key: '' });
+        received.push({ label: payload.label, key: '', itemId: '' });
         inFlight.set(entity, 0);
       },
       describe: (payload) => payload.label,
@@ -139,6 +139,36 @@ describe('the outbox', () => {
     expect(received[0]?.key).toBe(first.id);
     expect(received[1]?.key).toBe(first.id);
     expect(await queueOf(db, TECH)).toEqual([]);
+  });
+
+  it('sends a refused item the user changed afresh, under a new Idempotency-Key, before the ones behind it', async () => {
+    const first = await add('a1', 'tag:A', TECH, T0);
+    await add('a2', 'tag:A', TECH, T0 + 1);
+    answers.set('a1', new ApiError(409, 'Changed by someone else', undefined));
+    await replayOutbox(db, TECH, T0 + 10);
+    // Under the first key the server would answer its stored refusal again.
+    await resendChanged(db, first.id, { label: 'a1 over theirs' }, T0 + 20);
+    const [resent] = await queueOf(db, TECH);
+    expect(resent).toMatchObject({ id: first.id, status: 'pending', lastError: null, payload: { label: 'a1 over theirs' } });
+    await replayOutbox(db, TECH, T0 + 30);
+    expect(received.map((r) => r.label)).toEqual(['a1', 'a1 over theirs', 'a2']);
+    expect(received[1]?.key).not.toBe(first.id);
+    expect(received[1]?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(received[1]?.itemId).toBe(first.id);
+    expect(await queueOf(db, TECH)).toEqual([]);
+  });
+
+  it('keeps the changed item’s new key through a failed attempt, so a lost answer is not applied twice', async () => {
+    const item = await add('a1', 'tag:A', TECH, T0);
+    answers.set('a1', new ApiError(409, 'Changed by someone else', undefined));
+    await replayOutbox(db, TECH, T0 + 10);
+    await resendChanged(db, item.id, { label: 'a2' }, T0 + 20);
+    answers.set('a2', new TypeError('Failed to fetch'));
+    await replayOutbox(db, TECH, T0 + 30);
+    answers.delete('a2');
+    await replayOutbox(db, TECH, T0 + 30 + BACKOFF_BASE_MS);
+    expect(received.map((r) => r.label)).toEqual(['a1', 'a2', 'a2']);
+    expect(received[2]?.key).toBe(received[1]?.key);
   });
 
   it('discards an item for good', async () => {

@@ -8,8 +8,11 @@ import { type OfflineDatabase, type OutboxItem } from './db';
 
 /** How one type of queued edit is sent and described. */
 export interface OutboxHandler<P = unknown> {
-  /** Sends the edit; `idempotencyKey` goes out as the Idempotency-Key header. Throws on failure. */
-  send(payload: P, context: { idempotencyKey: string }): Promise<void>;
+  /**
+   * Sends the edit; `idempotencyKey` goes out as the Idempotency-Key header, `itemId` names the
+   * queued item (what the handler keeps about a refusal is kept under it). Throws on failure.
+   */
+  send(payload: P, context: { idempotencyKey: string; itemId: string }): Promise<void>;
   /** The edit in a technician's words ('Assign tag 04A1… to Dana Ortiz'). */
   describe(payload: P): string;
   /** Query keys whose lists change once the server has the edit; they are refetched after it is sent. */
@@ -158,7 +161,7 @@ export async function replayOutbox(
       // A type whose screen has not registered yet stays queued, untouched.
       if (!handler) return;
       try {
-        await handler.send(item.payload, { idempotencyKey: item.id });
+        await handler.send(item.payload, { idempotencyKey: item.sendKey ?? item.id, itemId: item.id });
       } catch (error) {
         const attempts = item.attempts + 1;
         if (error instanceof ApiError && error.status === 401) {
@@ -197,6 +200,17 @@ export async function replayOutbox(
 /** Puts a refused (or waiting) item back to be sent at the next replay. */
 export async function retryItem(db: OfflineDatabase, id: string, now = Date.now()): Promise<void> {
   await db.outbox.update(id, { status: 'pending', nextAttemptAt: now });
+}
+
+/**
+ * Sends a refused item again with a changed payload (the Location Editor's Keep mine: the same
+ * change over the server's newer version). A changed request is a new one, so it goes out under
+ * a new Idempotency-Key: under the old one the server would answer the stored refusal again. The
+ * refusal wrote nothing, so nothing can be applied twice. It keeps its place in its entity's order
+ * and starts its attempts afresh.
+ */
+export async function resendChanged<P>(db: OfflineDatabase, id: string, payload: P, now = Date.now()): Promise<void> {
+  await db.outbox.update(id, { payload, sendKey: crypto.randomUUID(), status: 'pending', attempts: 0, lastError: null, nextAttemptAt: now });
 }
 
 /** Drops an item for good (the user confirmed). */

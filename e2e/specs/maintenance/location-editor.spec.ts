@@ -1,97 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { EditorEntities } from '../../../server/src/contracts/editor';
 import { apiAs, idTokenOf, serviceWorkerInControl } from '../../fixtures/api';
 import { signedInAs } from '../../fixtures/session';
+import { PATH, canvas, closed, dragPlan, drawOutline, entitiesOf, indicator, newMac, onMap, onScreen, tapPlan } from '../../pages/location-editor-page';
 
 // Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
 test.use({ serviceWorkers: 'allow' });
 
 // The Location Editor as a technician uses it on a ward tablet: devices placed, moved and deleted
 // by touch, a zone drawn, undone and redone, published; the same without signal through a reload;
-// and a replacement made offline that meets one made online meanwhile. Each test has a unit of
-// its own (no other browser test reads these units' devices), so they run side by side.
-
-const PATH = '/app/maintenance/editor';
-const canvas = (page: Page) => page.getByTestId('editor-canvas');
-const indicator = (page: Page) => page.getByTestId('connectivity');
-const onMap = (page: Page, state: string) => canvas(page).locator(`[data-state="${state}"]`);
-
-/** A MAC no demo device has (the seed's MACs do not start with 0E:2E). */
-const newMac = () =>
-  ['0E', '2E', ...Array.from({ length: 4 }, () => Math.floor(Math.random() * 256).toString(16).padStart(2, '0').toUpperCase())].join(':');
-
-/** Where plan point (x, y) is on screen, once the plan has held still for a frame. */
-async function onScreen(page: Page, x: number, y: number) {
-  const { box, width } = await canvas(page).evaluate(async (svg: SVGSVGElement) => {
-    const read = () => {
-      const r = svg.getBoundingClientRect();
-      return { x: r.x, y: r.y, width: r.width };
-    };
-    let box = read();
-    for (let frame = 0; frame < 30; frame++) {
-      await new Promise(requestAnimationFrame);
-      const now = read();
-      if (now.x === box.x && now.y === box.y && now.width === box.width) break;
-      box = now;
-    }
-    return { box, width: svg.width.baseVal.value };
-  });
-  const k = box.width / width;
-  return { x: box.x + x * k, y: box.y + y * k };
-}
-
-async function tapPlan(page: Page, x: number, y: number) {
-  const at = await onScreen(page, x, y);
-  await page.touchscreen.tap(at.x, at.y);
-}
-
-/**
- * A zone drawn with the Draw zone tool: each corner tapped once it is seen that the last one is
- * drawn, as a user taps them, then the first corner again to close the outline.
- */
-async function drawOutline(page: Page, corners: readonly (readonly [number, number])[]) {
-  const drawn = page.getByTestId('zone-outline').locator('circle');
-  for (const [i, [x, y]] of corners.entries()) {
-    await tapPlan(page, x, y);
-    await expect(drawn).toHaveCount(i + 1);
-  }
-  const [first] = corners;
-  if (first) await tapPlan(page, first[0], first[1]);
-}
-
-/**
- * A one-finger drag on the plan, as a touch screen sends it: the finger rests at the end before it
- * lifts, as it does on a device put in place (a finger lifted mid-flick would be a fling, and
- * Chromium spends the next tap on stopping it).
- */
-async function dragPlan(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
-  const a = await onScreen(page, from.x, from.y);
-  const b = await onScreen(page, to.x, to.y);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: a.x, y: a.y, id: 0 }] });
-  for (let i = 1; i <= 10; i += 1) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: a.x + ((b.x - a.x) * i) / 10, y: a.y + ((b.y - a.y) * i) / 10, id: 0 }] });
-  }
-  for (let rest = 0; rest < 3; rest += 1) {
-    // eslint-disable-next-line no-restricted-syntax -- the finger's rest is the input: a touch lifted without one is a fling
-    await page.waitForTimeout(60);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: b.x, y: b.y, id: 0 }] });
-  }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  // A DevTools session left open on the page makes a later offline reload start with navigator.onLine true.
-  await cdp.detach();
-}
-
-const entitiesOf = (api: ReturnType<typeof apiAs>, groupId: number) => api.get<EditorEntities>(`/groups/editor?groupId=${groupId}`);
-
-/**
- * A dialog closed as the user sees it: gone, and its overlay faded out with it. The overlay outlives
- * the dialog by its fade on a slow machine, and a press on the plan meanwhile lands on the overlay.
- */
-async function closed(page: Page, dialog: ReturnType<Page['getByRole']>) {
-  await expect(dialog).toHaveCount(0);
-  await expect(page.locator('.mantine-Modal-overlay')).toHaveCount(0);
-}
+// and the desktop's shortcuts. Each test has a unit of its own (no other browser test reads these
+// units' devices), so they run side by side; conflicts are in location-editor-conflicts.spec.ts.
 
 async function addDevice(page: Page, x: number, y: number, name: string, mac: string) {
   await page.getByRole('button', { name: 'Add device' }).tap();
@@ -208,63 +126,6 @@ test.describe('on a tablet', () => {
     const stored = await entitiesOf(api, UNIT);
     expect(stored.devices.filter((d) => d.mac === mac)).toEqual([expect.objectContaining({ name, staged: true })]);
     expect(stored.zones.filter((z) => z.name === `Room ${mac.slice(-5)}`)).toHaveLength(1);
-  });
-});
-
-test.describe('a replacement made offline', () => {
-  test.use({ viewport: { width: 1024, height: 1366 }, hasTouch: true, isMobile: true });
-
-  test('that meets a replacement made online meanwhile shows both, and takes the server’s when asked', async ({ page, context, request }) => {
-    test.setTimeout(180_000);
-    const UNIT = 14; // PICU – 2 East
-    await signedInAs(page, 'tech');
-    const api = apiAs(request, await idTokenOf(page));
-    const before = await entitiesOf(api, UNIT);
-    const old = before.devices.find((d) => d.type === 'BEACON' && !d.staged && d.x !== null && d.y !== null);
-    if (!old) throw new Error('no placed beacon in the unit');
-    // Two spare beacons, live in the unit and not placed: one for each replacement.
-    const [mine, theirs] = [newMac(), newMac()];
-    const spare = (mac: string) => ({ entityType: 'DEVICE', mac, name: `Spare ${mac.slice(-5)}`, type: 'BEACON', groupId: UNIT, modelId: old.modelId, active: true, publish: true });
-    await api.post(`/groups/editor?groupId=${UNIT}`, [spare(mine), spare(theirs)]);
-
-    await page.goto(`${PATH}?groupId=${UNIT}`);
-    await expect(canvas(page)).toBeVisible();
-    await serviceWorkerInControl(page);
-    await page.reload();
-    await expect(canvas(page)).toBeVisible();
-    await page.waitForLoadState('networkidle');
-
-    // Offline, the technician swaps the beacon for their spare.
-    await context.setOffline(true);
-    await page.getByRole('button', { name: 'Edit' }).tap();
-    await tapPlan(page, old.x ?? 0, old.y ?? 0);
-    const dialog = page.getByRole('dialog', { name: 'Edit device' });
-    await dialog.getByRole('button', { name: 'Change MAC' }).tap();
-    await dialog.getByLabel('MAC address').fill(mine);
-    await dialog.getByRole('button', { name: 'Save' }).tap();
-    await page.getByRole('button', { name: 'Save', exact: true }).tap();
-    await expect(indicator(page)).toHaveText('Offline · 1 queued');
-
-    // Meanwhile a colleague, online, swaps the same beacon for the other spare.
-    const { id, version, x, y, name, modelId, firmwareVersionId, role, physicalRole, zoneId } = old;
-    await api.post(`/groups/editor?groupId=${UNIT}`, [
-      { entityType: 'DEVICE', id, baseVersion: version, mac: theirs, name, type: 'BEACON', groupId: UNIT, modelId, firmwareVersionId, role, physicalRole, zoneId, x, y, active: true, publish: true },
-    ]);
-
-    await context.setOffline(false);
-    await page.getByRole('button', { name: 'Review' }).tap();
-    const conflict = page.getByRole('dialog', { name: 'Changed by someone else' });
-    await expect(conflict).toContainText(`MAC: ${mine}`);
-    await expect(conflict).toContainText('Replaced or removed by someone else');
-    await expect(conflict.getByRole('button', { name: 'Keep mine' })).toBeDisabled();
-    await conflict.getByRole('button', { name: 'Take the server’s' }).tap();
-    await expect(conflict).toHaveCount(0);
-    await expect(indicator(page)).toHaveText('Online');
-
-    const after = await entitiesOf(api, UNIT);
-    expect(after.devices.find((d) => d.mac === theirs)).toMatchObject({ x, y, name });
-    expect(after.devices.find((d) => d.mac === mine)).toMatchObject({ x: null, y: null });
-    expect(after.devices.some((d) => d.id === id)).toBe(false);
   });
 });
 

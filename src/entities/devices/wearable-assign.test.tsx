@@ -56,7 +56,7 @@ describe('the wearable assignment handler', () => {
   it('sends an assignment with its Idempotency-Key, naming the wearable by id, and tells the listening screens', async () => {
     fetchMock.mockResolvedValueOnce(assigned(5));
     const payload: WearableAssignPayload = { mac: MAC, wearableId: 5, deviceType: 'BADGE', user: DANA, previousUser: SAM, assignorId: 7 };
-    await handler().send(payload, { idempotencyKey: 'key-1' });
+    await handler().send(payload, { idempotencyKey: 'key-1', itemId: 'key-1' });
 
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(call(0)).toMatchObject({ url: '/api/users/assign-badge', method: 'POST', body: [{ userId: 21, wearableId: 5, assignorId: 7 }] });
@@ -70,7 +70,7 @@ describe('the wearable assignment handler', () => {
     fetchMock
       .mockResolvedValueOnce(json(200, { exists: true, device: { id: 9, groupId: 3, groupName: 'Ward 3B', type: 'BADGE' } }))
       .mockResolvedValueOnce(assigned(9));
-    await handler().send({ mac: MAC, wearableId: null, deviceType: 'BADGE', user: DANA, previousUser: null, assignorId: 7 }, { idempotencyKey: 'key-2' });
+    await handler().send({ mac: MAC, wearableId: null, deviceType: 'BADGE', user: DANA, previousUser: null, assignorId: 7 }, { idempotencyKey: 'key-2', itemId: 'key-2' });
     expect(call(0).url).toBe(`/api/devices/mac/${encodeURIComponent(MAC)}`);
     expect(call(1).body).toEqual([{ userId: 21, wearableId: 9, assignorId: 7 }]);
     expect(call(1).headers['Idempotency-Key']).toBe('key-2');
@@ -78,7 +78,7 @@ describe('the wearable assignment handler', () => {
 
   it('turns a refused item into a refusal the outbox keeps, with the server’s reason, and tells no screen', async () => {
     fetchMock.mockResolvedValueOnce(json(200, [{ status: 'rejected', reason: { message: 'User is inactive' } }]));
-    const sending = handler().send({ mac: MAC, wearableId: 5, deviceType: 'BADGE', user: DANA, previousUser: null, assignorId: 7 }, { idempotencyKey: 'k' });
+    const sending = handler().send({ mac: MAC, wearableId: 5, deviceType: 'BADGE', user: DANA, previousUser: null, assignorId: 7 }, { idempotencyKey: 'k', itemId: 'k' });
     await expect(sending).rejects.toBeInstanceOf(ApiError);
     await expect(sending).rejects.toMatchObject({ status: 409, message: 'User is inactive' });
     expect(sent).toEqual([]);

@@ -59,7 +59,7 @@ describe('the wearable unassignment handler', () => {
   it('unassigns a badge with its Idempotency-Key and tells the listening screens', async () => {
     fetchMock.mockResolvedValueOnce(unassigned(5));
     const payload: WearableUnassignPayload = { mac: BADGE_MAC, wearableId: 5, deviceType: 'BADGE', user: dana, assignorId: 7 };
-    await handler().send(payload, { idempotencyKey: 'key-1' });
+    await handler().send(payload, { idempotencyKey: 'key-1', itemId: 'key-1' });
 
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(call(0)).toMatchObject({ url: '/api/users/unassign-wearable', method: 'POST', body: { userId: 21, wearableId: 5, assignorId: 7 } });
@@ -73,7 +73,7 @@ describe('the wearable unassignment handler', () => {
   it('unassigns a wristband the same way, naming it a wristband', async () => {
     fetchMock.mockResolvedValueOnce(unassigned(12));
     const payload: WearableUnassignPayload = { mac: WRISTBAND_MAC, wearableId: 12, deviceType: 'WRISTBAND', user: dana, assignorId: 7 };
-    await handler().send(payload, { idempotencyKey: 'key-2' });
+    await handler().send(payload, { idempotencyKey: 'key-2', itemId: 'key-2' });
 
     expect(call(0)).toMatchObject({ url: '/api/users/unassign-wearable', body: { userId: 21, wearableId: 12, assignorId: 7 } });
     expect(call(0).headers['Idempotency-Key']).toBe('key-2');
@@ -85,7 +85,7 @@ describe('the wearable unassignment handler', () => {
     expect(outboxHandler(BADGE_UNASSIGN_V1)).toBe(handler());
     fetchMock.mockResolvedValueOnce(unassigned(5));
     const legacy: WearableUnassignPayload = { mac: BADGE_MAC, wearableId: 5, user: dana, assignorId: 7 };
-    await outboxHandler(BADGE_UNASSIGN_V1)!.send(legacy, { idempotencyKey: 'key-3' });
+    await outboxHandler(BADGE_UNASSIGN_V1)!.send(legacy, { idempotencyKey: 'key-3', itemId: 'key-3' });
     expect(call(0).body).toEqual({ userId: 21, wearableId: 5, assignorId: 7 });
     expect(handler().describe(legacy)).toBe(`Unassign badge ${BADGE_MAC} from Dana Ortiz`);
   });
@@ -94,12 +94,12 @@ describe('the wearable unassignment handler', () => {
     fetchMock
       .mockResolvedValueOnce(json(200, { exists: true, device: { id: 9, groupId: 3, groupName: 'Ward 3B', type: 'WRISTBAND' } }))
       .mockResolvedValueOnce(unassigned(9));
-    await handler().send({ mac: WRISTBAND_MAC, wearableId: null, deviceType: 'WRISTBAND', user: dana, assignorId: 7 }, { idempotencyKey: 'key-4' });
+    await handler().send({ mac: WRISTBAND_MAC, wearableId: null, deviceType: 'WRISTBAND', user: dana, assignorId: 7 }, { idempotencyKey: 'key-4', itemId: 'key-4' });
     expect(call(0).url).toBe(`/api/devices/mac/${encodeURIComponent(WRISTBAND_MAC)}`);
     expect(call(1).body).toEqual({ userId: 21, wearableId: 9, assignorId: 7 });
 
     fetchMock.mockResolvedValueOnce(json(200, { exists: false, device: null }));
-    const missing = handler().send({ mac: WRISTBAND_MAC, wearableId: null, deviceType: 'WRISTBAND', user: dana, assignorId: 7 }, { idempotencyKey: 'key-5' });
+    const missing = handler().send({ mac: WRISTBAND_MAC, wearableId: null, deviceType: 'WRISTBAND', user: dana, assignorId: 7 }, { idempotencyKey: 'key-5', itemId: 'key-5' });
     await expect(missing).rejects.toMatchObject({ status: 404, message: `Wristband ${WRISTBAND_MAC} does not exist.` });
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
@@ -138,6 +138,6 @@ describe('an unassignment in the outbox', () => {
     const asked = fetchMock.mock.calls.length;
     expect(await replayOutbox(db, TECH, Date.now(), { ignoreBackoff: true })).toMatchObject({ sent: 0, refused: 0 });
     expect(fetchMock).toHaveBeenCalledTimes(asked);
-    await expect(handler().send(item.payload, { idempotencyKey: item.id })).rejects.toBeInstanceOf(ApiError);
+    await expect(handler().send(item.payload, { idempotencyKey: item.id, itemId: item.id })).rejects.toBeInstanceOf(ApiError);
   });
 });

@@ -46,7 +46,7 @@ describe('the badge outbox handlers', () => {
     queryClient.setQueryData(badgeKeys.list(WARD.id), [makeBadge(1), makeBadge(2, DANA)]);
     fetchMock.mockResolvedValueOnce(json(200, [{ status: 'fulfilled', value: { userId: DANA.id, wearableId: 1, assignedAt: '2026-01-01T10:00:00.000Z' } }]));
     const payload = { mac: MAC, wearableId: 1, deviceType: 'BADGE' as const, user: DANA, previousUser: null, assignorId: 7 };
-    await outboxHandler(WEARABLE_ASSIGN)!.send(payload, { idempotencyKey: 'key-1' });
+    await outboxHandler(WEARABLE_ASSIGN)!.send(payload, { idempotencyKey: 'key-1', itemId: 'key-1' });
     expect(queryClient.getQueryData<{ mac: string; user: unknown }[]>(badgeKeys.list(WARD.id))?.map((row) => [row.mac, row.user])).toEqual([
       [MAC, DANA],
       ['AA:BB:CC:DD:EE:02', null],
@@ -71,7 +71,7 @@ describe('the badge outbox handlers', () => {
         settingsSync: 'unconfigured', lastStatus: null, operations: [], operationDisabled: false,
       }),
     );
-    await outboxHandler(BADGE_ADD)!.send(add, { idempotencyKey: 'key-4' });
+    await outboxHandler(BADGE_ADD)!.send(add, { idempotencyKey: 'key-4', itemId: 'key-4' });
     expect(call(0).url).toBe('/api/devices');
     expect(call(0).headers['Idempotency-Key']).toBe('key-4');
     expect(call(0).body).toEqual(add.body);

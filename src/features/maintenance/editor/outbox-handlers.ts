@@ -74,7 +74,7 @@ function describe(payload: EditorEditPayload): string {
 /** Registers the editor's change type with the outbox. */
 export function registerEditorOutboxHandlers(): void {
   registerOutboxHandler<EditorEditPayload>(EDITOR_SAVE, {
-    async send(payload, { idempotencyKey }) {
+    async send(payload, { idempotencyKey, itemId }) {
       const db = offlineDb();
       const known = await db.savedEntities.get(payload.key);
       // Removing what never reached the server: nothing to send.
@@ -85,7 +85,7 @@ export function registerEditorOutboxHandlers(): void {
         if (saved) await db.savedEntities.put({ key: payload.key, id: saved.id, version: saved.version });
       } catch (error) {
         // A conflict keeps the server's versions, so the editor can show both.
-        if (error instanceof ApiError && error.status === 409) await db.saveConflicts.put({ itemId: idempotencyKey, body: error.body });
+        if (error instanceof ApiError && error.status === 409) await db.saveConflicts.put({ itemId, body: error.body });
         throw error;
       }
     },

@@ -48,7 +48,7 @@ describe('the Wristbands lists’ part in assigning and unassigning', () => {
   it('show an accepted assignment’s holder at once, freeing the wristband the holder wore, then refetch', async () => {
     fetchMock.mockResolvedValueOnce(json(200, [{ status: 'fulfilled', value: { userId: DANA.id, wearableId: 1, assignedAt: '2026-01-01T10:00:00.000Z' } }]));
     const payload = { mac: free.mac, wearableId: 1, deviceType: 'WRISTBAND' as const, user: DANA, previousUser: null, assignorId: 7 };
-    await outboxHandler(WEARABLE_ASSIGN)!.send(payload, { idempotencyKey: 'key-1' });
+    await outboxHandler(WEARABLE_ASSIGN)!.send(payload, { idempotencyKey: 'key-1', itemId: 'key-1' });
     expect(holders()).toEqual([
       [free.mac, DANA.id],
       [dana.mac, null],
@@ -59,7 +59,7 @@ describe('the Wristbands lists’ part in assigning and unassigning', () => {
 
   it('free the wristband of a user given a badge, and show an accepted unassignment’s empty holder at once', async () => {
     fetchMock.mockResolvedValueOnce(json(200, [{ status: 'fulfilled', value: { userId: SAM.id, wearableId: 9, assignedAt: '2026-01-01T10:00:00.000Z' } }]));
-    await outboxHandler(WEARABLE_ASSIGN)!.send({ mac: 'AA:BB:CC:DD:EE:09', wearableId: 9, deviceType: 'BADGE', user: SAM, previousUser: null, assignorId: 7 }, { idempotencyKey: 'key-2' });
+    await outboxHandler(WEARABLE_ASSIGN)!.send({ mac: 'AA:BB:CC:DD:EE:09', wearableId: 9, deviceType: 'BADGE', user: SAM, previousUser: null, assignorId: 7 }, { idempotencyKey: 'key-2', itemId: 'key-2' });
     expect(holders()).toEqual([
       [free.mac, null],
       [dana.mac, DANA.id],
@@ -68,7 +68,7 @@ describe('the Wristbands lists’ part in assigning and unassigning', () => {
 
     fetchMock.mockResolvedValueOnce(json(200, { userId: DANA.id, wearableId: 2, unassignedAt: '2026-01-01T10:00:00.000Z' }));
     const payload = { mac: dana.mac, wearableId: 2, deviceType: 'WRISTBAND' as const, user: DANA, assignorId: 7 };
-    await outboxHandler(WEARABLE_UNASSIGN)!.send(payload, { idempotencyKey: 'key-3' });
+    await outboxHandler(WEARABLE_UNASSIGN)!.send(payload, { idempotencyKey: 'key-3', itemId: 'key-3' });
     expect(holders()).toEqual([
       [free.mac, null],
       [dana.mac, null],
@@ -82,7 +82,7 @@ describe('the Wristbands lists’ part in assigning and unassigning', () => {
     const beaconRows = [{ ...free, type: 'BEACON' }];
     queryClient.setQueryData(beacons, beaconRows);
     fetchMock.mockResolvedValueOnce(json(200, { userId: DANA.id, wearableId: 1, unassignedAt: '2026-01-01T10:00:00.000Z' }));
-    await outboxHandler(WEARABLE_UNASSIGN)!.send({ mac: free.mac, wearableId: 1, deviceType: 'WRISTBAND', user: DANA, assignorId: 7 }, { idempotencyKey: 'key-4' });
+    await outboxHandler(WEARABLE_UNASSIGN)!.send({ mac: free.mac, wearableId: 1, deviceType: 'WRISTBAND', user: DANA, assignorId: 7 }, { idempotencyKey: 'key-4', itemId: 'key-4' });
     expect(queryClient.getQueryData(beacons)).toBe(beaconRows);
   });
 });

@@ -3,7 +3,7 @@ import { Button, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { useEffect, useState } from 'react';
 import type { OutboxItem } from '@/offline/db';
 import { offlineDb } from '@/offline/db';
-import { discardItem, retryItem } from '@/offline/outbox';
+import { discardItem, resendChanged } from '@/offline/outbox';
 import { requestReplay } from '@/offline/sync';
 import type { EditorEditPayload, EntityDraft } from '../editor-model';
 
@@ -69,9 +69,8 @@ export function ConflictDialog({ conflicts, opened, onClose, onResolved }: { con
       const db = offlineDb();
       if (keepMine && conflict.theirs) {
         const payload = { ...conflict.item.payload, entity: { ...conflict.item.payload.entity, version: conflict.theirs.version } };
-        await db.outbox.update(conflict.item.id, { payload });
         await db.saveConflicts.delete(conflict.item.id);
-        await retryItem(db, conflict.item.id);
+        await resendChanged(db, conflict.item.id, payload);
         requestReplay({ ignoreBackoff: true });
       } else {
         await db.saveConflicts.delete(conflict.item.id);
