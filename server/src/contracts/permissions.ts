@@ -54,6 +54,16 @@ export type PermissionSubject = z.infer<typeof permissionSubjectSchema>;
 /** Subjects that grant a device-maintenance area (the maintenance icon needs any of them). */
 export const DEVICE_SUBJECTS: readonly PermissionSubject[] = deviceSubjects;
 
+/** The one subject that shows a person only their own figures: a template granting nothing else needs no scope. */
+export const OWN_DATA_SUBJECTS: readonly PermissionSubject[] = ['USER_OVERVIEW'];
+
+/**
+ * Whether a template opens pages of an organization's data (a report, a list, a device area), so
+ * that its holder sees nothing until they are given organizations or locations to see
+ * (docs/PERMISSIONS.md 'Scope').
+ */
+export const templateNeedsScope = (subjects: Iterable<string>): boolean => [...subjects].some((subject) => !OWN_DATA_SUBJECTS.includes(subject as PermissionSubject));
+
 /** Account types: LAVO (the product, everything), PRO and BASIC. */
 export const ACCOUNT_TYPES = ['LAVO', 'PRO', 'BASIC'] as const;
 export const accountTypeSchema = z.enum(ACCOUNT_TYPES);

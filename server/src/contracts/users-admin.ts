@@ -4,7 +4,8 @@ import { bodyObject, idField, idParam, textField } from './fields';
 import { SITE_ACCESS_STATUSES } from './site-access';
 
 // The Users screen's writes (03 §3 Add-user payload, §5 Add User and Edit User, §7 Users calls):
-// POST /users, PUT /users/{id}/set-details, PUT /users/{id}/set-active.
+// POST /users, PUT /users/{id}/set-details, PUT /users/{id}/set-active, and PUT /users/{id}/set-scope
+// (the organizations and locations a user may see, changed after Add User).
 
 /** 03 §9: the default permissions template, 'Individual User'. */
 export const INDIVIDUAL_USER_ROLE_ID = 4;
@@ -125,6 +126,26 @@ export const SELF_DEACTIVATION_MESSAGE = 'Cannot deactivate your own account!';
 /** Nobody changes a user who manages more than they do or whose template grants what they lack (docs/PERMISSIONS.md). */
 export const ABOVE_CALLER_MESSAGE = 'You cannot change an account with more access than yours.';
 
+/**
+ * PUT /users/{id}/set-scope: the organizations and locations the user may see, each with
+ * everything under it (the Add User fields 'Organization Access' and 'Location Access', changed
+ * later from Edit User's Access tab; 03 §7 names no call for it). The lists replace the user's.
+ */
+export const setScopeBodySchema = bodyObject({
+  managedOrganizationIds: z.array(idField).max(500),
+  managedGroupIds: z.array(idField).max(500),
+});
+export type SetScopeBody = z.input<typeof setScopeBodySchema>;
+export const setScopeResponseSchema = z.object({
+  id: z.number().int(),
+  managedOrganizationIds: z.array(z.number().int()),
+  managedGroupIds: z.array(z.number().int()),
+});
+export type SetScopeResponse = z.infer<typeof setScopeResponseSchema>;
+
+/** Nobody widens or narrows their own access (03 §6: a user cannot act on themselves in access management). */
+export const SELF_SCOPE_MESSAGE = 'Cannot change your own access!';
+
 /** PUT /users/{id}/site-access (Access Management's Revoke Access and Grant Access; not in 03 §7, which names no call for them). */
 export const setSiteAccessBodySchema = bodyObject({ granted: z.boolean() });
 export type SetSiteAccessBody = z.input<typeof setSiteAccessBodySchema>;
@@ -158,6 +179,13 @@ export const userAdminEndpoints = {
     params: userIdParamsSchema,
     body: setActiveBodySchema,
     response: setActiveResponseSchema,
+  }),
+  setScope: endpoint({
+    method: 'PUT',
+    path: '/users/:id/set-scope',
+    params: userIdParamsSchema,
+    body: setScopeBodySchema,
+    response: setScopeResponseSchema,
   }),
   setSiteAccess: endpoint({
     method: 'PUT',

@@ -13,6 +13,7 @@ import { useSession } from '@/lib/session-context';
 import { UsefulPagesContext } from '@/lib/useful-pages';
 import { ConnectivityBadge } from './connectivity-badge';
 import { DemoHistoryNotice } from './demo-history-notice';
+import { NoScopeNotice } from './no-scope-notice';
 import { ProfileMenu } from './profile-menu';
 import { SideNav } from './side-nav';
 import { useOutboxSync } from './use-outbox-sync';
@@ -88,6 +89,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       )}
       <AppShell.Main>
         <DemoHistoryNotice />
+        <NoScopeNotice />
         {pageShown ? <UsefulPagesContext.Provider value={useful}>{children}</UsefulPagesContext.Provider> : <PagePending title={findAppRoute(pathname)?.title} />}
       </AppShell.Main>
     </AppShell>

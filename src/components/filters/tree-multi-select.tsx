@@ -40,7 +40,8 @@ interface TreeFieldProps {
  * receives the shortest list of ids meaning what is ticked, in tree order. Changes apply at once.
  * 'Select all' ticks what the search shows; 'Clear' unticks everything, and the next tick starts
  * from nothing (a report needs at least one: closing the picker with nothing ticked keeps the
- * selection it had).
+ * selection it had). With `allowEmpty` (a user's access, where none is a choice) nothing ticked is
+ * passed on like any other selection.
  */
 export function TreeMultiSelect({
   label,
@@ -48,7 +49,8 @@ export function TreeMultiSelect({
   value,
   onChange,
   placeholder = 'Select',
-}: TreeFieldProps & { value: readonly number[]; onChange: (ids: number[]) => void }) {
+  allowEmpty = false,
+}: TreeFieldProps & { value: readonly number[]; onChange: (ids: number[]) => void; allowEmpty?: boolean }) {
   const tree = useMemo(() => buildVisibleTree(nodes), [nodes]);
   const byId = useMemo(() => new Map(nodes.map((node) => [node.id, node])), [nodes]);
   const [cleared, setCleared] = useState(false);
@@ -58,7 +60,7 @@ export function TreeMultiSelect({
   const shownIds = idsOf(tree, selection);
   const emit = (next: Selection) => {
     const ids = idsOf(tree, next);
-    if (ids.length === 0) return setCleared(true);
+    if (ids.length === 0 && !allowEmpty) return setCleared(true);
     setCleared(false);
     onChange(ids);
   };
@@ -82,7 +84,7 @@ export function TreeMultiSelect({
                   Select all
                 </Button>
                 {/* Never disabled: the focus stays on it once it has cleared. */}
-                <Button variant="default" onClick={() => setCleared(true)}>
+                <Button variant="default" onClick={() => (allowEmpty ? onChange([]) : setCleared(true))}>
                   Clear
                 </Button>
               </Group>

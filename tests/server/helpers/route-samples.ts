@@ -353,6 +353,8 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
   }),
   'PUT /api/users/:id/set-details': (_, me) => ({ params: { id: me.userId }, body: { phone: '5551234567' } }),
   'PUT /api/users/:id/set-active': (ids) => ({ params: { id: ids.staffIds[1] }, body: { active: true } }),
+  // A staff member's scope set to what they have: none.
+  'PUT /api/users/:id/set-scope': (ids) => ({ params: { id: ids.staffIds[1] }, body: { managedOrganizationIds: [], managedGroupIds: [] } }),
   // A staff member without a sign-in account: answered 409 after every check, changing nobody's access.
   'PUT /api/users/:id/site-access': (ids) => ({ params: { id: ids.staffIds[1] }, body: { granted: true }, status: 409 }),
   ...IOT_ROUTE_SAMPLES,
@@ -390,6 +392,7 @@ export const ACTING_SAMPLES: Record<string, (ids: SampleIds, target: SampleTarge
   'PUT /api/users/:id/set-details': (_, t) => ({ params: { id: t.id }, body: { firstName: 'Changed', email: 'changed-by-someone@example.org' } }),
   'PUT /api/users/:id/set-active': (_, t) => ({ params: { id: t.id }, body: { active: false } }),
   'PUT /api/users/:id/site-access': (_, t) => ({ params: { id: t.id }, body: { granted: false } }),
+  'PUT /api/users/:id/set-scope': (_, t) => ({ params: { id: t.id }, body: { managedOrganizationIds: [], managedGroupIds: [] } }),
   'PATCH /api/users/:id': (_, t) => ({ params: { id: t.id }, body: { roleId: 4 } }),
   'POST /api/users/:id/photo': (_, t) => ({ params: { id: t.id } }),
   'POST /api/users/:id/emails': (_, t) => ({ params: { id: t.id }, body: { userId: t.id, type: 'FACILITY_COMPLIANCE_REPORT', schedule: '30 12 * * 1' } }),

@@ -35,8 +35,8 @@ export const USERS_PAGE: AppPage = '/app/accounts/users';
 /** My Account: the page from which a caller edits themself. */
 export const MY_ACCOUNT_PAGE: AppPage = '/app/settings/my-account';
 
-const ORGANIZATION_NOT_FOUND = 'Organization not found';
-const LOCATION_NOT_FOUND = 'Location not found';
+export const ORGANIZATION_NOT_FOUND = 'Organization not found';
+export const LOCATION_NOT_FOUND = 'Location not found';
 const TEMPLATE_NOT_FOUND = 'Permissions template not found';
 const TEMPLATE_BEYOND_OWN = 'You cannot give a permissions template with permissions you do not hold';
 const UNKNOWN_PROFESSION = 'Unknown profession';

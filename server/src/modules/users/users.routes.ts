@@ -8,6 +8,7 @@ import { callerOf } from '../../plugins/auth';
 import { routeOf } from '../../plugins/endpoints';
 import { createUsersAdminService, MY_ACCOUNT_PAGE, USERS_PAGE } from './users-admin.service';
 import { ACCESS_MANAGEMENT_PAGE, createSiteAccessService } from './site-access.service';
+import { createUserScopeService } from './user-scope.service';
 import { createUsersService, USER_LIST_PAGES } from './users.service';
 
 /** The users of the caller's scope on the main API: GET /users and GET /users/username. */
@@ -20,6 +21,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Databa
   const lists = createUsersService(reportDb, identity);
   const admin = createUsersAdminService({ db, identity });
   const siteAccess = createSiteAccessService({ db, identity });
+  const scopes = createUserScopeService(db);
 
   app.route({
     ...routeOf(userEndpoints.list),
@@ -50,6 +52,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Databa
     ...routeOf(userAdminEndpoints.setActive),
     config: forPages(USERS_PAGE),
     handler: async (request) => admin.setActive(callerOf(request), request.params.id, request.body.active),
+  });
+
+  // Edit User's Access tab: the organizations and locations a user of the caller's scope may see.
+  app.route({
+    ...routeOf(userAdminEndpoints.setScope),
+    config: forPages(USERS_PAGE),
+    handler: async (request) => scopes.setScope(callerOf(request), request.params.id, request.body),
   });
 
   // Access Management's Revoke Access and Grant Access, on users of the caller's scope other than themself.

@@ -1,4 +1,4 @@
-import { userAdminEndpoints, type SetDetailsBody } from '@contracts/users-admin';
+import { userAdminEndpoints, type SetDetailsBody, type SetScopeBody } from '@contracts/users-admin';
 import { userEndpoints } from '@contracts/users';
 import type { CreateUserBody } from '@contracts/users-admin';
 import type { UserListExpansion, UserListRow } from '@contracts/wearables-admin';
@@ -46,9 +46,12 @@ export function getUsers(q: UsersQuery, signal?: AbortSignal): Promise<UserListR
   );
 }
 
-/** The Users screen's list: 100 a request, with the sign-in account and the wearable of each user. */
+/** The Users screen's list: 100 a request, with the sign-in account, the wearable and the scope (Edit User's Access tab) of each user. */
 export function getUsersOf(organizationIds: readonly number[], search: string, professionId: string | null, signal?: AbortSignal): Promise<UserListRow[]> {
-  return getUsers({ organizationIds, search, professionId, expand: ['cognito', 'device'], take: USERS_FETCH_SIZE }, signal);
+  return getUsers(
+    { organizationIds, search, professionId, expand: ['cognito', 'device', 'managedOrganizations', 'managedGroups'], take: USERS_FETCH_SIZE },
+    signal,
+  );
 }
 
 export const usersOfQueryOptions = (organizationIds: readonly number[], search: string, professionId: string | null) =>
@@ -76,6 +79,15 @@ export function useSetUserDetails() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: SetDetailsBody }) => mainApi.call(userAdminEndpoints.setDetails, { params: { id }, body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+/** PUT /users/{id}/set-scope: the organizations and locations the user may see. */
+export function useSetUserScope() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: SetScopeBody }) => mainApi.call(userAdminEndpoints.setScope, { params: { id }, body }),
     onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

@@ -1,10 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { render } from '@/test/render';
+import { SCOPE_REQUIRED_MESSAGE } from '../user-scope-rules';
 import { AddUserDialog } from './add-user-dialog';
 
-const organizations = [{ id: 3, name: "St. Mary's Hospital", parentId: null, accessible: true }];
+const organizations = [
+  { id: 3, name: "St. Mary's Hospital", parentId: null, accessible: true },
+  { id: 5, name: "St. Mary's ICU", parentId: 3, accessible: true },
+];
 const professions = [
   { professionId: 'OTHER', name: 'Other' },
   { professionId: 'NURSE', name: 'Nurse' },
@@ -23,7 +28,10 @@ function renderDialog(onSubmit = vi.fn(async () => {}), onError = vi.fn()) {
       organizations={organizations}
       groups={[]}
       professions={professions}
-      templates={[{ id: 4, name: 'Individual User', managesOrganizations: false }]}
+      templates={[
+        { id: 4, name: 'Individual User', needsScope: false },
+        { id: 5, name: 'Charge Nurse', needsScope: true },
+      ]}
       defaultOrganizationId={3}
       clientId="client"
       onSubmit={onSubmit}
@@ -86,4 +94,21 @@ describe('AddUserDialog', () => {
     expect(screen.queryByText(/invisible/)).toBeNull();
     expect(submit).toBeEnabled();
   });
+
+  it('asks what a user of a template that opens reports may see, starting at their organization, and sends it', async () => {
+    const { onSubmit } = renderDialog();
+    type(screen.getByLabelText(/First Name/), 'Jo');
+    type(screen.getByLabelText(/Last Name/), 'Ellis');
+    // Individual User sees only their own figures: no access to choose.
+    expect(screen.queryByText('Organization Access')).toBeNull();
+
+    await userEvent.click(screen.getAllByLabelText(/Permissions Template/)[0]!);
+    await userEvent.click(await screen.findByRole('option', { name: 'Charge Nurse' }));
+    expect(screen.getByText('Organization Access')).toBeInTheDocument();
+    expect(screen.getByText('Location Access')).toBeInTheDocument();
+    expect(screen.queryByText(SCOPE_REQUIRED_MESSAGE)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]).toEqual([expect.objectContaining({ roleId: 5, organizationId: 3, managedOrganizationIds: [3], managedGroupIds: [], role: 'ADMIN' })]);
+  }, 20_000);
 });

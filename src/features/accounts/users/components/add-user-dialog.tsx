@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { TreeMultiSelect, TreeSelect, type TreeNode } from '@/components/filters';
+import { TreeSelect, type TreeNode } from '@/components/filters';
 import {
   type AddUserValues,
   addUserPayload,
@@ -13,13 +13,17 @@ import {
   siteAccessError,
   userNameError,
 } from '../user-rules';
-import { INDIVIDUAL_USER_ROLE_ID } from '@contracts/users-admin';
+import { scopeError, scopeForOrganization, scopeForTemplate } from '../user-scope-rules';
+import { AccessFields } from './access-fields';
 
-/** A permissions template the form offers; those granting MANAGES_ORGANIZATION show the access pickers. */
+/**
+ * A permissions template the form offers. One that opens an organization's data (`needsScope`)
+ * shows the access pickers, not only one granting MANAGES_ORGANIZATION (docs/PERMISSIONS.md 'Scope').
+ */
 export interface TemplateOption {
   id: number;
   name: string;
-  managesOrganizations: boolean;
+  needsScope: boolean;
 }
 
 export interface AddUserDialogProps {
@@ -57,9 +61,11 @@ export function AddUserDialog({
   }, [opened, defaultOrganizationId]);
   const set = (patch: Partial<AddUserValues>) => setValues((current) => ({ ...current, ...patch }));
   const template = templates.find((t) => t.id === values.roleId);
+  const accessError = scopeError(template?.needsScope ?? false, values);
+  const canSubmit = canSubmitAddUser(values) && accessError === null;
 
   const submit = async () => {
-    if (!canSubmitAddUser(values)) return;
+    if (!canSubmit) return;
     setBusy(true);
     try {
       await onSubmit(addUserPayload(values, clientId));
@@ -115,7 +121,7 @@ export function AddUserDialog({
             label="Organization"
             nodes={organizations}
             value={values.organizationId}
-            onChange={(organizationId) => set({ organizationId })}
+            onChange={(organizationId) => setValues((current) => scopeForOrganization(current, organizationId))}
             placeholder="Select organization"
           />
           <Select
@@ -133,26 +139,17 @@ export function AddUserDialog({
             value={values.roleId === null ? null : String(values.roleId)}
             onChange={(id) => {
               const roleId = id === null ? null : Number(id);
-              // Choosing the Individual User template clears managed organizations and locations (03 §5).
-              set(roleId === INDIVIDUAL_USER_ROLE_ID ? { roleId, managedOrganizationIds: [], managedGroupIds: [] } : { roleId });
+              // Individual User clears the access (03 §5); a template that needs some starts at the user's organization.
+              const needs = templates.find((t) => t.id === roleId)?.needsScope ?? false;
+              setValues((current) => scopeForTemplate({ ...current, roleId }, roleId, needs));
             }}
           />
-          {template?.managesOrganizations && (
-            <>
-              <TreeMultiSelect
-                label="Organization Access"
-                nodes={organizations}
-                value={values.managedOrganizationIds}
-                onChange={(managedOrganizationIds) => set({ managedOrganizationIds })}
-              />
-              <TreeMultiSelect label="Location Access" nodes={groups} value={values.managedGroupIds} onChange={(managedGroupIds) => set({ managedGroupIds })} />
-            </>
-          )}
+          {template?.needsScope && <AccessFields organizations={organizations} groups={groups} value={values} onChange={set} error={accessError} />}
           <Group justify="flex-end" mt="md">
             <Button variant="default" mih={44} onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" mih={44} loading={busy} disabled={!canSubmitAddUser(values)}>
+            <Button type="submit" mih={44} loading={busy} disabled={!canSubmit}>
               Submit
             </Button>
           </Group>

@@ -5,6 +5,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { detailsChanges, emailError, formatPhone, nameError, pendingEmailNotice } from '../user-rules';
 import { EmailSubscriptionsField } from '../../email-subscriptions/components/email-subscriptions-field';
 import { UserPermissionsTab } from '../../roles/components/user-permissions-tab';
+import type { TreeNode } from '@/components/filters';
+import { UserAccessTab } from './user-access-tab';
 
 export interface EditUserDialogProps {
   user: UserListRow | null;
@@ -15,6 +17,8 @@ export interface EditUserDialogProps {
   onSave: (id: number, body: SetDetailsBody) => Promise<void>;
   /** Shown, not editable: 'User Details' for a caller who may not edit users (Access Management without the Users page). */
   readOnly?: boolean;
+  /** The Access tab's trees (the caller's organizations and locations); without them the tab does not show. */
+  access?: { organizations: readonly TreeNode[]; groups: readonly TreeNode[] };
 }
 
 /** A panel's fields: a fieldset (disabled, it disables every field in it) laid out as a stack. */
@@ -35,8 +39,8 @@ const fieldsOf = (user: UserListRow | null) => ({
   professionId: user?.professionId ?? null,
 });
 
-/** Edit User (03 §2): tabs Profile and Account (and Permissions); the username is read-only. */
-export function EditUserDialog({ user, onClose, professions, showPermissions, onSave, readOnly = false }: EditUserDialogProps) {
+/** Edit User (03 §2): tabs Profile and Account (and Access, and Permissions); the username is read-only. */
+export function EditUserDialog({ user, onClose, professions, showPermissions, onSave, readOnly = false, access }: EditUserDialogProps) {
   const [fields, setFields] = useState(() => fieldsOf(user));
   const [busy, setBusy] = useState(false);
   useEffect(() => setFields(fieldsOf(user)), [user]);
@@ -71,6 +75,7 @@ export function EditUserDialog({ user, onClose, professions, showPermissions, on
             <Tabs.List>
               <Tabs.Tab value="profile">Profile</Tabs.Tab>
               <Tabs.Tab value="account">Account</Tabs.Tab>
+              {access && !readOnly && <Tabs.Tab value="access">Access</Tabs.Tab>}
               {showPermissions && <Tabs.Tab value="permissions">Permissions</Tabs.Tab>}
             </Tabs.List>
             <Tabs.Panel value="profile" pt="md">
@@ -110,6 +115,11 @@ export function EditUserDialog({ user, onClose, professions, showPermissions, on
                 {!readOnly && <EmailSubscriptionsField userId={user.id} />}
               </Fields>
             </Tabs.Panel>
+            {access && !readOnly && (
+              <Tabs.Panel value="access" pt="md">
+                <UserAccessTab user={user} organizations={access.organizations} groups={access.groups} />
+              </Tabs.Panel>
+            )}
             {showPermissions && (
               <Tabs.Panel value="permissions" pt="md">
                 <UserPermissionsTab user={user} onDone={onClose} />

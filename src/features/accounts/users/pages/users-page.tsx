@@ -25,13 +25,14 @@ import { UsersExportButton } from '../../user-export/users-export-button';
 import { ACTIVATION_REFRESH_MS, refusalText, updatedText, USER_MESSAGES, USERS_PAGE_SIZE } from '../user-rules';
 import type { UsersAddress } from '../users-search';
 import { usePendingUnassigns } from '../pending-unassigns';
+import { needsScope } from '../user-scope-rules';
 import { useUserColumns } from '../user-columns';
 import { ABOVE_CALLER_MESSAGE, INDIVIDUAL_USER_ROLE_ID, SELF_DEACTIVATION_MESSAGE } from '@contracts/users-admin';
 
 const route = getRouteApi('/app/accounts/users');
 
 /** What Add User offers before the templates have loaded: the default 'Individual User' (03 §6). */
-export const DEFAULT_TEMPLATES: TemplateOption[] = [{ id: INDIVIDUAL_USER_ROLE_ID, name: 'Individual User', managesOrganizations: false }];
+export const DEFAULT_TEMPLATES: TemplateOption[] = [{ id: INDIVIDUAL_USER_ROLE_ID, name: 'Individual User', needsScope: false }];
 
 const toastSuccess = (message: string) => notifications.show({ color: 'teal', message });
 const toastError = (message: string) => notifications.show({ color: 'red', message, autoClose: 10_000 });
@@ -82,8 +83,7 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
   const roleTemplates = useRoleTemplates(organizationIds[0]);
   const templates = useMemo<TemplateOption[]>(
     () =>
-      roleTemplates.data?.map((t) => ({ id: t.id, name: t.name, managesOrganizations: t.permissions.some((p) => p.subject === 'MANAGES_ORGANIZATION') })) ??
-      DEFAULT_TEMPLATES,
+      roleTemplates.data?.map((t) => ({ id: t.id, name: t.name, needsScope: needsScope(t) })) ?? DEFAULT_TEMPLATES,
     [roleTemplates.data],
   );
 
@@ -259,6 +259,7 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
         onClose={() => setEditing(null)}
         professions={professions}
         showPermissions={showPermissions && me.role.id === 1}
+        access={{ organizations: bootstrap.organizations, groups: bootstrap.groups }}
         onSave={async (id, body) => {
           try {
             toastSuccess(updatedText(await details.mutateAsync({ id, body })));
