@@ -53,10 +53,12 @@ export class DeviceOperationsPage {
     await this.queueDialog().getByRole('button', { name: `Submit ${devices} device${devices === 1 ? '' : 's'}` }).tap();
   }
 
-  /** After a submit the page shows the Active devices; a completed one leaves that view, so all are shown. */
-  async showAllAfterSubmit() {
+  /** The notice that follows the devices of the last queue to their end. */
+  readonly queuedNotice = () => this.page.getByTestId('queued-notice');
+
+  /** After a submit the page shows the Active devices (03 §4), those just queued kept among them, and the notice follows the `count` queued `noun`. */
+  async expectQueueFollowed(count: number, noun: string) {
     await expect(this.statusFilter()).toHaveValue('Active');
-    await this.statusFilter().tap();
-    await this.page.getByRole('option', { name: 'All', exact: true }).tap();
+    await expect(this.queuedNotice()).toContainText(new RegExp(`Operations for ${count} ${noun}|All ${count} operations have finished`));
   }
 }

@@ -75,12 +75,13 @@ test.describe('on a tablet', () => {
     await expect(ops.submitButton()).toBeDisabled();
     await ops.submitQueue('Night settings for the observation unit', 2);
     await expect(page.getByText('2 setting change(s) scheduled.')).toBeVisible();
-    await ops.showAllAfterSubmit();
+    await ops.expectQueueFollowed(2, 'dispensers');
 
     // The simulated gateway starts each, then completes it; the map shows it live.
     for (const d of [a!, b!]) {
       await expect(page.locator(`[data-testid="operations-map-device"][data-device-id="${d.id}"]`)).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
     }
+    await expect(ops.queuedNotice()).toContainText('All 2 operations have finished: 2 done.');
     await page.locator('label').filter({ hasText: /^List$/ }).tap();
     await expect(ops.statusOf(a!.name)).toContainText('Completed');
     const after = await dispensers(api, UNIT);

@@ -55,12 +55,13 @@ test.describe('on a tablet', () => {
     await ops.submitQueue('Shorter vibration for the oncology unit', 2);
     await expect(page.getByText('2 setting change(s) scheduled.')).toBeVisible();
 
-    await ops.showAllAfterSubmit();
+    await ops.expectQueueFollowed(2, 'wristbands');
     // The simulated gateway starts each, then completes it; the row shows it live.
     for (const d of [a!, b!]) {
       await ops.searchFor(d.mac);
       await expect(ops.statusOf(d.mac)).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
     }
+    await expect(ops.queuedNotice()).toContainText('All 2 operations have finished: 2 done.');
     const after = await wristbands(api);
     for (const d of [a!, b!]) expect(after.find((x) => x.id === d.id)).toMatchObject({ settingsSync: 'ok', lastStatus: { status: 'done', type: 'SETTING' } });
   });

@@ -54,9 +54,12 @@ const slider = (
   description: string,
 ): SettingDefinition => ({ label, type: 'slider', default: range.default, min: range.min, max: range.max, step: range.step ?? 1, unit: range.unit, description });
 
+/** The setting that is the device's transmit power: once applied, it is the power the lists show. */
+export const TX_POWER_SETTING = 'TX Power';
+
 /** TX power (dBm): the bands the lists colour (03 §9). */
 const txPower = (value: number) =>
-  slider('TX Power', { min: -40, max: 4, step: 4, default: value, unit: 'dBm' }, 'Transmit power: higher reaches further and drains the battery faster.');
+  slider(TX_POWER_SETTING, { min: -40, max: 4, step: 4, default: value, unit: 'dBm' }, 'Transmit power: higher reaches further and drains the battery faster.');
 
 const WEARABLE_SETTINGS: readonly SettingGroup[] = [
   {

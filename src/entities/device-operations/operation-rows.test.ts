@@ -104,6 +104,29 @@ describe('the operations rows', () => {
     expect(applyEvent(d, event({ deviceId: 2, status: 'failed' }))).toBe(d);
   });
 
+  it('shows the TX power a completed setting applied, and not one that is only on its way', () => {
+    const event = (status: OperationEventPayload['status']): OperationEventPayload => ({
+      deviceId: 1,
+      operationMetaDataId: 8,
+      type: 'SETTING',
+      status,
+      progress: status === 'done' ? 100 : 0,
+      message: null,
+      updatedAt: '2026-11-27T10:00:00.000Z',
+      settings: { 'TX Power': -12, 'LED Color': 255 },
+    });
+    expect(applyEvent(device(), event('working')).txPower).toBe(-4);
+    expect(applyEvent(device(), event('done'))).toMatchObject({ txPower: -12, settingsSync: 'ok' });
+  });
+
+  it('keeps the devices of the last queue in the Active view once they finish', () => {
+    const finished = device({ id: 2, lastStatus: { status: 'done', type: 'SETTING', updatedAt: '2026-11-27T10:00:00.000Z', operationMetaDataId: 3, progress: 100, message: null } });
+    const rows = rowsOf([device(), finished], []);
+    expect(filterRows(rows, 'active', '').map((r) => r.id)).toEqual([]);
+    expect(filterRows(rows, 'active', '', undefined, new Set([2])).map((r) => r.id)).toEqual([2]);
+    expect(filterRows(rows, 'inactive', '', undefined, new Set([2])).map((r) => r.id)).toEqual([1, 2]);
+  });
+
   it('colours batteries by the spec’s bands', () => {
     expect([batteryPercentColor(51), batteryPercentColor(50), batteryPercentColor(25)]).toEqual([undefined, 'orange', 'red']);
     expect([batteryMvColor(2701), batteryMvColor(2700), batteryMvColor(2300)]).toEqual([undefined, 'orange', 'red']);

@@ -1,3 +1,4 @@
+import { TX_POWER_SETTING } from '@contracts/device-settings';
 import type { LastStatusValue, OperableDevice, OperationEventPayload, OperationType } from '@contracts/operations';
 import { ALREADY_QUEUED_REASON, STATUS_VERBS } from '@contracts/operations';
 import type { OutboxItem } from '@/offline/db';
@@ -62,12 +63,22 @@ export function isActive(row: OperationRow<Operable>): boolean {
 
 const nameAndMac = (row: Operable) => `${row.name} ${row.mac} ${row.mac.replace(/:/g, '')}`;
 
-/** The rows of a status whose text (name and MAC unless told) holds every word searched. */
-export function filterRows<R extends OperationRow<Operable>>(rows: readonly R[], status: StatusFilter, search: string, textOf: (row: R) => string = nameAndMac): R[] {
+/**
+ * The rows of a status whose text (name and MAC unless told) holds every word searched. The
+ * devices in `kept` count as active whatever their state: those of the last queue stay in the
+ * Active view once their operations finish, until the user lets them go.
+ */
+export function filterRows<R extends OperationRow<Operable>>(
+  rows: readonly R[],
+  status: StatusFilter,
+  search: string,
+  textOf: (row: R) => string = nameAndMac,
+  kept?: ReadonlySet<number>,
+): R[] {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
   if (status === 'all' && words.length === 0) return rows as R[];
   return rows.filter((row) => {
-    if (status === 'active' && !isActive(row)) return false;
+    if (status === 'active' && !isActive(row) && !kept?.has(row.id)) return false;
     if (status === 'inactive' && isActive(row)) return false;
     if (words.length === 0) return true;
     const text = textOf(row).toLowerCase();
@@ -152,8 +163,12 @@ export function applyEvent<T extends Operable>(device: T, event: OperationEventP
     : [...others, { id: event.operationMetaDataId, type: event.type, status: event.status, progress: event.progress, description: mine?.description ?? '', createdAt: mine?.createdAt ?? event.updatedAt }].sort((a, b) => a.id - b.id);
   const firmware = event.firmware !== undefined && event.status === 'done' ? { ...device.firmware, current: event.firmware } : device.firmware;
   const settingsSync = event.settings && event.status === 'done' ? 'ok' : device.settingsSync;
+  // The TX power a completed setting applied is the device's now, as the server's list says.
+  const applied = event.status === 'done' ? event.settings?.[TX_POWER_SETTING] : undefined;
+  const txPower = applied !== undefined && 'txPower' in device ? { txPower: Math.round(applied) } : {};
   return {
     ...device,
+    ...txPower,
     operations,
     firmware,
     settingsSync,

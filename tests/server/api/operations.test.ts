@@ -214,6 +214,24 @@ describe('device operations', () => {
     expect(again.body.operations[0]).toMatchObject({ queued: false, reason: 'Firmware is up to date' });
   });
 
+  it('shows the TX power a completed setting gave the device, not the one it had before', async () => {
+    const before = (await row()).txPower;
+    const wanted = before === -12 ? -16 : -12;
+    expect((await call(ctx.app, dispenserTech, 'POST', 'settings', [{ deviceId: dispenser.id, settings: [{ label: 'TX Power', desired: wanted }] }])).status).toBe(200);
+    const queued = await call<{ operations: QueuedOperation[] }>(ctx.app, dispenserTech, 'POST', 'operations', {
+      description: 'Quieter',
+      operations: [{ type: 'SETTING', deviceId: dispenser.id, groupId: ICU_NORTH }],
+    });
+    const [setting] = queued.body.operations;
+    expect(setting).toMatchObject({ type: 'SETTING', queued: true });
+    // Queued is not applied: the list still shows what the device transmits at.
+    expect((await row()).txPower).toBe(before);
+    expect((await call(ctx.app, gateway, 'POST', `gateways/operations/${setting!.id}`, { status: 'WORKING' })).status).toBe(200);
+    expect((await row()).txPower).toBe(before);
+    expect((await call(ctx.app, gateway, 'POST', `gateways/operations/${setting!.id}`, { status: 'DONE' })).status).toBe(200);
+    expect(await row()).toMatchObject({ txPower: wanted, settingsSync: 'ok' });
+  });
+
   it('cancels a pending operation only, once', async () => {
     await call(ctx.app, dispenserTech, 'POST', 'settings', [{ deviceId: dispenser.id, settings: [{ label: 'TX Power', desired: -12 }] }]);
     const queued = await call<{ operations: QueuedOperation[] }>(ctx.app, dispenserTech, 'POST', 'operations', {

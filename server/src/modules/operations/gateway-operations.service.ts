@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
+import { TX_POWER_SETTING } from '../../contracts/device-settings';
 import { OPEN_OPERATION_STATUSES, OPERATION_MESSAGES, type GatewayOperation, type gatewayOperationReportSchema, type OperationStatus } from '../../contracts/operations';
 import type { Database } from '../../db/client';
 import { deviceOperations, devices, deviceSettings, firmwareVersions, type DeviceOperationRow, type DeviceRow } from '../../db/schema';
@@ -80,13 +81,18 @@ export function createGatewayOperationsService(db: Database, events: OperationsP
   };
 }
 
-/** A completed operation changes its device: the settings it carried are now the device's, or its firmware the one installed. */
+/**
+ * A completed operation changes its device: the settings it carried are now the device's (a TX
+ * power among them is the power the lists show), or its firmware the one installed.
+ */
 async function completed(tx: Database, op: DeviceOperationRow): Promise<OperationChange> {
   if (op.type === 'SETTING') {
     const settings = op.settings ?? {};
     const [current] = await tx.select({ reported: deviceSettings.reported }).from(deviceSettings).where(eq(deviceSettings.deviceId, op.deviceId));
     const reported = { ...(current?.reported ?? {}), ...settings };
     await tx.update(deviceSettings).set({ reported, updatedAt: new Date() }).where(eq(deviceSettings.deviceId, op.deviceId));
+    const txPower = settings[TX_POWER_SETTING];
+    if (typeof txPower === 'number') await tx.update(devices).set({ txPower: Math.round(txPower) }).where(eq(devices.id, op.deviceId));
     return { row: op, settings: reported };
   }
   if (op.firmwareVersionId === null) return { row: op, firmware: null };

@@ -10,6 +10,7 @@ import { filterRows, OPERATIONS_PAGE_SIZE, type OperationRow, type StatusFilter 
 import { useOperationsListState } from '@/entities/device-operations/list-state';
 import { useOperationsLive } from '@/entities/device-operations/use-operations-live';
 import { useOperationsQueue } from '@/entities/device-operations/use-operations-queue';
+import { QueuedNotice, useQueuedWatch } from '@/entities/device-operations/queued-progress';
 import { addressLocation } from '@/lib/address-location';
 import { useSession } from '@/lib/session-context';
 import { useOperableDevices } from '../api/get-operable-devices';
@@ -58,9 +59,19 @@ export function OperationsPage({ kind, title }: { kind: Kind; title: string }) {
   const [status, setStatus] = useState<StatusFilter>('all');
   const list = useOperableDevices(kind, groupId);
   const received = useOperationsLive(groupId === null ? null : operationKeys.list(kind, groupId), list.data);
-  const showActive = useCallback(() => setStatus('active'), []);
-  const ops = useOperationsQueue({ devices: list.data, groupId, onQueued: showActive });
-  const rows = useMemo(() => filterRows(ops.rows, status, search.search ?? ''), [ops.rows, status, search.search]);
+  // After a submit the Active devices show (03 §4); those just queued stay among them once finished, followed by a notice.
+  const queued = useQueuedWatch();
+  const { onQueued: watchQueued } = queued;
+  const onQueued = useCallback(
+    (ids: readonly number[]) => {
+      watchQueued(ids);
+      setStatus('active');
+    },
+    [watchQueued],
+  );
+  const ops = useOperationsQueue({ devices: list.data, groupId, onQueued });
+  queued.track(ops.rows);
+  const rows = useMemo(() => filterRows(ops.rows, status, search.search ?? '', undefined, queued.kept), [ops.rows, status, search.search, queued.kept]);
   // The same columns from one render to the next: a burst of live events re-renders only the rows.
   const columns = useMemo(() => operationColumns(kind, { onCancel: ops.cancel, onSettings: ops.editSettings }), [kind, ops.cancel, ops.editSettings]);
   const mapRows = useMemo(() => rows.filter((r) => r.groupId === groupId), [rows, groupId]);
@@ -86,6 +97,7 @@ export function OperationsPage({ kind, title }: { kind: Kind; title: string }) {
         onView={onView}
       />
       <OfflineStamp updatedAt={list.dataUpdatedAt} hasData={list.data !== undefined} />
+      <QueuedNotice rows={ops.rows} watch={queued.watch} noun={plural.toLowerCase()} onClose={queued.close} />
       <OperationsToolbar plural={plural} {...ops.toolbar} />
       {search.mapMode === 'map' && group ? (
         <OperationsMap plan={group.floorplanImage} locationName={group.name} rows={shownMapRows} selected={ops.selected} onToggle={ops.toggle} />

@@ -16,6 +16,7 @@ import { filterRows, OPERATIONS_PAGE_SIZE, type StatusFilter } from '@/entities/
 import { useOperationsListState } from '@/entities/device-operations/list-state';
 import { useOperationsLive } from '@/entities/device-operations/use-operations-live';
 import { useOperationsQueue } from '@/entities/device-operations/use-operations-queue';
+import { QueuedNotice, useQueuedWatch } from '@/entities/device-operations/queued-progress';
 import { addressLocation } from '@/lib/address-location';
 import { useLocationSelection, useSelectedRows } from '@/lib/use-location-selection';
 import { useScopeUsers } from '@/entities/users/api/get-users';
@@ -58,14 +59,24 @@ export default function WristbandsPage({ entry }: { entry: { title: string } }) 
   // The Assign dialog picks from these: loaded with the page, so they are on the device before a ward without signal.
   useScopeUsers(groupId);
   const received = useOperationsLive(groupId === null ? null : operationKeys.list('WRISTBAND', groupId), list.data);
-  const showActive = useCallback(() => setStatus('active'), []);
+  // After a submit the Active wristbands show (03 §4); those just queued stay among them once finished, followed by a notice.
+  const queued = useQueuedWatch();
+  const { onQueued: watchQueued } = queued;
+  const onQueued = useCallback(
+    (ids: readonly number[]) => {
+      watchQueued(ids);
+      setStatus('active');
+    },
+    [watchQueued],
+  );
   // The page's selection serves Assign and the operations (like Badges): any wristband may be
   // chosen; the operations act on those that may be operated, and the Queue says why the others are skipped.
   const selection = useLocationSelection(groupId, rowKeyOf);
-  const ops = useOperationsQueue({ devices: list.data, groupId, onQueued: showActive, selection });
+  const ops = useOperationsQueue({ devices: list.data, groupId, onQueued, selection });
+  queued.track(ops.rows);
   const holderEdits = usePendingEdits<HolderEdit['payload']>(HOLDER_EDIT_TYPES);
   const all = useMemo(() => withAssignmentEdits(ops.rows, holderEdits), [ops.rows, holderEdits]);
-  const rows = useMemo(() => filterRows(all, status, search.search ?? '', wristbandText), [all, status, search.search]);
+  const rows = useMemo(() => filterRows(all, status, search.search ?? '', wristbandText, queued.kept), [all, status, search.search, queued.kept]);
   const shownRows = useDeferredValue(rows);
 
   const onHistory = useCallback((row: WristbandRow) => setHistory({ id: row.id, mac: row.mac }), []);
@@ -102,6 +113,7 @@ export default function WristbandsPage({ entry }: { entry: { title: string } }) 
       />
       <OfflineStamp updatedAt={list.dataUpdatedAt} hasData={list.data !== undefined} />
       <Group gap="sm" wrap="wrap" align="center">
+        <QueuedNotice rows={ops.rows} watch={queued.watch} noun="wristbands" onClose={queued.close} />
         <OperationsToolbar plural="Wristbands" {...ops.toolbar} />
         {assignBlocker && (
           <Text id={hintId} size="sm" c="dimmed" role="status">
