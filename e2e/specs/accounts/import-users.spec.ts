@@ -64,3 +64,23 @@ test('imports 200 users from a CSV: three bad rows are shown with their messages
   await expect(dialog).toBeHidden();
   expect(posted).toBe(1);
 });
+
+test('a profession new to the hospital, brought by an import, is named at once in the table and in Edit User', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signedInAs(page, 'manager', '/app/accounts/users');
+  const users = new UsersPage(page);
+  await users.goto([ST_MARYS]);
+  const profession = `Wound Care ${run}`;
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import Users' });
+  await dialog.locator('input[type=file]').setInputFiles(csvOf([row(900, { profession })]));
+  await expect(dialog.getByText('1 row ready to import.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByText('1/1 users imported')).toBeVisible({ timeout: 30_000 });
+
+  await users.search().fill(`e2e.import.${run}.900`);
+  await expect(users.row('Imported900')).toContainText(profession);
+  await expect(users.row('Imported900')).not.toContainText(profession.toUpperCase().replace(/ /g, '_'));
+  await users.rowAction('Imported900 Person', 'Edit');
+  await expect(users.editDialog().getByRole('textbox', { name: 'Profession' }).or(users.editDialog().getByRole('combobox', { name: 'Profession' })).first()).toHaveValue(profession);
+});

@@ -29,6 +29,11 @@ test('the admin adds a child location with a floor plan, edits it, and its plan 
   await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
   await form.getByLabel('Name').fill(name);
   await locations.choose('Type', 'UNIT');
+  // Save with the address left empty: the field is marked and focused (scrolled to), and the form says why.
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByLabel('Address')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Address')).toBeFocused();
+  await expect(form.getByRole('alert')).toContainText('marked in red');
   await form.getByLabel('Address').fill('1200 Harbor View Blvd, Portland, OR 97201');
   await expect(form.getByLabel('Shift length (h)')).toHaveAttribute('placeholder', '8');
   await form.locator('input[type=file]').setInputFiles({ name: 'annex.png', mimeType: 'image/png', buffer: PNG });

@@ -104,8 +104,19 @@ test('a manager adds a user with site access, edits, deactivates and activates t
   await expect(page.getByText('(555) 987 -6543')).toBeVisible();
   await page.getByRole('button', { name: 'Set Password password' }).click();
   const password = page.getByRole('dialog', { name: 'Set your password' });
+  // A weak password, typed twice alike, is not offered for saving: the checklist says what it lacks.
+  await password.getByLabel('New password', { exact: true }).fill('abc');
+  await password.getByLabel('Confirm new password').fill('abc');
+  const checklist = password.getByTestId('password-checklist');
+  await expect(checklist.locator('[data-rule="length"]')).toHaveAttribute('data-met', 'false');
+  await expect(checklist.locator('[data-rule="match"]')).toHaveAttribute('data-met', 'true');
+  await expect(password.getByRole('button', { name: 'Save' })).toBeDisabled();
   await password.getByLabel('New password', { exact: true }).fill('Another4!pass');
   await password.getByLabel('Confirm new password').fill('Another4!pasz');
   await expect(password.getByText("It looks like the passwords don't match. Try again!")).toBeVisible();
   await expect(password.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await password.getByLabel('Confirm new password').fill('Another4!pass');
+  await expect(checklist.locator('[data-met="false"]')).toHaveCount(0);
+  await password.getByRole('button', { name: 'Save' }).click();
+  await users.expectToast('Successfully updated!');
 });

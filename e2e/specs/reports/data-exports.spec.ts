@@ -71,7 +71,8 @@ test('an employee adds an export through the steps of the form', async ({ page }
   await form.getByRole('button', { name: 'Next' }).click();
 
   const sql = form.getByLabel('SQL query');
-  await sql.fill('SELECT wash_type, sum(wash_count) AS washes FROM export_views.hand_hygiene_daily WHERE day BETWEEN :startDate AND :endDate AND wash_count >= :minimum GROUP BY wash_type');
+  // Written over several lines, indented with tabs, as the seeded exports are.
+  await sql.fill('SELECT wash_type, sum(wash_count) AS washes\n\tFROM export_views.hand_hygiene_daily\n\tWHERE day BETWEEN :startDate AND :endDate AND wash_count >= :minimum\n\tGROUP BY wash_type');
   await form.getByRole('button', { name: 'Next' }).click();
   await expect(form.getByText('SQL query must end with a semicolon (;)')).toBeVisible();
   await sql.fill(`${await sql.inputValue()};`);

@@ -12,7 +12,7 @@ import {
   type NewPasswordValues,
 } from '@contracts/password';
 import { MESSAGES } from '../auth-errors';
-import { PasswordChecklist } from './password-checklist';
+import { PasswordChecklist } from '@/components/password-checklist';
 
 const FIELD_MESSAGES = new Set<string>([PASSWORD_CANNOT_BE_REUSED, ACCOUNT_NAME_RULE_MESSAGE]);
 

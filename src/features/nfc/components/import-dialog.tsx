@@ -111,7 +111,7 @@ export function ImportDialog({
         {rows.length > 0 && (
           <>
             <Text size="sm" role="status">
-              {invalid ? `${invalid} of ${rows.length} rows need fixing before the import.` : `${rows.length} rows ready to import.`}
+              {invalid ? `${invalid} of ${rows.length} rows need fixing before the import.` : `${rows.length} ${rows.length === 1 ? 'row' : 'rows'} ready to import.`}
             </Text>
             <Table.ScrollContainer minWidth={480}>
               <Table aria-label="Rows of the file">

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { render } from '@/test/render';
-import { ExportForm } from './export-form';
+import { ExportForm, refusalOf } from './export-form';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -90,5 +90,32 @@ describe('ExportForm', () => {
     await user.click(next());
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledWith({ name: 'Staff', sqlQuery: multiLine, organizationsIds: [1], parameters: [] }));
+  });
+
+  it('puts a refusal of the server back on the step of the field it names, in plain words, cleared once changed', async () => {
+    const refused = 'must not contain invisible or control characters other than line breaks and tabs (it has U+0085) (body/sqlQuery)';
+    expect(refusalOf(refused, 3)).toEqual({ step: 1, message: 'SQL query must not contain invisible or control characters other than line breaks and tabs (it has U+0085)' });
+    expect(refusalOf('Export name already exists', 3)).toEqual({ step: 3, message: 'Export name already exists' });
+    expect(refusalOf('Too big (body/unknownField)', 3)).toEqual({ step: 3, message: 'Too big (body/unknownField)' });
+
+    const onSave = vi.fn().mockRejectedValueOnce(new Error(refused)).mockResolvedValue({});
+    const user = userEvent.setup();
+    render(<ExportForm organizations={organizations} onSave={onSave} onCancel={() => {}} offline={false} />);
+    const next = () => screen.getByRole('button', { name: 'Next' });
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Staff' } });
+    await user.click(next());
+    fireEvent.change(screen.getByLabelText('SQL query'), { target: { value: 'SELECT name\n\tFROM export_views.staff;' } });
+    await user.click(next());
+    await user.click(screen.getByLabelText('Organizations'));
+    await user.click(await screen.findByRole('checkbox', { name: /Demo Health/ }));
+    await user.keyboard('{Escape}');
+    await user.click(next());
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const sql = await screen.findByLabelText('SQL query');
+    expect(screen.getByRole('alert')).toHaveTextContent(/^SQL query must not contain invisible or control characters other than line breaks and tabs \(it has U\+0085\)$/);
+    expect(sql).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(sql, { target: { value: 'SELECT name\n\tFROM export_views.staff WHERE true;' } });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -57,6 +57,27 @@ export function bodyOf(draft: ExportDraft): CreateDataExportBody {
   };
 }
 
+const FIELDS: Record<string, { step: number; label: string }> = {
+  name: { step: 0, label: 'Name' },
+  sqlQuery: { step: 1, label: 'SQL query' },
+  organizationsIds: { step: 2, label: 'Organizations' },
+  parameters: { step: 3, label: 'Parameters' },
+};
+
+/**
+ * Where the server's refusal of a save belongs: the step of the field its message names
+ * ('… (body/sqlQuery)'), with the message in plain words (without the field's path); else the
+ * last step, as it came.
+ */
+export function refusalOf(message: string, last: number): { step: number; message: string } {
+  const found = /^(.*?)\s*\(body\/(\w+)[^)]*\)\s*$/.exec(message);
+  const field = found ? FIELDS[found[2] ?? ''] : undefined;
+  if (!found || !field) return { step: last, message };
+  const words = found[1] ?? '';
+  // The schema's messages start in lower case, after the field they are about.
+  return { step: field.step, message: /^[a-z]/.test(words) ? `${field.label} ${words}` : words };
+}
+
 const EMPTY: ExportDraft = { name: '', sqlQuery: '', organizationsIds: [], types: {} };
 
 /** The multi-step form that adds an export (employees): name, SQL, organizations, parameter types. */
@@ -80,6 +101,7 @@ export function ExportForm({
   const change = (next: Partial<ExportDraft>) => {
     setDraft({ ...draft, ...next });
     setShown(null);
+    setError(null);
   };
   const next = async () => {
     const message = stepMessage(step, draft);
@@ -94,7 +116,13 @@ export function ExportForm({
     try {
       await onSave(bodyOf(draft));
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
+      // A field the server refused: back on its step, said there in plain words, cleared once changed.
+      const refusal = refusalOf(caught instanceof Error ? caught.message : String(caught), last);
+      if (refusal.step === last) setError(refusal.message);
+      else {
+        setStep(refusal.step);
+        setShown(refusal.message);
+      }
     } finally {
       setBusy(false);
     }

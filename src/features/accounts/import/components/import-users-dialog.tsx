@@ -120,7 +120,7 @@ export function ImportUsersDialog({ opened, onClose }: { opened: boolean; onClos
           <>
             <Group justify="space-between">
               <Text size="sm" role="status">
-                {invalid.length ? `${invalid.length} of ${lines.length} rows need fixing before the import.` : `${lines.length} rows ready to import.`}
+                {invalid.length ? `${invalid.length} of ${lines.length} rows need fixing before the import.` : `${lines.length} ${lines.length === 1 ? 'row' : 'rows'} ready to import.`}
               </Text>
               <SegmentedControl
                 value={shown}

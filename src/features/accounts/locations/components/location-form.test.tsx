@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '@/lib/session-context';
 import { makeSession } from '@/test/fixtures';
 import { render } from '@/test/render';
-import { LocationForm } from './location-form';
+import { INCOMPLETE_LOCATION_MESSAGE, LocationForm } from './location-form';
 
 // A form of fifteen fields typed into: slow on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -80,5 +80,20 @@ describe('LocationForm', () => {
     await userEvent.setup({ applyAccept: false }).upload(input, new File(['GIF89a'], 'plan.gif', { type: 'image/gif' }));
     expect(await screen.findByText('The floor plan must be a png or jpeg image')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('lets Save be pressed with a required field empty, and then marks and focuses it instead of staying silent', async () => {
+    // A unit stored without an address (the field sits below the fold on a tablet).
+    const onSave = renderForm({ location: { ...TOWER, address: '' }, parent: HOSPITAL });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Name/), ' West');
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeEnabled();
+    await user.click(save);
+    const address = screen.getByLabelText(/^Address/);
+    await waitFor(() => expect(address).toHaveAttribute('aria-invalid', 'true'));
+    expect(address).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent(INCOMPLETE_LOCATION_MESSAGE);
+    expect(onSave).not.toHaveBeenCalled();
   });
 });

@@ -28,6 +28,9 @@ export interface LocationFormProps {
   onSave: (values: LocationUpload) => Promise<unknown>;
 }
 
+/** Under the form after a Save with fields missing or wrong (each is marked, the first scrolled to). */
+export const INCOMPLETE_LOCATION_MESSAGE = 'Some fields need a value or a correction: they are marked in red.';
+
 type NumberField = Exclude<keyof LocationFormValues, 'name' | 'type' | 'organizationId' | 'address' | 'timeZone'>;
 
 function SecondsField({ control, name, label, disabled, description }: { control: Control<LocationFormValues>; name: NumberField; label: string; disabled?: boolean; description?: string }) {
@@ -169,11 +172,17 @@ export function LocationForm({ opened, onClose, location, parent, locations, org
             placeholder="Choose a png or jpeg"
           />
           {formState.errors.root && <Text c="red">{formState.errors.root.message}</Text>}
+          {formState.submitCount > 0 && !formState.isValid && (
+            <Text c="red" size="sm" role="alert">
+              {INCOMPLETE_LOCATION_MESSAGE}
+            </Text>
+          )}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" mih={44} onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" mih={44} disabled={!dirty || !formState.isValid} loading={formState.isSubmitting}>
+            {/* Not disabled while a field is wrong: Save then scrolls to the first one and marks every one (the form focuses it). */}
+            <Button type="submit" mih={44} disabled={!dirty} loading={formState.isSubmitting}>
               Save
             </Button>
           </Group>

@@ -1,5 +1,7 @@
 import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { textProblem } from '@contracts/fields';
+import { passwordChecklist } from '@contracts/password';
+import { PasswordChecklist } from '@/components/password-checklist';
 import { type ReactNode, useEffect, useState } from 'react';
 import { MY_ACCOUNT_TITLES, passwordMismatch } from '../my-account-rules';
 
@@ -88,8 +90,21 @@ export function FieldPopup({ title, label, type, opened, onClose, initial, forma
   );
 }
 
-/** 'Set your password': typed twice. */
-export function PasswordPopup({ opened, onClose, busy, onSave }: { opened: boolean; onClose: () => void; busy: boolean; onSave: (password: string) => void }) {
+/** 'Set your password': typed twice, with the live checklist of 01 §5; Save waits until every rule passes. */
+export function PasswordPopup({
+  opened,
+  onClose,
+  busy,
+  onSave,
+  username,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  busy: boolean;
+  onSave: (password: string) => void;
+  /** The account name the password may not contain. */
+  username: string;
+}) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   useEffect(() => {
@@ -99,10 +114,14 @@ export function PasswordPopup({ opened, onClose, busy, onSave }: { opened: boole
     }
   }, [opened]);
   const mismatch = passwordMismatch(password, confirmation);
+  const items = passwordChecklist(password, confirmation, { username });
   return (
-    <Popup title={MY_ACCOUNT_TITLES.password} opened={opened} onClose={onClose} busy={busy} canSave={password !== '' && password === confirmation} onSave={() => onSave(password)}>
-      <PasswordInput label="New password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} data-autofocus />
-      <PasswordInput label="Confirm new password" value={confirmation} error={mismatch} onChange={(e) => setConfirmation(e.currentTarget.value)} />
+    <Popup title={MY_ACCOUNT_TITLES.password} opened={opened} onClose={onClose} busy={busy} canSave={items.every((item) => item.met)} onSave={() => onSave(password.trim())}>
+      <PasswordInput label="New password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} data-autofocus />
+      <PasswordInput label="Confirm new password" autoComplete="new-password" value={confirmation} error={mismatch} onChange={(e) => setConfirmation(e.currentTarget.value)} />
+      <div aria-live="polite">
+        <PasswordChecklist items={items} />
+      </div>
     </Popup>
   );
 }

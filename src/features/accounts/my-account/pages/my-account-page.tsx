@@ -7,7 +7,7 @@ import { emailError, formatPhone, stripPhone } from '../../users/user-rules';
 import { useSaveMyDetails, useSetMyPassword } from '../api/my-account-api';
 import { FieldPopup, NamePopup, PasswordPopup } from '../components/edit-popups';
 import { ProfilePhotoField } from '../../photo/components/profile-photo-field';
-import { emailVerificationNotice, MY_ACCOUNT_MESSAGES, MY_ACCOUNT_TITLES } from '../my-account-rules';
+import { emailVerificationNotice, MY_ACCOUNT_MESSAGES, MY_ACCOUNT_TITLES, passwordFailureText } from '../my-account-rules';
 
 type Popup = 'name' | 'email' | 'phone' | 'password' | null;
 
@@ -108,13 +108,14 @@ export default function MyAccountPage({ entry }: { entry: { title: string } }) {
         opened={popup === 'password'}
         onClose={close}
         busy={password.isPending}
+        username={user.userName}
         onSave={(next) =>
           void password.mutateAsync(next).then(
             () => {
               close();
               toastSuccess(MY_ACCOUNT_MESSAGES.updated);
             },
-            () => toastError(MY_ACCOUNT_MESSAGES.passwordFailed),
+            (error: unknown) => toastError(passwordFailureText(error)),
           )
         }
       />
