@@ -32,6 +32,10 @@ test('the manager lists the C. diff rooms, opens a room\'s visits and goes on to
   await roomsTable(page).getByRole('button', { name: 'Sort by Total Visits' }).click();
   const busiest = bodyRows(roomsTable(page)).first();
   const name = (await busiest.locator('td').first().textContent())?.trim() ?? '';
+  // Each figure says what it counts: compliant visits (entry and exit) and soap at exit differ.
+  await expect(page.getByTestId('cdiff-figures')).toContainText('Compliant Visits: visits with a compliant entry and a compliant exit.');
+  await expect(page.getByTestId('cdiff-figures')).toContainText('the visit list ticks these');
+  const soap = Number((await busiest.locator('td').nth(3).textContent())?.replace('%', ''));
   await busiest.getByRole('button', { name: `Details of ${name}` }).click();
 
   const visits = page.getByRole('table', { name: `Visits to ${name}` });
@@ -43,6 +47,17 @@ test('the manager lists the C. diff rooms, opens a room\'s visits and goes on to
     await page.getByRole('button', { name: 'Load more visits' }).click();
     await expect(page.getByText(/^\d+ of \d+ visits loaded$/)).toHaveText(`${Math.min(30, total ?? 0)} of ${total} visits loaded`);
   }
+
+  // Every visit loaded: the ticks are the Soap Compliance of the room, and the others read No.
+  while (await page.getByRole('button', { name: 'Load more visits' }).count()) {
+    const before = await bodyRows(visits).count();
+    await page.getByRole('button', { name: 'Load more visits' }).click();
+    await expect(bodyRows(visits)).not.toHaveCount(before);
+  }
+  await expect(bodyRows(visits)).toHaveCount(total ?? 0);
+  const ticks = await visits.getByRole('img', { name: 'Yes' }).count();
+  expect(Math.round((ticks / (total ?? 1)) * 100)).toBe(soap);
+  await expect(visits.locator('tbody td').getByText('No', { exact: true })).toHaveCount((total ?? 0) - ticks);
 
   const visitor = bodyRows(visits).first();
   const person = (await visitor.locator('td').first().textContent())?.trim() ?? '';

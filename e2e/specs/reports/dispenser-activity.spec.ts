@@ -149,6 +149,10 @@ test.describe('on an iPad', () => {
     expect(size?.width).toBeGreaterThanOrEqual(44);
     expect(size?.height).toBeGreaterThanOrEqual(44);
 
+    // Every bar, a quiet one too, is at least 44 px to a finger at the fitted size (the drawing is not changed).
+    const sizes = await bars(page).evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)));
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(43.9);
+
     const activity = await activityFromApi(page);
     const { bar, id } = await busiestBar(page, activity);
     await bar.tap();

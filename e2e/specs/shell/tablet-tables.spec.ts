@@ -83,3 +83,48 @@ test('Badges on an upright tablet keep the last heartbeat and the row menu on sc
   await row.getByRole('button', { name: `Show details of ${badge.mac}` }).tap();
   await expect(table.locator('[data-row-details]').getByRole('term')).toHaveText(['Device Code', 'Model', 'Location', 'Version', 'Setting']);
 });
+
+const PHONE = { width: 390, height: 844 };
+
+/** Whether the table shows whole in its box: nothing of it needs scrolling sideways (its own scroller's or the page's). */
+async function noSidewaysTable(table: Locator) {
+  const overflow = await table.evaluate((element) => {
+    let node: HTMLElement | null = element as HTMLElement;
+    let widest = 0;
+    while (node) {
+      widest = Math.max(widest, node.scrollWidth - node.clientWidth);
+      node = node.parentElement;
+    }
+    return widest;
+  });
+  expect(overflow, 'pixels to scroll sideways').toBeLessThanOrEqual(1);
+}
+
+test('Staff Rounding on a phone keeps each list’s name, its visits and Details on screen, and a user’s visits fit too', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signedInAs(page, 'charge', '/app/reports/staff-rounding');
+  const users = page.getByRole('table', { name: 'Staff rounding by user' });
+  const first = users.locator('tbody tr').first();
+  await expect(first.getByRole('button', { name: /^Details of / })).toBeVisible();
+  await insideViewport(page, users.getByRole('columnheader', { name: /Bed Visits/ }));
+  await insideViewport(page, first.getByRole('button', { name: /^Details of / }));
+  await noSidewaysTable(users);
+  await noSidewaysPage(page);
+
+  const details = first.getByRole('button', { name: /^Details of / });
+  const name = ((await details.getAttribute('aria-label')) ?? '').replace(/^Details of /, '');
+  await details.tap();
+  const visits = page.getByRole('table', { name: `Bed visits of ${name}` });
+  await expect(visits.locator('tbody tr').first()).toBeVisible();
+  for (const header of [/Entry Time/, /Duration/]) await insideViewport(page, visits.getByRole('columnheader', { name: header }));
+  await noSidewaysTable(visits);
+  await noSidewaysPage(page);
+});
+
+test('Dispenser Activity on a phone fits its 390 px: Color By, the views and the map', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signedInAs(page, 'manager', '/app/reports/dispenser-activity?groupId=6');
+  await expect(page.locator('[data-dispenser-id]').first()).toBeAttached();
+  for (const name of ['Activity Level', 'Dispenser Type', 'List', 'Map']) await insideViewport(page, page.getByRole('button', { name, exact: true }));
+  await noSidewaysPage(page);
+});

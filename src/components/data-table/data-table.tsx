@@ -299,7 +299,8 @@ export function DataTable<T>({
         <LoadError error={error} unavailable={unavailableText} />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={640} type="native">
+          {/* Folded (tablets, phones), the columns left are chosen to fit: no width of its own to scroll sideways to. */}
+          <Table.ScrollContainer minWidth={narrow ? 0 : 640} type="native">
             <Table aria-label={label} aria-busy={loading || undefined} highlightOnHover={Boolean(rowClick)} verticalSpacing="xs">
               {head}
               <Table.Tbody>{showSkeleton ? skeletonRows : pageRows.length > 0 ? bodyRows : emptyRow}</Table.Tbody>

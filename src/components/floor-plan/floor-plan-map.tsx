@@ -84,6 +84,7 @@ export function FloorPlanMap({
     untouched.current = true;
   }, []);
   const moving = useMovingFlag(viewport);
+  const writeScale = usePlanScale(viewport);
   useEffect(() => {
     const element = viewport.current;
     if (!element || !size) return;
@@ -132,7 +133,11 @@ export function FloorPlanMap({
         onPanningStart={moving.start}
         onWheelStart={moving.start}
         onPinchStart={moving.start}
-        onTransform={moving.transformed}
+        onInit={(ref) => writeScale(ref.state.scale)}
+        onTransform={(ref, state) => {
+          writeScale(state.scale);
+          moving.transformed(ref, state);
+        }}
         onPanningStop={moving.stop}
         onWheelStop={moving.stop}
         onPinchStop={moving.stop}
@@ -219,6 +224,23 @@ interface MovingFlag {
   set: () => void;
   /** The gesture or animation ended. */
   stop: () => void;
+}
+
+/**
+ * The plan's zoom as `--plan-scale` on the map, for what sits on the plan and must keep a size on
+ * screen (a touch target of 44 px at any zoom). Written on the element, and only when the scale
+ * changes: a pan writes nothing, and a gesture never re-renders React.
+ */
+function usePlanScale(viewport: React.RefObject<HTMLDivElement | null>): (scale: number) => void {
+  const last = useRef<number | null>(null);
+  return useCallback(
+    (scale: number) => {
+      if (last.current === scale || !viewport.current) return;
+      last.current = scale;
+      viewport.current.style.setProperty('--plan-scale', String(scale));
+    },
+    [viewport],
+  );
 }
 
 /**

@@ -55,6 +55,15 @@ export const cdiffRoomsQuerySchema = z
   })
   .superRefine(checkDayRange);
 
+/**
+ * What the C. diff figures count, in the words the page shows beside them (docs/METRICS.md 'C.
+ * diff'): the two measure different things, so a room's count and its percentage need not agree.
+ */
+export const CDIFF_FIGURES = {
+  compliantVisits: 'Compliant Visits: visits with a compliant entry and a compliant exit.',
+  soapCompliance: 'Soap Compliance: the share of visits whose exit was washed with soap (sanitizer does not kill C. difficile spores); the visit list ticks these.',
+} as const;
+
 export const cdiffRoomSchema = z.object({
   zoneId: z.number().int(),
   name: z.string(),

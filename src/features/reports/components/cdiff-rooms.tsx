@@ -1,4 +1,4 @@
-import type { cdiffRoomSchema } from '@contracts/reports/cdiff';
+import { CDIFF_FIGURES, type cdiffRoomSchema } from '@contracts/reports/cdiff';
 import type { z } from 'zod';
 import { Button, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -60,6 +60,9 @@ export function CdiffRooms({ filter, onOpen }: { filter: CdiffRoomsFilter; onOpe
           <PagedListError error={failed} what="The C. diff rooms" onRetry={() => void rooms.refetch()} />
         ) : (
           <>
+            <Text size="sm" c="dimmed" mb="xs" data-testid="cdiff-figures">
+              {CDIFF_FIGURES.compliantVisits} {CDIFF_FIGURES.soapCompliance}
+            </Text>
             <DataTable
               label="C. diff rooms"
               columns={columns}

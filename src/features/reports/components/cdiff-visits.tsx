@@ -16,7 +16,7 @@ type Visit = z.infer<typeof cdiffVisitSchema>;
 
 const nameOf = (v: Visit) => `${v.user.firstName} ${v.user.lastName}`.trim() || `User ${v.user.id}`;
 
-/** A tick for a soap-compliant exit, a dash otherwise; read out as Yes or No. */
+/** A tick for a soap-compliant exit, 'No' otherwise (a dash would read as unknown). */
 function SoapTick({ compliant }: { compliant: boolean }) {
   return compliant ? (
     <ThemeIcon color="green" variant="light" size="sm" radius="xl" role="img" aria-label="Yes">
@@ -25,8 +25,8 @@ function SoapTick({ compliant }: { compliant: boolean }) {
       </svg>
     </ThemeIcon>
   ) : (
-    <Text span c="dimmed" role="img" aria-label="No">
-      —
+    <Text span size="sm" c="dimmed">
+      No
     </Text>
   );
 }

@@ -36,9 +36,10 @@ describe('the dispenser bars', () => {
     expect(heightOf(1)).toBe(2);
     expect(heightOf(2)).toBe(66);
     expect(heightOf(3)).toBe(130);
-    // Its foot on the dispenser's point: the button's box ends at y, centred on x.
-    expect(bar(3).style.left).toBe('286px');
-    expect(bar(3).style.top).toBe(`${400 - 137}px`);
+    // Its foot on the dispenser's point (the stylesheet centres it on x and lifts it by its height), as tall as the bar and its top.
+    expect(bar(3).style.left).toBe('300px');
+    expect(bar(3).style.top).toBe('400px');
+    expect(bar(3).style.height).toBe('137px');
     // Drawn there too: the front face stands on (300, 400), 130 tall; the unplaced one is not drawn.
     const front = drawn(3)?.querySelector('rect');
     expect([front?.getAttribute('x'), front?.getAttribute('y'), front?.getAttribute('height')]).toEqual(['293', '270', '130']);

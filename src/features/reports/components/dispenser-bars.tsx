@@ -8,11 +8,9 @@ import classes from './dispenser-map.module.css';
 type Dispenser = GroupActivity['dispensers'][number];
 type Placed = Dispenser & { x: number; y: number };
 
-/** The top face's depth, a bar's half width and the smallest hit area of a bar, in floor-plan pixels. */
+/** The top face's depth and a bar's half width, in floor-plan pixels (the hit areas' sizes are in dispenser-map.module.css). */
 const DEPTH_PX = 7;
 const HALF_WIDTH_PX = 7;
-const HIT_WIDTH_PX = 28;
-const HIT_MIN_PX = 28;
 /** The outline of the chosen bar. */
 const SELECTED_STROKE = '#1a1b1e';
 /** A press that moved more than this is a pan of the plan, not a tap on a bar. */
@@ -80,7 +78,7 @@ export const DispenserBars = memo(function DispenserBars({
       <div className={classes.hits}>
         {hitsShown && placed.map((d) => {
           const height = barHeight(d.count, max);
-          const box = Math.max(height + DEPTH_PX, HIT_MIN_PX);
+          const box = height + DEPTH_PX;
           const selected = d.id === selectedId;
           return (
             <button
@@ -90,7 +88,7 @@ export const DispenserBars = memo(function DispenserBars({
               className={classes.bar}
               aria-label={`${d.name}: ${d.count.toLocaleString('en-US')} dispenses, ${d.activityLevel} activity`}
               aria-pressed={selected}
-              style={{ height: box, left: d.x - HIT_WIDTH_PX / 2, top: d.y - box }}
+              style={{ height: box, left: d.x, top: d.y }}
             >
               <span data-bar-height={height} />
             </button>

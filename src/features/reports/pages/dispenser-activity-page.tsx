@@ -90,19 +90,20 @@ const DisplayToggles = memo(function DisplayToggles({
 }) {
   return (
     <Group gap="lg" wrap="wrap">
-      <Group gap="sm" wrap="nowrap">
+      {/* The label goes above its buttons when a phone has no room for both (no sideways scrolling at 390 px). */}
+      <Group gap="sm" wrap="wrap">
         <Text size="sm" fw={500} id="color-by-label">
           Color By
         </Text>
         <Button.Group aria-labelledby="color-by-label">
           {COLOR_BY_OPTIONS.map(({ value, label }) => (
-            <Button key={value} size="md" variant={colorBy === value ? 'filled' : 'default'} aria-pressed={colorBy === value} onClick={() => setColorBy(value)}>
+            <Button key={value} size="md" px="sm" variant={colorBy === value ? 'filled' : 'default'} aria-pressed={colorBy === value} onClick={() => setColorBy(value)}>
               {label}
             </Button>
           ))}
         </Button.Group>
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="wrap">
         <Text size="sm" fw={500} id="show-label">
           Show
         </Text>

@@ -29,7 +29,7 @@ function duration<T>(key: string, header: string, seconds: (row: T) => number, f
 /** The Details button of a row: 44 px, named after the row. */
 function DetailsButton({ name, onClick }: { name: string; onClick: () => void }) {
   return (
-    <Button variant="light" size="sm" mih={44} aria-label={`Details of ${name}`} onClick={onClick}>
+    <Button variant="light" size="sm" mih={44} px="xs" aria-label={`Details of ${name}`} onClick={onClick}>
       Details
     </Button>
   );
@@ -68,7 +68,8 @@ function RoundingList<T extends { name: string; avgDuration: number; totalDurati
 }) {
   const columns: DataColumn<T>[] = [
     ...leading,
-    duration<T>('avg', 'Avg Visit', (r) => r.avgDuration),
+    // The visits count is what the list is sorted by and for: on tablets and phones the durations fold into the row's details.
+    duration<T>('avg', 'Avg Visit', (r) => r.avgDuration, true),
     duration<T>('total', 'Total Time', (r) => r.totalDuration, true),
     ...counts,
     { key: 'details', header: 'Details', value: () => null, sortable: false, exportable: false, pin: 'end', render: (r) => <DetailsButton name={r.name} onClick={() => open(r)} /> },

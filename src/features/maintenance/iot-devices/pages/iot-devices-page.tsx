@@ -15,6 +15,7 @@ import { useLocationSelection, useSelectedRows } from '@/lib/use-location-select
 import { usePendingEdits } from '@/offline/use-outbox';
 import { onlyResult, useSubmitEdits } from '@/offline/use-submit-edits';
 import { getAllThings, THINGS_PAGE_SIZE, useThings } from '../api/get-things';
+import { useFollowJobs } from '../api/use-follow-jobs';
 import type { ThingsFilter } from '../api/keys';
 import { deviceColumns, type DeviceActions } from '../components/device-columns';
 import { DeviceHistoryDialog } from '../components/device-history-dialog';
@@ -63,6 +64,8 @@ export default function IotDevicesPage({ entry }: { entry: { title: string } }) 
     [groupId, search.search, search.lastOnline],
   );
   const list = useThings(filter);
+  // A job that finishes changes the rows' software: the list follows it.
+  useFollowJobs(groupId);
   const things = useMemo(() => list.data?.pages.flatMap((p) => p.data) ?? [], [list.data]);
   const totalCount = list.data?.pages[0]?.totalCount ?? 0;
 
