@@ -56,7 +56,7 @@ export class DeviceOperationsPage {
   /** The notice that follows the devices of the last queue to their end. */
   readonly queuedNotice = () => this.page.getByTestId('queued-notice');
 
-  /** After a submit the page shows the Active devices (03 §4), those just queued kept among them, and the notice follows the `count` queued `noun`. */
+  /** After a submit the page shows the Active devices, those just queued kept among them (docs/SCREENS.md 'Beacon Operations and Dispenser Operations'), and the notice follows the `count` queued `noun`. */
   async expectQueueFollowed(count: number, noun: string) {
     await expect(this.statusFilter()).toHaveValue('Active');
     await expect(this.queuedNotice()).toContainText(new RegExp(`Operations for ${count} ${noun}|All ${count} operations have finished`));

@@ -129,7 +129,7 @@ export const ABOVE_CALLER_MESSAGE = 'You cannot change an account with more acce
 /**
  * PUT /users/{id}/set-scope: the organizations and locations the user may see, each with
  * everything under it (the Add User fields 'Organization Access' and 'Location Access', changed
- * later from Edit User's Access tab; 03 §7 names no call for it). The lists replace the user's.
+ * later from Edit User's Access tab; docs/PERMISSIONS.md 'Scope'). The lists replace the user's.
  */
 export const setScopeBodySchema = bodyObject({
   managedOrganizationIds: z.array(idField).max(500),
@@ -143,7 +143,7 @@ export const setScopeResponseSchema = z.object({
 });
 export type SetScopeResponse = z.infer<typeof setScopeResponseSchema>;
 
-/** Nobody widens or narrows their own access (03 §6: a user cannot act on themselves in access management). */
+/** Nobody widens or narrows their own access (docs/PERMISSIONS.md 'Scope'). */
 export const SELF_SCOPE_MESSAGE = 'Cannot change your own access!';
 
 /** PUT /users/{id}/site-access (Access Management's Revoke Access and Grant Access; not in 03 §7, which names no call for them). */

@@ -1,10 +1,11 @@
 import { Alert, Progress, Stack, Text } from '@mantine/core';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { isActive, type Operable, type OperationRow } from './operation-rows';
 
 // The devices of the last queue submitted, followed to their end: the page shows its Active
-// devices after a submit (03 §4), and these stay among them once finished, with a notice of how
-// many are done, failed or still going, until the user closes it.
+// devices after a submit (docs/SCREENS.md 'Beacon Operations and Dispenser Operations'), and these
+// stay among them once finished, with a notice of how many are done, failed or still going, until
+// the user closes it.
 
 /** What the last queue was: each device with the last operation it had before (its end is a newer one). */
 export type QueuedWatch = ReadonlyMap<number, number | null>;
@@ -38,20 +39,22 @@ export function queuedText({ total, done, failed, going }: QueuedProgress, noun:
   return going > 0 ? `Operations for ${total} ${noun}: ${counts}, ${going} still going.` : `All ${total} operations have finished: ${counts}.`;
 }
 
-/** Remembers the devices of the last queue: `onQueued` for useOperationsQueue, `track` with the page's rows each render. */
-export function useQueuedWatch() {
-  const rows = useRef<readonly OperationRow<Operable>[]>([]);
+/**
+ * Remembers the devices of the last queue: `onQueued` for useOperationsQueue, which also calls
+ * `showActive` (the page's status filter goes to Active); `kept` for filterRows.
+ */
+export function useQueuedWatch(showActive: () => void) {
   const [watch, setWatch] = useState<QueuedWatch | null>(null);
-  const onQueued = useCallback((ids: readonly number[]) => {
-    const byId = new Map(rows.current.map((row) => [row.id, row]));
-    setWatch(new Map(ids.map((id) => [id, byId.get(id)?.lastStatus?.operationMetaDataId ?? null])));
-  }, []);
-  const track = (current: readonly OperationRow<Operable>[]) => {
-    rows.current = current;
-  };
+  const onQueued = useCallback(
+    (rows: readonly Operable[]) => {
+      setWatch(new Map(rows.map((row) => [row.id, row.lastStatus?.operationMetaDataId ?? null])));
+      showActive();
+    },
+    [showActive],
+  );
   const close = useCallback(() => setWatch(null), []);
   const kept = useMemo(() => (watch ? new Set(watch.keys()) : undefined), [watch]);
-  return { watch, kept, onQueued, track, close };
+  return { watch, kept, onQueued, close };
 }
 
 /** The notice above the list while the last queue runs, and once it has finished (closable then). */

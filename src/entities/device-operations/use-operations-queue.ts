@@ -31,8 +31,8 @@ interface QueueOptions<T extends Operable> {
   devices: readonly T[] | undefined;
   /** The location the hook's own selection belongs to: choosing another one starts afresh. */
   groupId: number | null;
-  /** After a queue is submitted, with its devices (the page follows them to their end). */
-  onQueued?: (deviceIds: readonly number[]) => void;
+  /** After a queue is submitted, with its devices as they were (the page follows them to their end). */
+  onQueued?: (rows: readonly Operable[]) => void;
 }
 
 /** What the hook adds when it keeps the selection itself: its keys, the table's selection prop and a toggle (the map's). */
@@ -128,7 +128,7 @@ function useQueue<T extends Operable>({ devices, onQueued }: QueueOptions<T>, se
       const settingCount = payloads.filter((p) => p.settings?.length).length;
       const accepted = settingCount ? settingChangesScheduled(settingCount) : `Firmware update queued for ${payloads.length} device(s).`;
       reset();
-      latest.current.onQueued?.(payloads.map((p) => p.deviceId));
+      latest.current.onQueued?.(entries.map((entry) => entry.row));
       await submitEdits({ type: OPERATION_QUEUE, entity: (p: OperationQueuePayload) => operationEntity(p.deviceId) }, payloads, (submitted) =>
         announce(submitted, accepted, `Operations for ${payloads.length} device(s)`),
       );

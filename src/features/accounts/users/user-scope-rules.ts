@@ -29,7 +29,7 @@ const isEmpty = (values: ScopeValues) => values.managedOrganizationIds.length ==
 export const scopeError = (templateNeedsIt: boolean, values: ScopeValues): string | null => (templateNeedsIt && isEmpty(values) ? SCOPE_REQUIRED_MESSAGE : null);
 
 /**
- * The scope after the template changed: 'Individual User' clears it (03 §5); a template that needs
+ * The scope after the template changed: 'Individual User' clears it; a template that needs
  * one, chosen with none yet, starts at the user's own organization.
  */
 export function scopeForTemplate<V extends ScopeValues & { organizationId: number | null }>(values: V, roleId: number | null, templateNeedsIt: boolean): V {

@@ -90,7 +90,7 @@ export function FieldPopup({ title, label, type, opened, onClose, initial, forma
   );
 }
 
-/** 'Set your password': typed twice, with the live checklist of 01 §5; Save waits until every rule passes. */
+/** 'Set your password': typed twice, with the sign-in screens' live checklist (docs/SCREENS.md 'My Account'); Save waits until every rule passes. */
 export function PasswordPopup({
   opened,
   onClose,

@@ -2,7 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { TreeMultiSelect, type TreeNode } from '@/components/filters';
 import type { ScopeValues } from '../user-scope-rules';
 
-/** 'Organization Access' and 'Location Access' (03 §5): what the user may see, each with everything under it. */
+/** 'Organization Access' and 'Location Access' (docs/PERMISSIONS.md 'Scope'): what the user may see, each with everything under it. */
 export function AccessFields({
   organizations,
   groups,

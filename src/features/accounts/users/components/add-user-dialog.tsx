@@ -139,7 +139,7 @@ export function AddUserDialog({
             value={values.roleId === null ? null : String(values.roleId)}
             onChange={(id) => {
               const roleId = id === null ? null : Number(id);
-              // Individual User clears the access (03 §5); a template that needs some starts at the user's organization.
+              // Individual User clears the access; a template that needs some starts at the user's organization (docs/PERMISSIONS.md 'Scope').
               const needs = templates.find((t) => t.id === roleId)?.needsScope ?? false;
               setValues((current) => scopeForTemplate({ ...current, roleId }, roleId, needs));
             }}

@@ -39,7 +39,7 @@ const fieldsOf = (user: UserListRow | null) => ({
   professionId: user?.professionId ?? null,
 });
 
-/** Edit User (03 §2): tabs Profile and Account (and Access, and Permissions); the username is read-only. */
+/** Edit User (docs/SCREENS.md 'Users'): tabs Profile and Account (and Access, and Permissions); the username is read-only. */
 export function EditUserDialog({ user, onClose, professions, showPermissions, onSave, readOnly = false, access }: EditUserDialogProps) {
   const [fields, setFields] = useState(() => fieldsOf(user));
   const [busy, setBusy] = useState(false);

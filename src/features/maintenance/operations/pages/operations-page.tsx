@@ -59,18 +59,10 @@ export function OperationsPage({ kind, title }: { kind: Kind; title: string }) {
   const [status, setStatus] = useState<StatusFilter>('all');
   const list = useOperableDevices(kind, groupId);
   const received = useOperationsLive(groupId === null ? null : operationKeys.list(kind, groupId), list.data);
-  // After a submit the Active devices show (03 §4); those just queued stay among them once finished, followed by a notice.
-  const queued = useQueuedWatch();
-  const { onQueued: watchQueued } = queued;
-  const onQueued = useCallback(
-    (ids: readonly number[]) => {
-      watchQueued(ids);
-      setStatus('active');
-    },
-    [watchQueued],
-  );
-  const ops = useOperationsQueue({ devices: list.data, groupId, onQueued });
-  queued.track(ops.rows);
+  // After a submit the Active ones show, those just queued kept among them once finished, with a notice.
+  const showActive = useCallback(() => setStatus('active'), []);
+  const queued = useQueuedWatch(showActive);
+  const ops = useOperationsQueue({ devices: list.data, groupId, onQueued: queued.onQueued });
   const rows = useMemo(() => filterRows(ops.rows, status, search.search ?? '', undefined, queued.kept), [ops.rows, status, search.search, queued.kept]);
   // The same columns from one render to the next: a burst of live events re-renders only the rows.
   const columns = useMemo(() => operationColumns(kind, { onCancel: ops.cancel, onSettings: ops.editSettings }), [kind, ops.cancel, ops.editSettings]);

@@ -59,21 +59,13 @@ export default function WristbandsPage({ entry }: { entry: { title: string } }) 
   // The Assign dialog picks from these: loaded with the page, so they are on the device before a ward without signal.
   useScopeUsers(groupId);
   const received = useOperationsLive(groupId === null ? null : operationKeys.list('WRISTBAND', groupId), list.data);
-  // After a submit the Active wristbands show (03 §4); those just queued stay among them once finished, followed by a notice.
-  const queued = useQueuedWatch();
-  const { onQueued: watchQueued } = queued;
-  const onQueued = useCallback(
-    (ids: readonly number[]) => {
-      watchQueued(ids);
-      setStatus('active');
-    },
-    [watchQueued],
-  );
+  // After a submit the Active ones show, those just queued kept among them once finished, with a notice.
+  const showActive = useCallback(() => setStatus('active'), []);
+  const queued = useQueuedWatch(showActive);
   // The page's selection serves Assign and the operations (like Badges): any wristband may be
   // chosen; the operations act on those that may be operated, and the Queue says why the others are skipped.
   const selection = useLocationSelection(groupId, rowKeyOf);
-  const ops = useOperationsQueue({ devices: list.data, groupId, onQueued, selection });
-  queued.track(ops.rows);
+  const ops = useOperationsQueue({ devices: list.data, groupId, onQueued: queued.onQueued, selection });
   const holderEdits = usePendingEdits<HolderEdit['payload']>(HOLDER_EDIT_TYPES);
   const all = useMemo(() => withAssignmentEdits(ops.rows, holderEdits), [ops.rows, holderEdits]);
   const rows = useMemo(() => filterRows(all, status, search.search ?? '', wristbandText, queued.kept), [all, status, search.search, queued.kept]);
