@@ -26,7 +26,12 @@ export default defineConfig({
   reporter: [['list'], ['./scripts/test-timings/playwright-reporter.ts']],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // No trace while the suite runs: recording one (a screenshot stream and a DOM snapshot at every
+    // action) took about a quarter of the browser tests' time, thrown away for every test that
+    // passed. A failure keeps its screenshot and Playwright's page snapshot; to read a trace, run the
+    // failing file again with `--trace retain-on-failure` (docs/TESTING.md 'Never flaky').
+    trace: 'off',
+    screenshot: 'only-on-failure',
     // The service worker would precache the whole app (over 200 files) in every test's new browser
     // context; only the files that go offline ask for it (`test.use({ serviceWorkers: 'allow' })`).
     serviceWorkers: 'block',
