@@ -60,3 +60,14 @@ export function formatDateTimeIn(at: Date | string | number, timeZone: string): 
   }
   return clock.format(new Date(at));
 }
+
+/** A time zone's name as people say it ('Pacific Time'); 'UTC' for UTC or an unknown zone. */
+export function zoneName(timeZone: string): string {
+  if (timeZone === 'UTC' || timeZone === 'Etc/UTC') return 'UTC';
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' }).formatToParts(new Date());
+    return parts.find((p) => p.type === 'timeZoneName')?.value ?? 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}

@@ -99,11 +99,14 @@ describe('formatSeconds', () => {
 });
 
 describe('formatMinutesSeconds', () => {
-  it('shows seconds under a minute, then minutes and seconds', () => {
+  it('shows seconds under a minute, then minutes and seconds, then hours and minutes from an hour up', () => {
     expect(formatMinutesSeconds(45.4)).toBe('45 sec');
     expect(formatMinutesSeconds(59.6)).toBe('1 min');
     expect(formatMinutesSeconds(314)).toBe('5 min 14 sec');
-    expect(formatMinutesSeconds(3600)).toBe('60 min');
+    expect(formatMinutesSeconds(3599)).toBe('59 min 59 sec');
+    expect(formatMinutesSeconds(3600)).toBe('1 h');
+    expect(formatMinutesSeconds(206 * 60 + 53)).toBe('3 h 27 min');
+    expect(formatMinutesSeconds(7170)).toBe('2 h');
     expect(formatMinutesSeconds(null)).toBe('—');
   });
 });

@@ -64,11 +64,18 @@ export function formatSeconds(seconds: number | null): string {
   return Math.abs(tenths) < 10 ? `${tenths.toFixed(1)} sec` : `${Math.round(seconds)} sec`;
 }
 
-/** A visit's length: '45 sec' under a minute, else '{m} min {s} sec' (seconds rounded), e.g. '5 min 14 sec'. */
+/**
+ * A visit's length: '45 sec' under a minute, '{m} min {s} sec' under an hour (seconds rounded),
+ * e.g. '5 min 14 sec', and '{h} h {m} min' from an hour up (minutes rounded), e.g. '3 h 27 min'.
+ */
 export function formatMinutesSeconds(seconds: number | null): string {
   if (seconds === null || !Number.isFinite(seconds)) return EMPTY_VALUE;
   const whole = Math.round(seconds);
   if (whole < 60) return `${whole} sec`;
+  if (whole >= 3600) {
+    const minutes = Math.round(whole / 60);
+    return minutes % 60 === 0 ? `${minutes / 60} h` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  }
   const rest = whole % 60;
   return rest === 0 ? `${whole / 60} min` : `${Math.floor(whole / 60)} min ${rest} sec`;
 }

@@ -23,6 +23,8 @@ test('the manager lists the C. diff rooms, opens a room\'s visits and goes on to
   await signedInAs(page, 'manager');
   await openRooms(page);
   await expect(page.getByTestId('cdiff-status')).toHaveText(/^Status as of \w+/);
+  // One clock for the report: the hospital's, named (docs/METRICS.md 'A location's own days').
+  await expect(page.getByTestId('report-clock')).toHaveText('Days and times: Pacific Time (US/Pacific)');
   // St. Mary's has 13 C. diff rooms: one page holds them all.
   await expect(page.getByText(/^\d+ of \d+ rooms loaded$/)).toHaveText('13 of 13 rooms loaded');
   await expect(page.getByRole('button', { name: 'Load more rooms' })).toHaveCount(0);
@@ -40,6 +42,7 @@ test('the manager lists the C. diff rooms, opens a room\'s visits and goes on to
 
   const visits = page.getByRole('table', { name: `Visits to ${name}` });
   await expect(bodyRows(visits).first()).toBeVisible();
+  await expect(bodyRows(visits).first()).toContainText(/\d:\d\d:\d\d [AP]M P[SD]T/);
   await expect(page.getByText(/^\d+ of \d+ visits loaded$/)).toBeVisible();
   const [loaded, total] = ((await page.getByText(/^\d+ of \d+ visits loaded$/).textContent()) ?? '').match(/\d+/g)?.map(Number) ?? [];
   expect(loaded).toBe(Math.min(15, total ?? 0));
@@ -77,6 +80,8 @@ test('rooms load 15 at a time while more exist', async ({ page }) => {
   await signedInAs(page, 'admin');
   await openRooms(page);
   await expect(page.getByText(/^\d+ of \d+ rooms loaded$/)).toHaveText('15 of 19 rooms loaded');
+  // Two hospitals in two time zones: each visit is on its own location's clock.
+  await expect(page.getByTestId('report-clock')).toHaveText('Days and times: each location’s own time zone, named beside each time');
   await expect(bodyRows(roomsTable(page))).toHaveCount(15);
   await page.getByRole('button', { name: 'Load more rooms' }).click();
   await expect(page.getByText(/^\d+ of \d+ rooms loaded$/)).toHaveText('19 of 19 rooms loaded');

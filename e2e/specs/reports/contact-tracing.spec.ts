@@ -66,6 +66,13 @@ async function traceBySearch(page: Page) {
   return found;
 }
 
+test('one hospital’s staff are traced on the hospital’s clock, which the page names', async ({ page }) => {
+  // St. Mary's (organization 3) has its wards on Pacific time.
+  await openPage(page, '?mode=exposure&organizationIds=3');
+  await expect(page.getByTestId('report-clock')).toHaveText('Days and times: Pacific Time (US/Pacific)');
+  await expect(page.getByTestId('traced-span')).toHaveText(/^Traced from \w+ \d+, \d{4}, 12:00 AM P[SD]T to \w+ \d+, \d{4}, 11:59 PM P[SD]T \(from 24 hours before the first day to the end of the last\)\.$/);
+});
+
 test('a person found by search shows their contacts, each overlap and the traced span', async ({ page }) => {
   const reports = await openPage(page);
   const { person, date, answer, contacts } = await traceBySearch(page);
@@ -75,6 +82,8 @@ test('a person found by search shows their contacts, each overlap and the traced
   // The span the server traced: from 24 hours before the day to its end.
   expect(answer.from).toBe(`${shift(date, -1)}T00:00:00.000Z`);
   await expect(page.getByTestId('traced-span')).toContainText(new Date(answer.from).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }));
+  // The administrator's organizations have wards in three time zones: the report's clock is UTC, named.
+  await expect(page.getByTestId('report-clock')).toHaveText('Days and times: UTC');
   await expect(page.getByTestId('audit-note')).toContainText('recorded in the audit trail');
 
   const contactRows = page.getByRole('table', { name: 'Contacts' }).locator('tbody tr');

@@ -63,6 +63,25 @@ test('a charge nurse switches tabs, opens a user’s Details with visits and hou
   await expect(page).toHaveURL(/tab=user/);
 });
 
+test('one clock for the report: the chosen day is the ward’s day, named on the page, and every visit reads it', async ({ page }) => {
+  await signInAsChargeNurse(page);
+  // Yesterday as the ward's clock reads it (the demo hospital is on Pacific time).
+  const pacific = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'US/Pacific' });
+  const day = pacific(new Date(Date.now() - 86_400_000));
+  await page.goto(`${PAGE}?tab=user&startDate=${day}&endDate=${day}`);
+  await expect(page.getByTestId('report-clock')).toHaveText('Days and times: Pacific Time (US/Pacific)');
+
+  const details = firstRow(usersTable(page)).getByRole('button', { name: /^Details of / });
+  const name = ((await details.getAttribute('aria-label')) ?? '').replace(/^Details of /, '');
+  await details.tap();
+  // The Entry Time cells: a time of day with its zone.
+  const entries = page.getByRole('table', { name: `Bed visits of ${name}` }).locator('tbody td').filter({ hasText: /\d:\d\d [AP]M \w+$/ });
+  await expect(entries.first()).toBeVisible();
+  // Oldest first: the first visit would be of the evening before if the day were UTC's.
+  const label = new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  for (const text of await entries.allTextContents()) expect(text).toMatch(new RegExp(`^${label}, .* P[SD]T$`));
+});
+
 test('Staff Rounding opened from a User Performance row lands on that user’s Details', async ({ page }) => {
   const reports = await signInAsChargeNurse(page);
   await reports.goto('/app/reports/user-performance');

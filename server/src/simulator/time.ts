@@ -1,5 +1,4 @@
-// Time arithmetic in a location's time zone, fast enough for the generator's inner loops: offsets
-// are looked up once per zone and UTC hour (US zones change offset only on whole UTC hours).
+// Durations and day stamps for the generator; the time-zone arithmetic is core/zoned-time.ts.
 
 /** Durations in ms. */
 export const SECOND = 1000;
@@ -7,53 +6,7 @@ export const MINUTE = 60 * SECOND;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const offsets = new Map<string, number>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** Local time minus UTC, in ms, at an instant. */
-export function zoneOffset(timeZone: string, ms: number): number {
-  const hour = Math.floor(ms / HOUR);
-  const key = `${timeZone}|${hour}`;
-  let offset = offsets.get(key);
-  if (offset === undefined) {
-    const at = hour * HOUR;
-    const parts: Record<string, number> = {};
-    for (const p of formatter(timeZone).formatToParts(at)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-    const local = Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0);
-    offset = local - at;
-    offsets.set(key, offset);
-  }
-  return offset;
-}
-
-/** The local calendar day (days since 1970-01-01) an instant falls on. */
-export function localDay(timeZone: string, ms: number): number {
-  return Math.floor((ms + zoneOffset(timeZone, ms)) / DAY);
-}
-
-/** The instant of a local wall-clock time: `sinceMidnight` ms after the start of local day `day`. */
-export function localToUtc(timeZone: string, day: number, sinceMidnight: number): number {
-  const wall = day * DAY + sinceMidnight;
-  const guess = wall - zoneOffset(timeZone, wall);
-  return wall - zoneOffset(timeZone, guess);
-}
+export { localDay, localToUtc, zoneOffset } from '../core/zoned-time';
 
 /** A day number as YYYYMMDD, for event ids. */
 export function dayStamp(day: number): string {

@@ -60,9 +60,14 @@ export const exposureUserSchema = z.object({
 export type ExposureUser = z.infer<typeof exposureUserSchema>;
 
 export const exposureResponseSchema = z.object({
-  /** The traced span: 24 hours before startDate to the end of endDate (ISO). */
+  /** The traced span: 24 hours before startDate to the end of endDate (ISO), on the clock of `timeZone`. */
   from: z.string(),
   to: z.string(),
+  /**
+   * The report's clock (IANA): the time zone of the locations in the filter, or UTC when they have
+   * several. Its days bound the span, and the screens show every time on it (docs/METRICS.md §1).
+   */
+  timeZone: z.string(),
   periodMs: z.number().int(),
   /**
    * Tracing one user (`userId`): their overlaps, oldest first. Without one, empty: a hospital's

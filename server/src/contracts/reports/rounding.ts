@@ -63,7 +63,16 @@ export const roundingUserStatsQuerySchema = z
   .superRefine(checkDayRange);
 
 export const roundingUserStatsSchema = z.object({
-  visits: z.array(z.object({ entryTime: z.string(), beaconId: z.number().int(), bedName: z.string(), duration: count })),
+  visits: z.array(
+    z.object({
+      entryTime: z.string(),
+      beaconId: z.number().int(),
+      bedName: z.string(),
+      duration: count,
+      /** The bed's location's time zone: the visit's day and time are on its clock (docs/METRICS.md §1). */
+      timeZone: z.string(),
+    }),
+  ),
   hourly: hourlyStatsSchema,
 });
 

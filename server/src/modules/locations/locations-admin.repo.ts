@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { groups, organizations, type NewGroupRow } from '../../db/schema';
 
@@ -27,4 +27,22 @@ export async function updateGroup(db: Database, id: number, values: Partial<NewG
   const [row] = await db.update(groups).set(values).where(eq(groups.id, id)).returning();
   if (!row) throw new Error('location not updated');
   return row;
+}
+
+/**
+ * Writes a location's rounding days (bed_visit_days) again from its bed visits, on its clock as it
+ * is now: they are the days of its time zone (docs/METRICS.md §1 'A location's own days'), so a
+ * new time zone moves visits from one day to another.
+ */
+export async function rekeyBedVisitDays(db: Database, groupId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from bed_visit_days where group_id = ${groupId}`);
+    await tx.execute(sql`
+    insert into bed_visit_days (group_id, day, visit_count, visit_seconds, user_ids, beacon_ids)
+    select b.group_id, (b.entry_at at time zone g.time_zone)::date, count(*), sum(b.duration_s),
+           array_agg(distinct b.user_id order by b.user_id), array_agg(distinct b.beacon_id order by b.beacon_id)
+    from bed_visits b join groups g on g.id = b.group_id
+    where b.group_id = ${groupId} and b.counted
+    group by 1, 2`);
+  });
 }

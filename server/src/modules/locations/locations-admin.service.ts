@@ -8,7 +8,7 @@ import { visibleTree } from '../../core/tree-visibility';
 import type { Caller } from '../../plugins/auth';
 import type { FileStorage } from '../../storage';
 import { floorplanAddress, imageKind, readFloorplan, storeFloorplan } from './floorplans';
-import { findGroup, insertGroup, listGroups, updateGroup } from './locations-admin.repo';
+import { findGroup, insertGroup, listGroups, rekeyBedVisitDays, updateGroup } from './locations-admin.repo';
 import { loadOrganizationTree } from './locations.repo';
 import { LOCATION_NOT_FOUND, ORGANIZATION_NOT_FOUND } from './locations.service';
 import { withDescendants } from '../../core/scope';
@@ -72,6 +72,8 @@ export function createLocationsAdminService(db: Database, storage: FileStorage) 
         const { editable } = await ownsVisitDuration(current.parentId);
         const visit = editable && body.requiredVisitDuration !== undefined ? { requiredVisitDuration: body.requiredVisitDuration } : {};
         const row = await updateGroup(db, current.id, { ...fields(body), ...visit });
+        // A location's rounding days are its clock's (docs/METRICS.md §1): a new time zone moves them.
+        if (row.timeZone !== current.timeZone) await rekeyBedVisitDays(db, current.id);
         return toGroup(await attachPlan(row, body.floorplan), true);
       }
       const parentId = body.parentId ?? null;

@@ -139,14 +139,14 @@ export async function deriveUsers(db: Database, windows: readonly UserWindow[]):
     on conflict do nothing`);
   const bedDaysGone = await db.execute<DayAt>(sql`
     with gone as (delete from bed_visits v using (${w}) w where v.user_id = w.user_id and v.entry_at >= w.a and v.entry_at <= w.b returning v.entry_at, v.group_id)
-    select distinct (entry_at at time zone 'UTC')::date::text as day, group_id from gone`);
+    select distinct (gone.entry_at at time zone g.time_zone)::date::text as day, gone.group_id from gone join groups g on g.id = gone.group_id`);
   const bedDaysAdded = await db.execute<DayAt>(sql`
     with added as (
       insert into bed_visits (user_id, beacon_id, entry_at, exit_at, group_id, duration_s, counted)
       ${bedVisitsFromRaw(w)}
       on conflict do nothing
       returning entry_at, group_id)
-    select distinct (entry_at at time zone 'UTC')::date::text as day, group_id from added`);
+    select distinct (added.entry_at at time zone g.time_zone)::date::text as day, added.group_id from added join groups g on g.id = added.group_id`);
   await rollUpBedVisits(db, [...bedDaysGone.rows, ...bedDaysAdded.rows]);
   await deriveInteractions(db, w);
 

@@ -3,6 +3,7 @@ import type { ReportQuery, ReportView } from '../../contracts/reports/common';
 import type { Database } from '../../db/client';
 import { withDescendants, type Scope } from '../../core/scope';
 import { idIn } from '../../core/sql';
+import { localToUtc } from '../../core/zoned-time';
 import { loadTrees } from '../locations';
 
 // Turns a report's parameters into what its queries filter on: a day range (and the preceding
@@ -131,6 +132,46 @@ export function wearerJoin(filter: ReportFilter, userColumn: SQL, extra?: SQL): 
 /** The day column's bounds for a range: `col between start and end`. */
 export function dayBetween(column: SQL, range: DayRange): SQL {
   return sql`${column} between ${range.start}::date and ${range.end}::date`;
+}
+
+/** The widest a time zone's clock is from UTC, either way (UTC−12 to UTC+14). */
+const ZONE_SPREAD_MS = 14 * 3_600_000;
+
+/**
+ * `at` inside the range's days as the clocks of `zone` read them (docs/METRICS.md §1 'A
+ * location's own days'): from `start` 00:00 there to the end of `end` there. `zone` is the row's
+ * location's `groups.time_zone`. The outer UTC bounds, 14 hours wider than the range either way,
+ * hold every zone's days and let an index on `at` narrow the rows first.
+ */
+export function inLocalDays(at: SQL, zone: SQL, range: DayRange): SQL {
+  const lo = new Date(range.from.getTime() - ZONE_SPREAD_MS).toISOString();
+  const hi = new Date(range.to.getTime() + ZONE_SPREAD_MS).toISOString();
+  return sql`${at} >= ${lo}::timestamptz and ${at} < ${hi}::timestamptz
+    and ${at} >= (${range.start}::date::timestamp at time zone ${zone})
+    and ${at} < ((${range.end}::date + 1)::timestamp at time zone ${zone})`;
+}
+
+/** The start and (exclusive) end instants of the range's days on the clocks of `timeZone`. */
+export function zonedBounds(range: DayRange, timeZone: string): { from: Date; to: Date } {
+  return { from: startOfDayIn(range.start, timeZone), to: startOfDayIn(isoDay(range.to), timeZone) };
+}
+
+/** The instant `day` 00:00 begins on the clocks of `timeZone`. */
+export function startOfDayIn(day: string, timeZone: string): Date {
+  return new Date(localToUtc(timeZone, Date.parse(`${day}T00:00:00.000Z`) / DAY_MS, 0));
+}
+
+/**
+ * The one time zone of these locations (of these organizations only, when given), or UTC when
+ * they have several or none: a report's clock (docs/METRICS.md §1).
+ */
+export async function clockOf(db: Database, groupIds: readonly number[], organizationIds?: readonly number[] | null): Promise<string> {
+  if (groupIds.length === 0 || organizationIds?.length === 0) return 'UTC';
+  const ofOrganizations = organizationIds ? idIn(sql`organization_id`, organizationIds) : sql`true`;
+  const result = await db.execute<{ time_zone: string }>(
+    sql`select distinct time_zone from groups where ${idIn(sql`id`, groupIds)} and ${ofOrganizations} limit 2`,
+  );
+  return result.rows.length === 1 ? (result.rows[0]?.time_zone ?? 'UTC') : 'UTC';
 }
 
 /** value − previous, or null when either is missing. */

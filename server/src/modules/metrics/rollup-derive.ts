@@ -5,7 +5,8 @@ import type { Database } from '../../db/client';
 // rollups (compliance_daily, hygiene_daily) whenever the derivation rewrites a wearer's days:
 // per wearer and UTC week (compliance_weekly, hygiene_weekly), and per location and UTC day over
 // every wearer (compliance_location_daily with compliance_split_days, hygiene_location_daily);
-// and, from bed_visits, the counted bed visits per location and UTC day (bed_visit_days).
+// and, from bed_visits, the counted bed visits per location and day on the location's clock
+// (bed_visit_days).
 // Each row is recomputed whole from the rows it sums, so it never depends on arrival order.
 
 /** A daily row's day and location, as the derivation rewrote it. */
@@ -84,7 +85,7 @@ export async function rollUpLocations(db: Database, days: SQL, compliance: reado
 
 /**
  * Recomputes bed_visit_days for every (day, location) whose bed visits were removed or written
- * (`touched`), from the counted bed visits entering on that UTC day there.
+ * (`touched`), from the counted bed visits entering on that day of the location's clock.
  */
 export async function rollUpBedVisits(db: Database, touched: readonly DayAt[]): Promise<void> {
   if (touched.length === 0) return;
@@ -95,7 +96,8 @@ export async function rollUpBedVisits(db: Database, touched: readonly DayAt[]): 
     select p.g, p.d, count(*), sum(b.duration_s),
            array_agg(distinct b.user_id order by b.user_id), array_agg(distinct b.beacon_id order by b.beacon_id)
     from (${pairs}) p
+    join groups g on g.id = p.g
     join bed_visits b on b.group_id = p.g and b.counted
-      and b.entry_at >= p.d::timestamp at time zone 'UTC' and b.entry_at < (p.d + 1)::timestamp at time zone 'UTC'
+      and b.entry_at >= p.d::timestamp at time zone g.time_zone and b.entry_at < (p.d + 1)::timestamp at time zone g.time_zone
     group by 1, 2`);
 }

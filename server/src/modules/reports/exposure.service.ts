@@ -1,6 +1,7 @@
 import type { ExposureQuery } from '../../contracts/reports/exposure';
 import type { Database } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
+import { clockOf, zonedBounds } from '../metrics/filters';
 import { callerFilter, reportUser } from './access';
 import { exposureInteractions, exposureTotals, tracedContacts } from './exposure.repo';
 
@@ -26,13 +27,17 @@ export function createExposureService(db: Database) {
         endDate: query.endDate,
         view: 'org',
       });
-      const span = { from: new Date(filter.range.from.getTime() - LOOK_BACK_MS), to: filter.range.to };
+      // One clock for the report (docs/METRICS.md §1): the time zone of the chosen organizations' locations.
+      const timeZone = await clockOf(db, filter.groupIds, filter.organizationIds);
+      const days = zonedBounds(filter.range, timeZone);
+      const span = { from: new Date(days.from.getTime() - LOOK_BACK_MS), to: days.to };
       const selection = { organizationIds: filter.organizationIds ?? [], groupIds: filter.groupIds, userId: traced?.id };
       const interactions = traced ? await exposureInteractions(db, span, selection) : [];
       return {
         from: span.from.toISOString(),
         // The range's last instant (METRICS §1): the end day's 23:59:59.999.
         to: new Date(span.to.getTime() - 1).toISOString(),
+        timeZone,
         periodMs: query.periodMs,
         interactions,
         users: traced ? tracedContacts(interactions, query.periodMs) : await exposureTotals(db, span, selection, query.periodMs),

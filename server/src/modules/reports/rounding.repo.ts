@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { HourlyStats, RoundingBedRow, RoundingUserRow } from '../../contracts/reports/rounding';
 import type { Database } from '../../db/client';
-import { type DayRange, filterWhere, type ReportFilter } from '../metrics/filters';
+import { type DayRange, filterWhere, inLocalDays, type ReportFilter } from '../metrics/filters';
 import { containing, idIn, iso } from '../../core/sql';
 import { userDisplayName } from '../../core/names';
 
@@ -9,10 +9,16 @@ import { userDisplayName } from '../../core/names';
 // the location's requiredVisitDuration), each belonging to the range of its entry time. Hours of
 // day are local to the bed's location.
 
-/** `b` (bed_visits) counted and entered inside the range. */
+/**
+ * `b` (bed_visits) counted and entered inside the range's days at its location (`bg`, joined by
+ * `atBed`): each location's days are its own clock's (docs/METRICS.md §1).
+ */
 export function countedIn(range: DayRange): SQL {
-  return sql`b.counted and b.entry_at >= ${range.from.toISOString()}::timestamptz and b.entry_at < ${range.to.toISOString()}::timestamptz`;
+  return sql`b.counted and ${inLocalDays(sql`b.entry_at`, sql`bg.time_zone`, range)}`;
 }
+
+/** The join of a bed visit `b` to its location `bg`, whose clock `countedIn` reads. */
+const atBed = sql`join groups bg on bg.id = b.group_id`;
 
 
 /** Per user of the filter's wearers: their counted bed visits at the filter's locations. */
@@ -25,7 +31,7 @@ export async function roundingByUser(db: Database, filter: ReportFilter, search?
     select u.id, ${userDisplayName} as name, u.profession_code, u.organization_id,
            avg(b.duration_s)::float8 as avg, sum(b.duration_s)::int as total,
            count(distinct b.beacon_id)::int as beds, count(*)::int as visits
-    from bed_visits b join users u on u.id = b.user_id
+    from bed_visits b ${atBed} join users u on u.id = b.user_id
     where ${countedIn(filter.range)} and ${filterWhere(filter, sql`b.group_id`)}
       and ${pattern ? sql`${userDisplayName} ilike ${pattern}` : sql`true`}
     group by u.id
@@ -51,7 +57,7 @@ export async function roundingByBed(db: Database, filter: ReportFilter, search?:
     select b.beacon_id, d.name, min(b.group_id) as group_id,
            avg(b.duration_s)::float8 as avg, sum(b.duration_s)::int as total,
            count(distinct b.user_id)::int as staff, count(*)::int as visits
-    from bed_visits b join users u on u.id = b.user_id join devices d on d.id = b.beacon_id
+    from bed_visits b ${atBed} join users u on u.id = b.user_id join devices d on d.id = b.beacon_id
     where ${countedIn(filter.range)} and ${filterWhere(filter, sql`b.group_id`)}
       and ${pattern ? sql`d.name ilike ${pattern}` : sql`true`}
     group by b.beacon_id, d.name
@@ -85,14 +91,16 @@ export interface UserBedVisit {
   bedName: string;
   duration: number;
   localHour: number;
+  /** The bed's location's time zone, whose clock `localHour` reads. */
+  timeZone: string;
 }
 
 /** One user's counted bed visits at these locations, oldest first. */
 export async function userBedVisits(db: Database, userId: number, groupIds: readonly number[], range: DayRange): Promise<UserBedVisit[]> {
-  const result = await db.execute<{ entry_at: string | Date; beacon_id: number; name: string; duration_s: number; hour: number }>(sql`
+  const result = await db.execute<{ entry_at: string | Date; beacon_id: number; name: string; duration_s: number; hour: number; time_zone: string }>(sql`
     select b.entry_at, b.beacon_id, d.name, b.duration_s,
-           extract(hour from b.entry_at at time zone g.time_zone)::int as hour
-    from bed_visits b join devices d on d.id = b.beacon_id join groups g on g.id = b.group_id
+           extract(hour from b.entry_at at time zone bg.time_zone)::int as hour, bg.time_zone
+    from bed_visits b ${atBed} join devices d on d.id = b.beacon_id
     where b.user_id = ${userId} and ${countedIn(range)} and ${idIn(sql`b.group_id`, groupIds)}
     order by b.entry_at, b.beacon_id`);
   return result.rows.map((r) => ({
@@ -101,6 +109,7 @@ export async function userBedVisits(db: Database, userId: number, groupIds: read
     bedName: r.name,
     duration: Number(r.duration_s),
     localHour: Number(r.hour),
+    timeZone: r.time_zone,
   }));
 }
 
@@ -119,8 +128,8 @@ export async function bedVisitsOf(db: Database, beaconId: number, range: DayRang
     entry_at: string | Date; user_id: number; name: string; profession_code: string | null; duration_s: number; hour: number;
   }>(sql`
     select b.entry_at, b.user_id, ${userDisplayName} as name, u.profession_code, b.duration_s,
-           extract(hour from b.entry_at at time zone g.time_zone)::int as hour
-    from bed_visits b join users u on u.id = b.user_id join groups g on g.id = b.group_id
+           extract(hour from b.entry_at at time zone bg.time_zone)::int as hour
+    from bed_visits b ${atBed} join users u on u.id = b.user_id
     where b.beacon_id = ${beaconId} and ${countedIn(range)}
     order by b.entry_at, b.user_id`);
   return result.rows.map((r) => ({
@@ -185,7 +194,7 @@ export async function roundingSummaries(
     with ${selections},
     b as (
       select b.user_id, b.beacon_id, b.duration_s, u.organization_id as member
-      from bed_visits b join users u on u.id = b.user_id
+      from bed_visits b ${atBed} join users u on u.id = b.user_id
       where ${countedIn(filter.range)} and ${idIn(sql`b.group_id`, filter.groupIds)}
         and u.organization_id in (select member from s)
     )

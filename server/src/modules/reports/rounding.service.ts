@@ -41,7 +41,7 @@ export function createRoundingService(db: Database) {
       });
       const visits = await userBedVisits(db, user.id, filter.groupIds, filter.range);
       return {
-        visits: visits.map(({ entryTime, beaconId, bedName, duration }) => ({ entryTime, beaconId, bedName, duration })),
+        visits: visits.map(({ entryTime, beaconId, bedName, duration, timeZone }) => ({ entryTime, beaconId, bedName, duration, timeZone })),
         hourly: hourlyOf(visits),
       };
     },

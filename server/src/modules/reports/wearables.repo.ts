@@ -6,7 +6,6 @@ import { hygieneRows } from '../metrics/rollups';
 import { idIn, isoOrNull } from '../../core/sql';
 import { userDisplayName } from '../../core/names';
 import { sessionsOf } from '../metrics/usage';
-import { countedIn } from './rounding.repo';
 
 // Wearable usage (docs/METRICS.md §7) per wearer, and the state of each wearable of a set of
 // locations for SmartSensor Management.
@@ -71,7 +70,7 @@ export async function wearableUsage(db: Database, filter: ReportFilter): Promise
   const [beds, washes, bands] = await Promise.all([
     db.execute<{ user_id: number; n: number }>(sql`
       select b.user_id, count(*)::int as n from bed_visits b
-      where ${idIn(sql`b.user_id`, ids)} and ${countedIn(filter.range)} and ${idIn(sql`b.group_id`, filter.groupIds)}
+      where ${idIn(sql`b.user_id`, ids)} and b.counted and b.entry_at >= ${from}::timestamptz and b.entry_at < ${to}::timestamptz and ${idIn(sql`b.group_id`, filter.groupIds)}
       group by b.user_id`),
     db.execute<{ user_id: number; n: number; ds: number; dc: number }>(sql`
       select h.user_id, sum(h.wash_count)::int as n, sum(h.duration_sum)::float8 as ds, sum(h.duration_count)::int as dc

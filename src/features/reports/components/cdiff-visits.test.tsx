@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setConfig } from '@/lib/config';
@@ -60,7 +60,7 @@ describe('a C. diff room\'s visits', () => {
     const onBack = vi.fn();
     await renderWithRouter(
       <SessionProvider value={makeSession('manager')}>
-        <CdiffVisits room={{ name: '3N-303' }} filter={filter} filters={filters} onBack={onBack} />
+        <CdiffVisits room={{ name: '3N-303' }} timeZone="US/Pacific" filter={filter} filters={filters} onBack={onBack} />
       </SessionProvider>,
     );
     expect(await screen.findByText('15 of 17 visits loaded')).toBeInTheDocument();
@@ -69,6 +69,8 @@ describe('a C. diff room\'s visits', () => {
     expect(table.querySelectorAll('tbody tr')).toHaveLength(15);
     expect(screen.getAllByRole('img', { name: 'Yes' })).toHaveLength(8);
     expect(screen.getByText('3N-305')).toBeInTheDocument();
+    // Times are on the room's location's clock, named (11:50 UTC is 3:50 AM in Pacific winter time).
+    expect(within(table).getByText('Nov 25, 2026, 3:50:00 AM PST')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Load more visits' }));
     expect(await screen.findByText('17 of 17 visits loaded')).toBeInTheDocument();
@@ -86,7 +88,7 @@ describe('a C. diff room\'s visits', () => {
   it('logs a failure as "Failed to fetch user visits" and says so in place of the list', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     fetchSpy.mockImplementation(async () => new Response('{}', { status: 500 }));
-    await renderWithRouter(<CdiffVisits room={{ name: '3N-303' }} filter={filter} filters={filters} onBack={() => {}} />);
+    await renderWithRouter(<CdiffVisits room={{ name: '3N-303' }} timeZone="US/Pacific" filter={filter} filters={filters} onBack={() => {}} />);
     expect(await screen.findByText("This room's visits could not be loaded")).toBeInTheDocument();
     expect(logged).toHaveBeenCalledWith('Failed to fetch user visits', expect.anything());
     logged.mockRestore();

@@ -5,7 +5,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { OfflineStamp } from '@/components/offline-stamp';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTimeIn } from '@/lib/format';
 import { type CdiffVisitsFilter, cdiffVisitsOptions } from '../api/cdiff';
 import type { FilterState } from '../filters/filter-state';
 import { PersonRowMenu } from '../links/person-row-menu';
@@ -31,14 +31,16 @@ function SoapTick({ compliant }: { compliant: boolean }) {
   );
 }
 
-/** One room's visits, newest first, 15 at a time, with a way back to the rooms. */
+/** One room's visits, newest first, 15 at a time, their times on the room's location's clock (`timeZone`), with a way back to the rooms. */
 export function CdiffVisits({
   room,
+  timeZone,
   filter,
   filters,
   onBack,
 }: {
   room: { name: string };
+  timeZone: string;
   filter: CdiffVisitsFilter;
   filters: FilterState;
   onBack: () => void;
@@ -48,8 +50,8 @@ export function CdiffVisits({
   const total = visits.data?.pages.at(-1)?.totalCount ?? 0;
   const columns: DataColumn<Visit>[] = [
     { key: 'name', header: 'Name', value: nameOf },
-    { key: 'entry', header: 'Entry Time', value: (v) => v.visit.entryTimestamp, render: (v) => formatDateTime(v.visit.entryTimestamp) },
-    { key: 'exit', header: 'Exit Time', value: (v) => v.visit.exitTimestamp, render: (v) => formatDateTime(v.visit.exitTimestamp) },
+    { key: 'entry', header: 'Entry Time', value: (v) => v.visit.entryTimestamp, render: (v) => formatDateTimeIn(v.visit.entryTimestamp, timeZone) },
+    { key: 'exit', header: 'Exit Time', value: (v) => v.visit.exitTimestamp, render: (v) => formatDateTimeIn(v.visit.exitTimestamp, timeZone) },
     {
       key: 'soap',
       header: 'Soap Compliant',

@@ -5,6 +5,7 @@ import { DataTable, type DataColumn } from '@/components/data-table';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { reportQueryOptions } from '../api/report-query';
 import { ReportCard } from '../components/report-card';
+import { ReportClock } from '../components/report-clock';
 import { reportSection } from '../components/report-section';
 import type { FilterState } from '../filters/filter-state';
 import type { ReportPerson } from '../links/person-links';
@@ -24,12 +25,18 @@ export function auditNote(name: string): string {
   return `Viewing ${name}’s contacts is recorded in the audit trail, with your name and the time.`;
 }
 
-/** The traced span as the server states it. */
-export function SpanLine({ from, to }: { from: string; to: string }) {
+/** The traced span as the server states it, on the report's clock, which it names. */
+export function SpanLine({ from, to, timeZone }: { from: string; to: string; timeZone: string }) {
+  // The span is the chosen days and the 24 hours before them (within an hour, across summer time).
+  const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) - 1;
   return (
-    <Text size="sm" data-testid="traced-span">
-      Traced from <strong>{formatSpanBound(from)}</strong> to <strong>{formatSpanBound(to)}</strong> (from 24 hours before the first day to the end of the last).
-    </Text>
+    <Stack gap={2}>
+      <Text size="sm" data-testid="traced-span">
+        Traced from <strong>{formatSpanBound(from, timeZone)}</strong> to <strong>{formatSpanBound(to, timeZone)}</strong>
+        {days <= 1 ? ' (from 24 hours before the day to its end).' : ' (from 24 hours before the first day to the end of the last).'}
+      </Text>
+      <ReportClock timeZone={timeZone} />
+    </Stack>
   );
 }
 
@@ -46,26 +53,27 @@ export const ContactsSection = reportSection(
   function ContactsBody({ contacts, person, filters, actions }) {
     const names = usePersonNames();
     const answer = contacts.data;
+    const timeZone = answer?.timeZone ?? 'UTC';
     const rows = useMemo(() => contactsOf(answer?.interactions ?? []), [answer]);
     const contactColumns = useMemo<DataColumn<Contact>[]>(
       () => [
         ...personColumns<Contact>(names, PERSON_ROW_FIELDS),
         { key: 'total', header: 'Total Exposure', value: (r) => r.totalMs, render: (r) => formatExposure(r.totalMs), unit: 'ms-to-s', align: 'right' },
         { key: 'interactions', header: 'Interactions', value: (r) => r.interactions, align: 'right' },
-        { key: 'lastSeen', header: 'Last Contact', value: (r) => r.lastSeen, render: (r) => formatMoment(r.lastSeen), fold: true },
+        { key: 'lastSeen', header: 'Last Contact', value: (r) => r.lastSeen, render: (r) => formatMoment(r.lastSeen, timeZone), fold: true },
         personMenuColumn<Contact>(personOfRow, filters, ['compliance', 'staff-rounding', 'contact-tracing']),
       ],
-      [filters, names],
+      [filters, names, timeZone],
     );
     const overlapColumns = useMemo<DataColumn<ExposureInteraction>[]>(
       () => [
         { key: 'contact', header: 'Contact', value: (r) => r.name },
         { key: 'room', header: 'Room', value: (r) => r.room },
-        { key: 'entry', header: 'Entry', value: (r) => r.entryTimestamp, render: (r) => formatMoment(r.entryTimestamp) },
-        { key: 'exit', header: 'Exit', value: (r) => r.exitTimestamp, render: (r) => formatMoment(r.exitTimestamp), fold: true },
+        { key: 'entry', header: 'Entry', value: (r) => r.entryTimestamp, render: (r) => formatMoment(r.entryTimestamp, timeZone) },
+        { key: 'exit', header: 'Exit', value: (r) => r.exitTimestamp, render: (r) => formatMoment(r.exitTimestamp, timeZone), fold: true },
         { key: 'duration', header: 'Duration', value: (r) => r.durationMs, render: (r) => formatExposure(r.durationMs), unit: 'ms-to-s', align: 'right' },
       ],
-      [],
+      [timeZone],
     );
     const error = answer ? null : contacts.error;
     const busy = contacts.isFetching && answer !== undefined;
@@ -74,7 +82,7 @@ export const ContactsSection = reportSection(
         <OfflineStamp updatedAt={contacts.dataUpdatedAt} hasData={answer !== undefined} />
         <ReportCard title={`Contacts of ${person.name}`} loading={busy} error={error} actions={actions}>
           <Stack gap="sm">
-            {answer && <SpanLine from={answer.from} to={answer.to} />}
+            {answer && <SpanLine from={answer.from} to={answer.to} timeZone={answer.timeZone} />}
             <Alert color="blue" variant="light" p="xs" data-testid="audit-note">
               {auditNote(person.name)}
             </Alert>

@@ -105,7 +105,7 @@ export const ExposureSection = reportSection(
               Care provider to care provider: the time each person shared a room with other staff, counting overlaps longer than 30 seconds and shorter than 2
               hours. Listed when the total reaches the period.
             </Text>
-            {answer && <SpanLine from={answer.from} to={answer.to} />}
+            {answer && <SpanLine from={answer.from} to={answer.to} timeZone={answer.timeZone} />}
             <DataTable
               label="Exposure"
               columns={columns}

@@ -130,9 +130,13 @@ describe('durations and times', () => {
     expect(formatExposure(9_268_000)).toBe('2 h 34 min');
   });
 
-  it('show the span and the overlaps in UTC', () => {
+  it('show the span and the overlaps on the report’s clock, named, UTC when it has none or an unknown one', () => {
     expect(formatSpanBound('2023-05-09T00:00:00.000Z')).toBe('May 9, 2023, 12:00 AM UTC');
     expect(formatSpanBound('2023-05-10T23:59:59.999Z')).toBe('May 10, 2023, 11:59 PM UTC');
     expect(formatMoment('2023-05-10T11:09:29.000Z')).toBe('May 10, 11:09:29 AM UTC');
+    expect(formatSpanBound('2023-05-09T07:00:00.000Z', 'US/Pacific')).toBe('May 9, 2023, 12:00 AM PDT');
+    expect(formatSpanBound('2023-01-09T08:00:00.000Z', 'US/Pacific')).toBe('Jan 9, 2023, 12:00 AM PST');
+    expect(formatMoment('2023-05-10T11:09:29.000Z', 'US/Eastern')).toBe('May 10, 7:09:29 AM EDT');
+    expect(formatMoment('2023-05-10T11:09:29.000Z', 'Not/AZone')).toBe('May 10, 11:09:29 AM UTC');
   });
 });

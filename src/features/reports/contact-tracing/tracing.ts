@@ -109,15 +109,36 @@ export function formatExposure(ms: number): string {
   return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
-const spanFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-const momentFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone: 'UTC' });
-
-/** A bound of the traced span, in UTC like every date of the reports ('May 9, 2023, 12:00 AM UTC'). */
-export function formatSpanBound(iso: string): string {
-  return `${spanFormat.format(new Date(iso))} UTC`;
+const spanOptions = { dateStyle: 'medium', timeStyle: 'short' } as const;
+const momentOptions = { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit', timeZoneName: 'short' } as const;
+const clocks = new Map<string, Intl.DateTimeFormat>();
+function clockOf(kind: 'span' | 'moment', timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind}|${timeZone}`;
+  let clock = clocks.get(key);
+  if (!clock) {
+    const options = kind === 'span' ? spanOptions : momentOptions;
+    try {
+      clock = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    } catch {
+      clock = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+    }
+    clocks.set(key, clock);
+  }
+  return clock;
 }
 
-/** An overlap's entry or exit, in UTC ('May 10, 11:09:29 AM UTC'). */
-export function formatMoment(iso: string): string {
-  return `${momentFormat.format(new Date(iso))} UTC`;
+/** The short name of `timeZone` at `at` ('PST', 'UTC'). */
+function zoneAbbreviation(at: Date, timeZone: string): string {
+  return clockOf('moment', timeZone).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'UTC';
+}
+
+/** A bound of the traced span on the report's clock ('May 9, 2023, 12:00 AM PDT'; docs/METRICS.md §1). */
+export function formatSpanBound(iso: string, timeZone = 'UTC'): string {
+  const at = new Date(iso);
+  return `${clockOf('span', timeZone).format(at)} ${zoneAbbreviation(at, timeZone)}`;
+}
+
+/** An overlap's entry or exit on the report's clock ('May 10, 11:09:29 AM PDT'). */
+export function formatMoment(iso: string, timeZone = 'UTC'): string {
+  return clockOf('moment', timeZone).format(new Date(iso));
 }

@@ -7,7 +7,9 @@ import { useSession } from '@/lib/session-context';
 import type { CdiffRoomsFilter } from '../api/cdiff';
 import { type CdiffRoom, CdiffRooms } from '../components/cdiff-rooms';
 import { CdiffVisits } from '../components/cdiff-visits';
+import { ReportClock } from '../components/report-clock';
 import { useReportFilters } from '../filters/use-report-filters';
+import { sharedTimeZone } from '../rounding/rounding-query';
 
 /** C. Diff Report: the C. diff rooms of the chosen locations and range; a room's Details lists its visits. */
 export default function CdiffReportPage({ entry }: { entry: PageEntry }) {
@@ -20,6 +22,7 @@ export default function CdiffReportPage({ entry }: { entry: PageEntry }) {
   // The room whose visits show, for the filters it was chosen under: other filters go back to the rooms.
   const [open, setOpen] = useState<{ room: CdiffRoom; under: CdiffRoomsFilter } | null>(null);
   const room = open?.under === roomsFilter ? open.room : null;
+  const timeZone = useMemo(() => sharedTimeZone(filters.groupIds, bootstrap.groups), [filters.groupIds, bootstrap.groups]);
 
   return (
     <Stack gap="md">
@@ -42,11 +45,13 @@ export default function CdiffReportPage({ entry }: { entry: PageEntry }) {
             </Group>
           </Alert>
         )}
+        <ReportClock timeZone={timeZone} />
       </Stack>
       {room ? (
         <CdiffVisits
           key={room.zoneId}
           room={room}
+          timeZone={bootstrap.groups.find((g) => g.id === room.groupId)?.timeZone ?? 'UTC'}
           filter={{ zoneId: room.zoneId, groupIds: filters.groupIds, startDate: filters.startDate, endDate: filters.endDate }}
           filters={filters}
           onBack={() => setOpen(null)}

@@ -71,10 +71,21 @@ const overlap = (source: UserSummary, contact: UserSummary, entry: string, exit:
 const span = (startDate: string, endDate: string) => ({
   from: new Date(Date.parse(`${startDate}T00:00:00.000Z`) - 86_400_000).toISOString(),
   to: `${endDate}T23:59:59.999Z`,
+  timeZone: 'UTC',
 });
 
+/** A traced person's answer, on the clock of locations in Pacific summer time (UTC−7). */
 function tracing(interactions: ExposureInteraction[], startDate = DAY, endDate = DAY): ExposureResponse {
-  return { ...span(startDate, endDate), periodMs: 900_000, interactions, users: [] };
+  const hours7 = 7 * 3_600_000;
+  const utc = span(startDate, endDate);
+  return {
+    from: new Date(Date.parse(utc.from) + hours7).toISOString(),
+    to: new Date(Date.parse(utc.to) + hours7).toISOString(),
+    timeZone: 'US/Pacific',
+    periodMs: 900_000,
+    interactions,
+    users: [],
+  };
 }
 
 const exposed = (userId: number, name: string, minutes: number): ExposureUser => ({
@@ -156,8 +167,12 @@ describe('contact tracing', () => {
     expect(rowsOf('Contacts')[0]).toHaveTextContent('15 min 29 sec');
     expect(rowsOf('Contacts')[1]).toHaveTextContent('31 sec');
     expect(rowsOf('Overlaps')).toHaveLength(3);
-    expect(rowsOf('Overlaps')[0]).toHaveTextContent('May 9, 12:00:00 AM UTC');
-    expect(screen.getByTestId('traced-span')).toHaveTextContent('Traced from May 9, 2023, 12:00 AM UTC to May 10, 2023, 11:59 PM UTC');
+    // Every time is on the report's clock, which the page names: the locations' Pacific Time.
+    expect(rowsOf('Overlaps')[0]).toHaveTextContent('May 8, 5:00:00 PM PDT');
+    expect(screen.getByTestId('traced-span')).toHaveTextContent(
+      'Traced from May 9, 2023, 12:00 AM PDT to May 10, 2023, 11:59 PM PDT (from 24 hours before the day to its end).',
+    );
+    expect(screen.getByTestId('report-clock')).toHaveTextContent('Days and times: Pacific Time (US/Pacific)');
     expect(screen.getByTestId('audit-note')).toHaveTextContent('Viewing Grace Hopper’s contacts is recorded in the audit trail');
     expect(screen.getAllByRole('button', { name: 'Export CSV' })).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Actions for Ada Lovelace' })).toBeInTheDocument();
@@ -199,7 +214,10 @@ describe('exposure', () => {
     // 13 reach 15 minutes (Grace exactly): 12 on the first page.
     await waitFor(() => expect(screen.getByText('Showing 1 to 12 of 13')).toBeInTheDocument());
     expect(rowsOf('Exposure')).toHaveLength(12);
-    expect(screen.getByTestId('traced-span')).toHaveTextContent('Traced from May 3, 2023, 12:00 AM UTC to May 10, 2023, 11:59 PM UTC');
+    expect(screen.getByTestId('traced-span')).toHaveTextContent(
+      'Traced from May 3, 2023, 12:00 AM UTC to May 10, 2023, 11:59 PM UTC (from 24 hours before the first day to the end of the last).',
+    );
+    expect(screen.getByTestId('report-clock')).toHaveTextContent('Days and times: UTC');
 
     slider.focus();
     await userEvent.keyboard('{Home}');

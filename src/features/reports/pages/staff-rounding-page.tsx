@@ -6,6 +6,7 @@ import { SearchInput } from '@/components/filters';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/lib/session-context';
 import type { RoundingTab } from '../filters/filter-state';
+import { ReportClock } from '../components/report-clock';
 import { useReportFilters } from '../filters/use-report-filters';
 import { useReportPerson } from '../links/person-links';
 import { BedDetailsSection, UserDetailsSection } from '../rounding/rounding-details';
@@ -55,6 +56,7 @@ export default function StaffRoundingPage({ entry }: { entry: PageEntry }) {
     <Stack gap="md">
       <PageHeader title={entry.title} />
       <RoundingFilterBar filters={filters} update={update} />
+      <ReportClock timeZone={timeZone} />
       {subject ? (
         <DetailsView subject={subject} filters={filters} timeZone={subject.kind === 'bed' ? (bootstrap.groups.find((g) => g.id === subject.groupId)?.timeZone ?? null) : timeZone} onBack={back} />
       ) : (

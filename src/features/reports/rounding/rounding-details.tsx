@@ -33,11 +33,12 @@ type Hour = HourlyStats[number];
 type UserVisit = z.infer<typeof roundingUserStatsSchema>['visits'][number];
 type BedVisit = z.infer<typeof roundingBedStatsSchema>['visits'][number];
 
-const entryColumn = <T extends { entryTime: string }>(timeZone: string | null): DataColumn<T> => ({
+/** Entry times on the visit's own location's clock when the answer names it, else on `timeZone`'s. */
+const entryColumn = <T extends { entryTime: string; timeZone?: string }>(timeZone: string | null): DataColumn<T> => ({
   key: 'entry',
   header: 'Entry Time',
   value: (r) => r.entryTime,
-  render: (r) => formatVisitTime(r.entryTime, timeZone),
+  render: (r) => formatVisitTime(r.entryTime, r.timeZone ?? timeZone),
 });
 const durationColumn = <T extends { duration: number }>(): DataColumn<T> => ({
   key: 'duration',

@@ -18,9 +18,25 @@ export function roundingListQuery(filters: Pick<FilterState, 'organizationIds' |
 }
 export type RoundingListQuery = ReturnType<typeof roundingListQuery>;
 
-/** The time zone the chosen locations share, or null when they span several (or none is known). */
-export function sharedTimeZone(groupIds: readonly number[], groups: readonly { id: number; timeZone: string }[]): string | null {
+/**
+ * The time zone the chosen locations and those under them share, or null when they span several
+ * (or none is known): the clock of a report of those locations (docs/METRICS.md §1).
+ */
+export function sharedTimeZone(
+  groupIds: readonly number[],
+  groups: readonly { id: number; timeZone: string; parentId?: number | null }[],
+): string | null {
   const chosen = new Set(groupIds);
+  // A location under a chosen one is chosen too, as the reports count it.
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const g of groups) {
+      if (!chosen.has(g.id) && g.parentId != null && chosen.has(g.parentId)) {
+        chosen.add(g.id);
+        grew = true;
+      }
+    }
+  }
   const zones = new Set(groups.filter((g) => chosen.has(g.id)).map((g) => g.timeZone));
   return zones.size === 1 ? ([...zones][0] ?? null) : null;
 }

@@ -74,6 +74,21 @@ describe('C. diff rooms', () => {
     });
   });
 
+  it('reads the range as days of the room’s location’s clock', async () => {
+    const [u0] = u;
+    // 22:00 on 11 July and 23:30 on 12 July in Pacific summer time (UTC−7): both are 12 July in UTC.
+    await ingest(ctx.db, [
+      ...eventsFor(fleet).visit(u0, '2023-07-12T05:00:00Z', '2023-07-12T05:05:00Z', 'cdiff'),
+      ...eventsFor(fleet).visit(u0, '2023-07-13T06:30:00Z', '2023-07-13T06:35:00Z', 'cdiff'),
+    ]);
+    const july12 = { startDate: '2023-07-12', endDate: '2023-07-12' };
+    const { body } = await get(admin, 'zones/cdiff', { ...july12, groupIds: [ICU], search: `name~"${isolationName}"` });
+    expect(body.data).toEqual([expect.objectContaining({ zoneId: fleet.rooms.cdiff.zoneId, totalVisits: 1 })]);
+    const visits = await visitsOf(admin, fleet.rooms.cdiff.zoneId, { ...july12, groupIds: [ICU] });
+    expect((visits.body.data as VisitRecord[]).map((v) => v.visit.entryTimestamp)).toEqual(['2023-07-13T06:30:00.000Z']);
+    expect(visits.body.totalCount).toBe(1);
+  });
+
   it('lists each visit with its washes, its wearer and the next room within 24 hours', async () => {
     const { body } = await visitsOf(admin, fleet.rooms.cdiff.zoneId, { groupIds: [ICU] });
     expect(body.totalCount).toBe(3);

@@ -4,8 +4,8 @@ import { createFleet, eventsFor, ingest } from '../../helpers/fleet';
 import { RIVERSIDE, ST_MARYS, staffOf } from '../../helpers/staff';
 import { getReport } from './report-client';
 
-// Rooms of ICU – 3 North (group 6, organization 5). The chosen day is 2023-05-10; contact tracing
-// looks back to 2023-05-09 00:00 UTC.
+// Rooms of ICU – 3 North (group 6, organization 5), whose clock is Pacific summer time (UTC−7):
+// the chosen day is 2023-05-10; contact tracing looks back to 2023-05-09 00:00 there (07:00 UTC).
 const ICU = 6;
 const DAY = { startDate: '2023-05-10', endDate: '2023-05-10' };
 
@@ -30,22 +30,22 @@ describe('exposure and contact tracing', () => {
     const [u0, u1, u2, u3] = u;
     await ingest(ctx.db, [
       // Before the look-back: u2 and u3 together for 20 minutes on 2023-05-08.
-      ...e.visit(u2, '2023-05-08T23:00:00Z', '2023-05-08T23:20:00Z'),
-      ...e.visit(u3, '2023-05-08T23:00:00Z', '2023-05-08T23:20:00Z'),
+      ...e.visit(u2, '2023-05-09T06:00:00Z', '2023-05-09T06:20:00Z'),
+      ...e.visit(u3, '2023-05-09T06:00:00Z', '2023-05-09T06:20:00Z'),
       // Inside the look-back: 869 s from the first instant of 2023-05-09.
-      ...e.visit(u2, '2023-05-09T00:00:00Z', '2023-05-09T00:14:29Z'),
-      ...e.visit(u3, '2023-05-09T00:00:00Z', '2023-05-09T00:20:00Z'),
+      ...e.visit(u2, '2023-05-09T07:00:00Z', '2023-05-09T07:14:29Z'),
+      ...e.visit(u3, '2023-05-09T07:00:00Z', '2023-05-09T07:20:00Z'),
       // Exactly 30 s of overlap: noise.
-      ...e.visit(u0, '2023-05-10T10:00:00Z', '2023-05-10T10:10:00Z'),
-      ...e.visit(u1, '2023-05-10T10:09:30Z', '2023-05-10T10:20:00Z'),
+      ...e.visit(u0, '2023-05-10T17:00:00Z', '2023-05-10T17:10:00Z'),
+      ...e.visit(u1, '2023-05-10T17:09:30Z', '2023-05-10T17:20:00Z'),
       // 31 s: exposed.
-      ...e.visit(u0, '2023-05-10T11:00:00Z', '2023-05-10T11:10:00Z'),
-      ...e.visit(u2, '2023-05-10T11:09:29Z', '2023-05-10T11:20:00Z'),
+      ...e.visit(u0, '2023-05-10T18:00:00Z', '2023-05-10T18:10:00Z'),
+      ...e.visit(u2, '2023-05-10T18:09:29Z', '2023-05-10T18:20:00Z'),
       // Exactly 2 h: a shared office, not care. One second less: exposed.
-      ...e.visit(u1, '2023-05-10T12:00:00Z', '2023-05-10T14:00:00Z'),
-      ...e.visit(u3, '2023-05-10T12:00:00Z', '2023-05-10T14:00:00Z'),
-      ...e.visit(u1, '2023-05-10T15:00:00Z', '2023-05-10T17:00:00Z'),
-      ...e.visit(u3, '2023-05-10T15:00:01Z', '2023-05-10T17:00:00Z'),
+      ...e.visit(u1, '2023-05-10T19:00:00Z', '2023-05-10T21:00:00Z'),
+      ...e.visit(u3, '2023-05-10T19:00:00Z', '2023-05-10T21:00:00Z'),
+      ...e.visit(u1, '2023-05-10T22:00:00Z', '2023-05-11T00:00:00Z'),
+      ...e.visit(u3, '2023-05-10T22:00:01Z', '2023-05-11T00:00:00Z'),
     ]);
   });
   afterAll(() => ctx.close());
@@ -69,8 +69,8 @@ describe('exposure and contact tracing', () => {
   it('counts overlaps longer than 30 s and shorter than 2 h, from 24 hours before the start', async () => {
     const { status, body } = await report(admin, { organizationId: 5, ...DAY });
     expect(status).toBe(200);
-    expect(body.from).toBe('2023-05-09T00:00:00.000Z');
-    expect(body.to).toBe('2023-05-10T23:59:59.999Z');
+    expect(body.from).toBe('2023-05-09T07:00:00.000Z');
+    expect(body.to).toBe('2023-05-11T06:59:59.999Z');
     // Without a traced user the answer is everyone's totals, not the overlaps.
     expect(body.interactions).toEqual([]);
     const [u0, u1, u2, u3] = u;
@@ -83,16 +83,24 @@ describe('exposure and contact tracing', () => {
       [u3, u1, 7199],
     ]);
     const first = (await report(admin, { organizationId: 5, userId: u2, periodMs: 60_000, ...DAY })).body.interactions[0] as Interaction;
-    expect(first.entryTimestamp).toBe('2023-05-09T00:00:00.000Z');
-    expect(first.exitTimestamp).toBe('2023-05-09T00:14:29.000Z');
+    expect(first.entryTimestamp).toBe('2023-05-09T07:00:00.000Z');
+    expect(first.exitTimestamp).toBe('2023-05-09T07:14:29.000Z');
     expect(first.room).toMatch(/^Room /);
     expect(first.beaconId).toEqual(expect.any(Number));
+  });
+
+  it('takes the days of the one time zone the chosen organizations’ locations share, and names it; UTC over several', async () => {
+    // The network's locations span three time zones; St. Mary's are all in Pacific time (UTC−7 in May).
+    const network = (await report(admin, { organizationId: 2, ...DAY })).body;
+    expect([network.timeZone, network.from, network.to]).toEqual(['UTC', '2023-05-09T00:00:00.000Z', '2023-05-10T23:59:59.999Z']);
+    const stMarys = (await report(admin, { organizationId: 3, ...DAY })).body;
+    expect([stMarys.timeZone, stMarys.from, stMarys.to]).toEqual(['US/Pacific', '2023-05-09T07:00:00.000Z', '2023-05-11T06:59:59.999Z']);
   });
 
   it('lists a longer range in order, an overlap starting on a day boundary once', async () => {
     const [u0, u1, u2, u3] = u;
     const range = { startDate: '2023-05-08', endDate: '2023-05-10' };
-    expect((await report(admin, { organizationId: 5, ...range })).body.from).toBe('2023-05-07T00:00:00.000Z');
+    expect((await report(admin, { organizationId: 5, ...range })).body.from).toBe('2023-05-07T07:00:00.000Z');
     expect(await tracedPairs(range)).toEqual([
       [u0, u2, 31],
       [u1, u3, 7199],

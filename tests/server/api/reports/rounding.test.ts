@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, devices, users } from '../../../../server/src/db/schema';
+import { auditEvents, devices, groups, users } from '../../../../server/src/db/schema';
+import { postGroupForm } from '../accounts/accounts-client';
 import { createTestApp, signIn, type Tokens } from '../../helpers/app';
 import { createFleet, eventsFor, ingest, type Fleet } from '../../helpers/fleet';
 import { RIVERSIDE, ST_MARYS, staffOf } from '../../helpers/staff';
@@ -158,6 +159,54 @@ describe('staff rounding reports', () => {
       }),
     );
     expect([location.totalBedVisits, location.totalDuration, location.uniqueStaff, location.uniqueBedsVisited]).toEqual([visits, duration, users.length, beds.length]);
+  });
+
+  it('reads the range as days of the location’s clock, and a new time zone moves the visits to its days', async () => {
+    const u2 = staff[2] as number;
+    const e = eventsFor(fleet);
+    // In Pacific summer time (UTC−7): 10 April 22:00, 11 April 01:00 and 11 April 23:30.
+    await ingest(ctx.db, [
+      ...e.bed(u2, '2023-04-11T05:00:00Z', '2023-04-11T05:01:00Z'),
+      ...e.bed(u2, '2023-04-11T08:00:00Z', '2023-04-11T08:02:00Z'),
+      ...e.bed(u2, '2023-04-12T06:30:00Z', '2023-04-12T06:34:00Z'),
+    ]);
+    const figures = async () => {
+      const users = (await report(admin, 'staffRounding/user', { groupIds: [ICU], ...day('2023-04-11') })).body as UserRow[];
+      const [location] = (await report(admin, 'staffRounding/location', { groupIds: [ICU], ...day('2023-04-11') })).body;
+      const stats = (await report(admin, 'staffRounding/user/stats', { userId: u2, groupIds: [ICU], ...day('2023-04-11') })).body;
+      const bed = (await report(admin, 'staffRounding/bed/stats', { beaconId: roomBed, ...day('2023-04-11') })).body;
+      return {
+        user: users.find((u) => u.id === u2)?.totalDuration,
+        location: location.totalDuration,
+        visits: stats.visits.map((v: { entryTime: string; timeZone: string }) => `${v.entryTime} ${v.timeZone}`),
+        bed: bed.visits.length,
+      };
+    };
+    expect(await figures()).toEqual({
+      user: 360,
+      location: 360,
+      visits: ['2023-04-11T08:00:00.000Z US/Pacific', '2023-04-12T06:30:00.000Z US/Pacific'],
+      bed: 2,
+    });
+
+    // In Eastern summer time (UTC−4) 11 April holds the first two.
+    const [row] = await ctx.db.select().from(groups).where(eq(groups.id, ICU));
+    if (!row) throw new Error('no ICU');
+    const { id, parentId, floorplanImage: _plan, ...fields } = row;
+    const form = (timeZone: string) => ({ ...fields, id, parentId: parentId as number, address: fields.address ?? '1 Main St, Portland, OR 97201', mapScale: fields.mapScale ?? 1, timeZone });
+    const moved = await postGroupForm(ctx.app, admin, form('US/Eastern'));
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    try {
+      expect(await figures()).toEqual({
+        user: 180,
+        location: 180,
+        visits: ['2023-04-11T05:00:00.000Z US/Eastern', '2023-04-11T08:00:00.000Z US/Eastern'],
+        bed: 2,
+      });
+    } finally {
+      expect((await postGroupForm(ctx.app, admin, form('US/Pacific'))).status).toBe(200);
+    }
+    expect((await figures()).location).toBe(360);
   });
 
   it('answers an empty range with empty lists and zeros', async () => {
