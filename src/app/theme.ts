@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, Switch } from '@mantine/core';
 
 /** The Lavo theme: brand teal, comfortable default sizes for touch screens. */
 export const theme = createTheme({
@@ -13,5 +13,10 @@ export const theme = createTheme({
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
     Select: { defaultProps: { size: 'md' } },
+    // Every switch is a target of 44 px on touch: its row and its label (which toggles it) are that high.
+    Switch: Switch.extend({
+      defaultProps: { size: 'md' },
+      styles: { body: { minHeight: 44, alignItems: 'center' }, label: { minHeight: 44, display: 'flex', alignItems: 'center' } },
+    }),
   },
 });

@@ -21,9 +21,10 @@ export function fileNameOf(disposition: string | null, fallback: string): string
 /**
  * Downloads a finished export's file. This API's own link (starting with /api/) needs the sign-in,
  * so it is fetched with the id token and saved from a blob; any other link (a presigned bucket
- * link) is opened directly.
+ * link) is opened directly. The file is saved under the server's name, else `fallbackName`; with
+ * `{ name }` under that name whatever the server calls it.
  */
-export async function downloadFile(link: string, fallbackName: string): Promise<void> {
+export async function downloadFile(link: string, fallbackName: string, options: { name?: string } = {}): Promise<void> {
   if (!link.startsWith('/api/')) {
     window.open(link, '_blank', 'noopener');
     return;
@@ -38,7 +39,7 @@ export async function downloadFile(link: string, fallbackName: string): Promise<
   const href = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = href;
-  anchor.download = fileNameOf(response.headers.get('content-disposition'), fallbackName);
+  anchor.download = options.name ?? fileNameOf(response.headers.get('content-disposition'), fallbackName);
   document.body.append(anchor);
   anchor.click();
   anchor.remove();

@@ -71,3 +71,14 @@ export function zoneName(timeZone: string): string {
     return 'UTC';
   }
 }
+
+/** A code as words for people: 'PATIENT_ROOM' → 'Patient room', 'DEPARTMENT' → 'Department'. */
+export function codeWords(code: string): string {
+  const words = code.toLowerCase().replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Select options of codes, each labelled in words. */
+export function codeOptions(codes: readonly string[]): { value: string; label: string }[] {
+  return codes.map((value) => ({ value, label: codeWords(value) }));
+}

@@ -8,6 +8,7 @@ import {
   formatMinutesSeconds,
   formatSeconds,
   formatUsage,
+  wholePercents,
 } from './units';
 
 describe('compliancePercent', () => {
@@ -156,5 +157,20 @@ describe('formatDelta', () => {
     expect(formatDelta(null, 'ratio')).toBeNull();
     expect(formatDelta(null, 'number')).toBeNull();
     expect(formatDelta(null, 'seconds')).toBeNull();
+  });
+});
+
+describe('wholePercents', () => {
+  it('rounds shares that add up to 100 so that their whole numbers do too', () => {
+    expect(wholePercents([50.5, 49.5])).toEqual([51, 49]);
+    expect(wholePercents([33.4, 33.3, 33.3])).toEqual([34, 33, 33]);
+    expect(wholePercents([12.6, 37.6, 49.8])).toEqual([12, 38, 50]);
+    expect(wholePercents([100, 0, 0])).toEqual([100, 0, 0]);
+  });
+
+  it('keeps nulls, and rounds one by one shares that do not add up to 100', () => {
+    expect(wholePercents([null, null])).toEqual([null, null]);
+    expect(wholePercents([60.6, null, 39.4])).toEqual([61, null, 39]);
+    expect(wholePercents([10.6, 20.4])).toEqual([11, 20]);
   });
 });

@@ -110,3 +110,27 @@ export function formatDelta(delta: number | null, kind: DeltaKind): string | nul
   if (kind === 'seconds') return `${sign}${magnitude.toFixed(1)} sec`;
   return `${sign}${numberFormat.format(magnitude)}`;
 }
+
+/**
+ * Whole-number percentages of shares that add up to 100 (they come unrounded from the server and
+ * sum to 100): each is rounded down, then the points left go to the largest remainders, so
+ * 33.4 / 33.3 / 33.3 reads 34 / 33 / 33 rather than three 33s, and 50.5 / 49.5 reads 51 / 49 rather
+ * than 51 / 50. Nulls stay null; shares that do not add up to 100 are rounded one by one.
+ */
+export function wholePercents(percents: readonly (number | null)[]): (number | null)[] {
+  const present = percents.filter((p): p is number => p !== null && Number.isFinite(p));
+  const total = present.reduce((sum, p) => sum + p, 0);
+  if (present.length === 0 || Math.abs(total - 100) > 0.5) return percents.map((p) => (p === null ? null : Math.round(p)));
+  const floors = percents.map((p) => (p === null ? null : Math.floor(p)));
+  let left = 100 - floors.reduce<number>((sum, f) => sum + (f ?? 0), 0);
+  const order = percents
+    .map((p, i) => ({ i, rest: p === null ? -1 : p - Math.floor(p) }))
+    .filter((x) => x.rest >= 0)
+    .sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    floors[i] = (floors[i] ?? 0) + 1;
+    left -= 1;
+  }
+  return floors;
+}

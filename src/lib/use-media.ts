@@ -8,3 +8,6 @@ import { useMediaQuery } from '@mantine/hooks';
 export function useMedia(query: string): boolean {
   return useMediaQuery(query, undefined, { getInitialValueInEffect: false });
 }
+
+/** A touch screen is the main pointer (a finger, not a mouse). */
+export const COARSE_POINTER_QUERY = '(pointer: coarse)';

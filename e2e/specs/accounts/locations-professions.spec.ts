@@ -28,7 +28,7 @@ test('the admin adds a child location with a floor plan, edits it, and its plan 
   await expect(form.getByLabel('Visit duration (s)')).toBeDisabled();
   await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
   await form.getByLabel('Name').fill(name);
-  await locations.choose('Type', 'UNIT');
+  await locations.choose('Type', 'Unit');
   // Save with the address left empty: the field is marked and focused (scrolled to), and the form says why.
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByLabel('Address')).toHaveAttribute('aria-invalid', 'true');

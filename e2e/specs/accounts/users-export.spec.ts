@@ -23,7 +23,7 @@ test('a manager exports the users of the chosen organization as a CSV job and do
   const download = page.getByRole('button', { name: 'Download CSV' });
   await expect(download).toBeVisible({ timeout: 20_000 });
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
-  expect(file.suggestedFilename()).toBe('Users.csv');
+  expect(file.suggestedFilename()).toMatch(/^Users_\d{4}-\d\d-\d\d_\d\d-\d\d-\d\d_Export\.csv$/);
   const csv = await readFile((await file.path())!, 'utf8');
   const lines = csv.trim().split('\n');
   expect(lines[0]).toBe('Name,Username,Employee ID,Organization,Profession,Permissions Template,Status,Email,Device,Created');

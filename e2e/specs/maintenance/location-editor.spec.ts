@@ -31,6 +31,8 @@ test.describe('on a tablet', () => {
     const api = apiAs(page.request, await idTokenOf(page));
     await expect(canvas(page)).toBeVisible();
     await page.getByRole('button', { name: 'Edit' }).tap();
+    // A touch screen is not told of keys it has not got: the toolbar adds devices and zones.
+    await expect(page.getByTestId('editor-hint')).toHaveText('Drag a device to move it; tap a device, IoT device or zone to edit it.');
 
     const mac = newMac();
     const name = `Beacon ${mac.slice(-5)}`;
@@ -135,6 +137,7 @@ test('on a desktop, Shift+click adds a device, Shift+drag draws a zone, Alt dele
   await signedInAs(page, 'tech', `${PATH}?groupId=${UNIT}`);
   await expect(canvas(page)).toBeVisible();
   await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByTestId('editor-hint')).toContainText('Shift+click adds a device, Shift+drag draws a rectangular zone.');
 
   const at = await onScreen(page, 120, 330);
   await page.keyboard.down('Shift');

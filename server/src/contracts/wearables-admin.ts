@@ -244,7 +244,7 @@ export const macLookupSchema = z.object({
   exists: z.boolean(),
   /** Null when no device has the MAC, or when it is outside the caller's scope. */
   device: z
-    .object({ id: z.number().int(), groupId: z.number().int(), groupName: z.string(), type: deviceTypeSchema })
+    .object({ id: z.number().int(), name: z.string(), groupId: z.number().int(), groupName: z.string(), type: deviceTypeSchema })
     .nullable(),
 });
 export type MacLookup = z.infer<typeof macLookupSchema>;

@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import { Button, Group } from '@mantine/core';
 import { type CalendarAriaLabels, DatePicker } from '@mantine/dates';
-import { useMedia } from '@/lib/use-media';
+import { COARSE_POINTER_QUERY, useMedia } from '@/lib/use-media';
 import { useState } from 'react';
 import { PickerField } from './picker-field';
 import { earliestSelectableDay, formatDayRange, isRangeComplete, rangeShortcuts, startOfMonth, todayUtc } from './date-range';
@@ -23,7 +23,6 @@ export const CALENDAR_ARIA_LABELS: CalendarAriaLabels = {
 /** Below this width the calendars stack into one column. */
 export const NARROW_QUERY = '(max-width: 599px)';
 /** Fingers get larger calendar days than mouse pointers. */
-export const COARSE_POINTER_QUERY = '(pointer: coarse)';
 
 /** The month the first calendar column shows, so that `end` sits in the last column. */
 function firstShownMonth(end: string, columns: number, minDay: string): string {

@@ -1,9 +1,9 @@
 import { Button, Group } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
-import { useMedia } from '@/lib/use-media';
+import { COARSE_POINTER_QUERY, useMedia } from '@/lib/use-media';
 import { useState } from 'react';
 import { addDays, formatDay, todayUtc } from './date-range';
-import { CALENDAR_ARIA_LABELS, COARSE_POINTER_QUERY } from './date-range-picker';
+import { CALENDAR_ARIA_LABELS } from './date-range-picker';
 import { PickerField } from './picker-field';
 
 /**

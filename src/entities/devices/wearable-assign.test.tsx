@@ -68,7 +68,7 @@ describe('the wearable assignment handler', () => {
 
   it('looks a badge added offline up by MAC before assigning it', async () => {
     fetchMock
-      .mockResolvedValueOnce(json(200, { exists: true, device: { id: 9, groupId: 3, groupName: 'Ward 3B', type: 'BADGE' } }))
+      .mockResolvedValueOnce(json(200, { exists: true, device: { id: 9, name: 'Badge 9', groupId: 3, groupName: 'Ward 3B', type: 'BADGE' } }))
       .mockResolvedValueOnce(assigned(9));
     await handler().send({ mac: MAC, wearableId: null, deviceType: 'BADGE', user: DANA, previousUser: null, assignorId: 7 }, { idempotencyKey: 'key-2', itemId: 'key-2' });
     expect(call(0).url).toBe(`/api/devices/mac/${encodeURIComponent(MAC)}`);

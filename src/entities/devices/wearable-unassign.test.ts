@@ -92,7 +92,7 @@ describe('the wearable unassignment handler', () => {
 
   it('looks a wearable without an id up by MAC, and refuses one no device has', async () => {
     fetchMock
-      .mockResolvedValueOnce(json(200, { exists: true, device: { id: 9, groupId: 3, groupName: 'Ward 3B', type: 'WRISTBAND' } }))
+      .mockResolvedValueOnce(json(200, { exists: true, device: { id: 9, name: 'Wristband 9', groupId: 3, groupName: 'Ward 3B', type: 'WRISTBAND' } }))
       .mockResolvedValueOnce(unassigned(9));
     await handler().send({ mac: WRISTBAND_MAC, wearableId: null, deviceType: 'WRISTBAND', user: dana, assignorId: 7 }, { idempotencyKey: 'key-4', itemId: 'key-4' });
     expect(call(0).url).toBe(`/api/devices/mac/${encodeURIComponent(WRISTBAND_MAC)}`);

@@ -13,7 +13,7 @@ describe('Add badge enablement', () => {
   });
 
   it('refuses a MAC the server or the list already has, naming where', () => {
-    const taken = macCheckOf({ ...base, lookup: { exists: true, device: { id: 3, groupId: 10, groupName: 'Ward 3B', type: 'BADGE' } } });
+    const taken = macCheckOf({ ...base, lookup: { exists: true, device: { id: 3, name: 'Badge 3', groupId: 10, groupName: 'Ward 3B', type: 'BADGE' } } });
     expect(addBadgeBlocker(8, taken)).toBe('Device already exists at Ward 3B.');
     const outOfScope = macCheckOf({ ...base, lookup: { exists: true, device: null } });
     expect(addBadgeBlocker(8, outOfScope)).toBe('Device already exists at another location.');

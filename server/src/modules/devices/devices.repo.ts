@@ -53,7 +53,7 @@ export async function findFirmwareVersion(db: Database, id: number) {
 /** The device with this (normalized) MAC, with its location's name. */
 export async function findByMac(db: Database, mac: string) {
   const [row] = await db
-    .select({ id: devices.id, type: devices.type, groupId: devices.groupId, groupName: groups.name })
+    .select({ id: devices.id, name: devices.name, type: devices.type, groupId: devices.groupId, groupName: groups.name })
     .from(devices)
     .leftJoin(groups, eq(groups.id, devices.groupId))
     .where(eq(devices.mac, mac));

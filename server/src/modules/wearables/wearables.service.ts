@@ -193,7 +193,7 @@ export function createWearablesService(db: Database) {
       if (!found) return { exists: false, device: null };
       const scope = await caller.scope();
       if (found.groupId === null || found.groupName === null || !scope.groupIds.has(found.groupId)) return { exists: true, device: null };
-      return { exists: true, device: { id: found.id, groupId: found.groupId, groupName: found.groupName, type: found.type } };
+      return { exists: true, device: { id: found.id, name: found.name, groupId: found.groupId, groupName: found.groupName, type: found.type } };
     },
 
     /** POST /devices: a new badge at a location in scope. */

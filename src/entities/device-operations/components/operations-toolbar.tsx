@@ -3,7 +3,6 @@ import { memo } from 'react';
 import { QueueDialog as QueueDialogView } from './queue-dialog';
 import { SettingsDrawer as SettingsDrawerView } from '../settings-editor/settings-drawer';
 
-const SWITCH_STYLES = { body: { minHeight: 44, alignItems: 'center' } };
 
 /** The selection's count, the 'Update firmware' and 'Edit …' toggles and Queue (memoized: live events do not re-render it). */
 export const OperationsToolbar = memo(function OperationsToolbar(props: {
@@ -28,13 +27,12 @@ export const OperationsToolbar = memo(function OperationsToolbar(props: {
           {props.selectedCount} selected
         </Text>
       )}
-      <Switch label="Update firmware" checked={props.firmware} onChange={(e) => props.onFirmware(e.currentTarget.checked)} styles={SWITCH_STYLES} />
+      <Switch label="Update firmware" checked={props.firmware} onChange={(e) => props.onFirmware(e.currentTarget.checked)} />
       <Switch
         label={props.stagedCount ? `Edit settings (${props.stagedCount} changed)` : `Edit ${props.plural.toLowerCase()}`}
         checked={props.editing || props.stagedCount > 0}
         disabled={props.operableCount === 0}
         onChange={(e) => props.onEdit(e.currentTarget.checked)}
-        styles={SWITCH_STYLES}
       />
       <Button mih={44} disabled={!props.canQueue} onClick={props.onQueue}>
         Queue

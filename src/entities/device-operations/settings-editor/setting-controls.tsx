@@ -25,7 +25,6 @@ function SwitchControl({ setting, tab, onEdit }: ControlProps) {
       description={setting.description}
       checked={(tab.edited[setting.label] ?? setting.default) !== 0}
       onChange={(event) => onEdit({ kind: 'value', value: event.currentTarget.checked ? 1 : 0 })}
-      styles={{ body: { minHeight: 44, alignItems: 'center' } }}
     />
   );
 }

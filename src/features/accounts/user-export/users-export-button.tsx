@@ -2,6 +2,7 @@ import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useBlocker } from '@tanstack/react-router';
 import { EXPORT_LEAVE_PROMPT } from '@contracts/user-exports';
+import { exportFileName } from '@/components/data-table';
 import { downloadFile } from '@/lib/download-file';
 import type { UsersExportFilters } from './user-export-api';
 import { useUsersExport } from './use-users-export';
@@ -16,7 +17,9 @@ export function UsersExportButton({ filters, disabled }: { filters: UsersExportF
 
   const download = async (url: string) => {
     try {
-      await downloadFile(url, 'Users.csv');
+      // Named as every export of the console is: 'Users_2026-12-03_08-05-09_Export.csv'.
+      const name = exportFileName(filters.exportType === 'users' ? 'Users' : 'Access Management');
+      await downloadFile(url, name, { name });
     } catch (error) {
       notifications.show({ color: 'red', message: error instanceof Error ? error.message : String(error) });
     }

@@ -33,7 +33,7 @@ function renderDialog(knownMacs = new Map<string, string>()) {
   queryClient.setDefaultOptions({ queries: { staleTime: Infinity, retry: false } });
   queryClient.setQueryData(badgeKeys.models(), models);
   queryClient.setQueryData<MacLookup>(badgeKeys.mac(FREE), { exists: false, device: null });
-  queryClient.setQueryData<MacLookup>(badgeKeys.mac(TAKEN), { exists: true, device: { id: 3, groupId: 11, groupName: 'Ward 4A', type: 'BADGE' } });
+  queryClient.setQueryData<MacLookup>(badgeKeys.mac(TAKEN), { exists: true, device: { id: 3, name: 'Badge 3', groupId: 11, groupName: 'Ward 4A', type: 'BADGE' } });
   render(
     <SessionProvider value={session}>
       <AddBadgeDialog opened groupId={WARD.id} knownMacs={knownMacs} onClose={() => {}} />

@@ -94,7 +94,11 @@ describe('MAC check and notices', () => {
     expect(macCheckOf({ ...base, mac: OWN })).toEqual({ state: 'none' });
     expect(macCheckOf(base)).toEqual({ state: 'checking' });
     expect(macCheckOf({ ...base, lookup: { exists: false, device: null } })).toEqual({ state: 'free' });
-    expect(macCheckOf({ ...base, lookup: { exists: true, device: { id: 9, groupId: 1, groupName: 'Ward', type: 'GATEWAY' } } })).toEqual({ state: 'found', type: 'GATEWAY' });
+    expect(macCheckOf({ ...base, lookup: { exists: true, device: { id: 9, name: 'Gateway 4', groupId: 1, groupName: 'Ward', type: 'GATEWAY' } } })).toEqual({
+      state: 'found',
+      type: 'GATEWAY',
+      holder: { name: 'Gateway 4', groupName: 'Ward' },
+    });
     expect(macCheckOf({ ...base, lookup: { exists: true, device: null } })).toEqual({ state: 'found', type: null });
     expect(macCheckOf({ ...base, online: false })).toEqual({ state: 'unchecked' });
     expect(macCheckOf({ ...base, lookupError: new Error('Timed out') })).toEqual({ state: 'error', message: 'The MAC could not be checked: Timed out' });
@@ -103,6 +107,11 @@ describe('MAC check and notices', () => {
   it('picks the replacement, inheritance or type-mismatch notice', () => {
     expect(macNoticeOf({ state: 'free' }, 'BEACON', false)).toBeNull();
     expect(macNoticeOf({ state: 'found', type: 'BEACON' }, 'BEACON', false)).toEqual({ kind: 'replace', message: DEVICE_NOTICES.macExists });
+    // The notice names the device that holds the MAC, and where it is, when the caller may see it.
+    expect(macNoticeOf({ state: 'found', type: 'BEACON', holder: { name: 'Beacon 12', groupName: 'ICU – 3 North' } }, 'BEACON', false)).toEqual({
+      kind: 'replace',
+      message: `${DEVICE_NOTICES.macExists} It is Beacon 12 in ICU – 3 North.`,
+    });
     expect(macNoticeOf({ state: 'found', type: null }, 'BEACON', false)).toEqual({ kind: 'replace', message: DEVICE_NOTICES.macExists });
     expect(macNoticeOf({ state: 'found', type: 'GATEWAY' }, 'BEACON', true)).toEqual({ kind: 'inherit', message: DEVICE_NOTICES.stagedMacExists });
     expect(macNoticeOf({ state: 'found', type: 'GATEWAY' }, 'BEACON', false)).toEqual({

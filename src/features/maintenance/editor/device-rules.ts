@@ -83,15 +83,19 @@ export type MacCheck =
   | { state: 'none' }
   | { state: 'checking' }
   | { state: 'free' }
-  /** Another device has it; its type when it is in the caller's scope. */
-  | { state: 'found'; type: DeviceType | null }
+  /** Another device has it; its type, name and location when it is in the caller's scope. */
+  | { state: 'found'; type: DeviceType | null; holder?: { name: string; groupName: string } }
   /** Offline: the server is asked when the save is sent. */
   | { state: 'unchecked' }
   | { state: 'error'; message: string };
 
 export function macCheckOf(input: { mac: string; ownMac: string; online: boolean; lookup: MacLookup | undefined; lookupError: Error | null }): MacCheck {
   if (macToLookUp(input.mac, input.ownMac) === null) return { state: 'none' };
-  if (input.lookup) return input.lookup.exists ? { state: 'found', type: input.lookup.device?.type ?? null } : { state: 'free' };
+  if (input.lookup) {
+    const device = input.lookup.device;
+    if (!input.lookup.exists) return { state: 'free' };
+    return device ? { state: 'found', type: device.type, holder: { name: device.name, groupName: device.groupName } } : { state: 'found', type: null };
+  }
   if (!input.online) return { state: 'unchecked' };
   if (input.lookupError) return { state: 'error', message: `The MAC could not be checked: ${input.lookupError.message}` };
   return { state: 'checking' };
@@ -108,7 +112,9 @@ export function macNoticeOf(check: MacCheck, type: EditorDeviceType, stagedLike:
   if (check.state !== 'found') return null;
   if (stagedLike) return { kind: 'inherit', message: DEVICE_NOTICES.stagedMacExists };
   if (check.type !== null && check.type !== type) return { kind: 'typeMismatch', message: replacementTypeMessage(type, check.type) };
-  return { kind: 'replace', message: DEVICE_NOTICES.macExists };
+  // The device being replaced, named where the caller may see it: 'It is Beacon 12 in ICU – 3 North.'
+  const holder = check.holder ? ` It is ${check.holder.name} in ${check.holder.groupName}.` : '';
+  return { kind: 'replace', message: `${DEVICE_NOTICES.macExists}${holder}` };
 }
 
 const FIELD_ORDER: readonly DeviceFormField[] = ['mac', 'name', 'type', 'modelId'];

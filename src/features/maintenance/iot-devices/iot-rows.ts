@@ -1,5 +1,6 @@
 import { EXECUTION_STATUS_LABELS, type ExecutionStatus, type Job, type JobExecution, type JobList, type LastOnlineBucket, type Thing, type ThingStatus } from '@contracts/iot';
 import { formatLastHeard } from '@/lib/last-heard';
+import { codeWords } from '@/lib/format';
 
 /** The 'Last Online' filter's buckets and their words (03 §2 'IoT Devices'). */
 export const LAST_ONLINE_OPTIONS: readonly { value: LastOnlineBucket; label: string }[] = [
@@ -83,10 +84,7 @@ export const JOB_TABS: readonly { list: JobList; label: string; empty: string }[
 
 /** An execution status in words: IN_PROGRESS is 'Updating' (03 §4); the rest as words ('Timed out'). */
 export function executionStatusLabel(status: ExecutionStatus): string {
-  const label = EXECUTION_STATUS_LABELS[status];
-  if (label) return label;
-  const words = status.toLowerCase().replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return EXECUTION_STATUS_LABELS[status] ?? codeWords(status);
 }
 
 export function executionStatusColor(status: ExecutionStatus): string {

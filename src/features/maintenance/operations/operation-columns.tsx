@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import type { DataColumn } from '@/components/data-table';
+import { codeWords } from '@/lib/format';
 import { batteryMvColor, batteryPercentColor, formatHeartbeat } from '@/entities/devices/device-format';
 import { lastStatusColumn, operationActionsColumn, settingColumn, versionColumn, type OperationActions } from '@/entities/device-operations/operation-columns';
 import type { OperationRow } from '@/entities/device-operations/operation-rows';
@@ -13,7 +14,7 @@ export function operationColumns(kind: 'BEACON' | 'DISPENSER', actions: Operatio
   const kindColumns: DataColumn<OperationRow>[] =
     kind === 'BEACON'
       ? [
-          { key: 'role', header: 'Role', value: (r) => r.physicalRole ?? r.role, fold: true },
+          { key: 'role', header: 'Role', value: (r) => { const role = r.physicalRole ?? r.role; return role === null ? null : codeWords(role); }, fold: true },
           {
             key: 'tx',
             header: 'TX Power (dBm)',
@@ -34,7 +35,7 @@ export function operationColumns(kind: 'BEACON' | 'DISPENSER', actions: Operatio
           },
         ]
       : [
-          { key: 'mode', header: 'Mode', value: (r) => r.mode ?? r.role, fold: true },
+          { key: 'mode', header: 'Mode', value: (r) => { const mode = r.mode ?? r.role; return mode === null ? null : codeWords(mode); }, fold: true },
           {
             key: 'battery',
             header: 'Battery (mV)',

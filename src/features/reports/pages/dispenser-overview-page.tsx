@@ -8,7 +8,7 @@ import { DateRangePicker, TreeMultiSelect } from '@/components/filters';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/lib/session-context';
-import { formatDelta } from '@/lib/units';
+import { formatDelta, wholePercents } from '@/lib/units';
 import { reportQueryOptions } from '../api/report-query';
 import { FigureCard } from '../components/figure-card';
 import { NoData, ReportCard } from '../components/report-card';
@@ -158,9 +158,9 @@ const ActivationsSection = reportSection(
   },
 );
 
-/** A share as a labelled bar. */
-function ShareBar({ label, percent }: { label: string; percent: number | null }) {
-  const text = percent === null ? '—' : `${Math.round(percent)}%`;
+/** A share as a labelled bar; `shown` is its whole-number percentage, rounded with its siblings' (wholePercents). */
+function ShareBar({ label, percent, shown }: { label: string; percent: number | null; shown: number | null }) {
+  const text = percent === null || shown === null ? '—' : `${shown}%`;
   return (
     <Stack gap={4}>
       <Group justify="space-between">
@@ -180,6 +180,9 @@ const UsageSection = reportSection(
   { usage: ({ query }: { query: DispenserQuery }) => reportQueryOptions(dispenserEndpoints.usageTrends, query) },
   function UsageBody({ usage }) {
     const data = usage.data;
+    // The shares of each card add up to 100 %, so their whole numbers must too.
+    const shiftShown = wholePercents((data?.shift ?? []).map((s) => s.percent));
+    const activityShown = wholePercents((data?.activity ?? []).map((a) => a.percent));
     return (
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <ReportCard title="Usage by Shift" loading={usage.isFetching} error={data ? null : usage.error}>
@@ -187,8 +190,13 @@ const UsageSection = reportSection(
             <NoData />
           ) : (
             <Stack gap="sm">
-              {(data?.shift ?? []).map((s) => (
-                <ShareBar key={s.timeOfDay} label={s.timeOfDay === 'Day' ? 'Day (5 AM – 5 PM)' : 'Night (5 PM – 5 AM)'} percent={s.percent} />
+              {(data?.shift ?? []).map((s, i) => (
+                <ShareBar
+                  key={s.timeOfDay}
+                  label={s.timeOfDay === 'Day' ? 'Day (5 AM – 5 PM)' : 'Night (5 PM – 5 AM)'}
+                  percent={s.percent}
+                  shown={shiftShown[i] ?? null}
+                />
               ))}
             </Stack>
           )}
@@ -198,8 +206,8 @@ const UsageSection = reportSection(
             <NoData />
           ) : (
             <Stack gap="sm">
-              {(data?.activity ?? []).map((a) => (
-                <ShareBar key={a.activityLevel} label={a.activityLevel} percent={a.percent} />
+              {(data?.activity ?? []).map((a, i) => (
+                <ShareBar key={a.activityLevel} label={a.activityLevel} percent={a.percent} shown={activityShown[i] ?? null} />
               ))}
             </Stack>
           )}

@@ -269,7 +269,7 @@ describe('the assign dialogs’ lists: users, wearables, models and MAC lookup',
       const spelled = held.mac.toLowerCase().replace(/:/g, '-');
       const res = await get(tech, `devices/mac/${spelled}`);
       expect(res.statusCode).toBe(200);
-      expect(macLookupSchema.parse(res.json())).toEqual({ exists: true, device: { id: held.id, groupId: ICU_NORTH, groupName: 'ICU – 3 North', type: 'BADGE' } });
+      expect(macLookupSchema.parse(res.json())).toEqual({ exists: true, device: { id: held.id, name: held.name, groupId: ICU_NORTH, groupName: 'ICU – 3 North', type: 'BADGE' } });
       expect((await get(tech, `devices/mac/${held.mac.replace(/:/g, '')}`)).json().device.id).toBe(held.id);
       expect((await get(scoped, `devices/mac/${southBadge.mac}`)).json()).toEqual({ exists: true, device: null });
       expect((await get(tech, `devices/mac/${southBadge.mac}`)).json().device.id).toBe(southBadge.id);

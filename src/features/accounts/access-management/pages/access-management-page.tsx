@@ -37,6 +37,7 @@ import {
 import { AccessOperationsDialog, type AccessOperations } from '../components/access-operations-dialog';
 import { GroupActionsMenu } from '../components/group-actions-menu';
 import { RevokeConfirmDialog } from '../components/revoke-confirm-dialog';
+import { useAccountsOrganizations } from '../../users/use-accounts-organizations';
 
 const route = getRouteApi('/app/accounts/access-management');
 
@@ -50,7 +51,7 @@ export default function AccessManagementPage({ entry }: { entry: { title: string
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const update = (patch: UsersAddress) => void navigate({ search: (current) => ({ ...current, ...patch }), replace: true });
-  const organizationIds = search.organizationIds ?? [];
+  const [organizationIds, chooseOrganizations] = useAccountsOrganizations(search.organizationIds, (ids) => update({ organizationIds: ids }));
   const text = search.search ?? '';
   const [status, setStatus] = useState<StatusFilter | null>(null);
   const users = useAccessUsers(organizationIds, text);
@@ -193,7 +194,7 @@ export default function AccessManagementPage({ entry }: { entry: { title: string
           label="Organization"
           nodes={bootstrap.organizations}
           value={organizationIds}
-          onChange={(ids) => update({ organizationIds: ids })}
+          onChange={chooseOrganizations}
           placeholder="Select organizations"
         />
         <Select

@@ -1,3 +1,4 @@
+import { codeOptions } from '@/lib/format';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, FileInput, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { Group as Location, Organization } from '@contracts/entities';
@@ -117,7 +118,7 @@ export function LocationForm({ opened, onClose, location, parent, locations, org
               name="type"
               control={control}
               render={({ field, fieldState }) => (
-                <Select {...field} label="Type" withAsterisk data={bootstrap.enums.groupTypes} error={fieldState.error?.message} allowDeselect={false} />
+                <Select {...field} label="Type" withAsterisk data={codeOptions(bootstrap.enums.groupTypes)} error={fieldState.error?.message} allowDeselect={false} />
               )}
             />
             <Controller

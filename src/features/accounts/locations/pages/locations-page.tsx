@@ -10,6 +10,7 @@ import { NodeAction, NodeLink } from '../../tree/node-actions';
 import { useLocations } from '../api/get-locations';
 import { useSaveLocation, type LocationUpload } from '../api/save-location';
 import { LocationForm } from '../components/location-form';
+import { codeWords } from '@/lib/format';
 
 /** The cookie that remembers the open nodes of the location tree. */
 export const LOCATION_TREE_COOKIE = 'lavo-location-tree';
@@ -52,7 +53,7 @@ export default function LocationsPage({ entry }: { entry: { title: string } }) {
             cookieName={LOCATION_TREE_COOKIE}
             renderTag={(l) => (
               <Badge variant="light" color="gray">
-                {l.type}
+                {codeWords(l.type)}
               </Badge>
             )}
             renderActions={(l) => (

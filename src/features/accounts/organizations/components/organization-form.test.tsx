@@ -47,7 +47,7 @@ describe('OrganizationForm', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/^Name/), 'Annex');
     await user.click(screen.getByRole('combobox', { name: /^Type/ }));
-    await user.click(screen.getByRole('option', { name: 'HOSPITAL' }));
+    await user.click(screen.getByRole('option', { name: 'Hospital' }));
     await user.click(screen.getByRole('combobox', { name: /Account type/ }));
     await user.click(screen.getByRole('option', { name: 'PRO' }));
     expect(await screen.findByText('A default location is required for networks and hospitals')).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { codeOptions } from '@/lib/format';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import type { OrganizationBody } from '@contracts/organizations';
@@ -84,7 +85,7 @@ export function OrganizationForm({ opened, onClose, organization, parent, organi
                 }}
                 label="Type"
                 withAsterisk
-                data={types}
+                data={codeOptions(types)}
                 error={fieldState.error?.message}
                 allowDeselect={false}
               />

@@ -1,5 +1,6 @@
 import { Button, Group, Select, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { buildVisibleTree, flattenTree } from '@/components/filters';
 import { useSession } from '@/lib/session-context';
 import { usePermissionCatalog } from '../api/get-permission-catalog';
 import { useCreateRole } from '../api/save-role';
@@ -15,7 +16,8 @@ export function CreateTemplateTab() {
   const catalog = usePermissionCatalog();
   const create = useCreateRole();
   const organizations = useMemo(
-    () => bootstrap.organizations.filter((o) => o.accessible).map((o) => ({ value: String(o.id), label: o.name })),
+    // In the tree's order (each organization under its parent), as every organization picker lists them.
+    () => flattenTree(buildVisibleTree(bootstrap.organizations)).filter((o) => o.accessible).map((o) => ({ value: String(o.id), label: o.name })),
     [bootstrap.organizations],
   );
   const [owner, setOwner] = useState<string | null>(String(user.organizationId));

@@ -1,8 +1,8 @@
 import type { PermissionSubject } from '@contracts/permissions';
 import { PERMISSION_GROUPS, type CatalogPermission } from '@contracts/roles';
-import { Checkbox } from '@mantine/core';
-import { useMemo } from 'react';
-import { type DataColumn, DataTable } from '@/components/data-table';
+import { Checkbox, Text } from '@mantine/core';
+import { useId, useMemo } from 'react';
+import { CheckTarget, type DataColumn, DataTable } from '@/components/data-table';
 import { PERMISSION_PAGE_SIZE } from '../messages';
 
 export interface PermissionTableProps {
@@ -26,6 +26,8 @@ export function groupedCatalog(catalog: readonly CatalogPermission[]): CatalogPe
 /** The permissions of a template, 12 a page, grouped by section, each ticked on or off. */
 export function PermissionTable({ catalog, selected, onChange, grantable, loading, error, label = 'Permissions' }: PermissionTableProps) {
   const rows = useMemo(() => groupedCatalog(catalog), [catalog]);
+  const tableId = useId();
+  const boxId = (subject: PermissionSubject) => `${tableId}-${subject}`;
   const toggle = (subject: PermissionSubject) => {
     if (!onChange) return;
     const next = new Set(selected);
@@ -41,17 +43,30 @@ export function PermissionTable({ catalog, selected, onChange, grantable, loadin
       sortable: false,
       exportable: false,
       render: (p) => (
-        <Checkbox
-          aria-label={p.label}
-          checked={selected.has(p.subject)}
-          // Removing is always allowed; adding only what the user holds.
-          disabled={!onChange || (!selected.has(p.subject) && grantable !== undefined && !grantable.has(p.subject))}
-          onChange={() => toggle(p.subject)}
-          styles={{ input: { cursor: onChange ? 'pointer' : 'default' } }}
-        />
+        <CheckTarget>
+          <Checkbox
+            id={boxId(p.subject)}
+            aria-label={p.label}
+            checked={selected.has(p.subject)}
+            // Removing is always allowed; adding only what the user holds.
+            disabled={!onChange || (!selected.has(p.subject) && grantable !== undefined && !grantable.has(p.subject))}
+            onChange={() => toggle(p.subject)}
+            styles={{ input: { cursor: onChange ? 'pointer' : 'default' } }}
+          />
+        </CheckTarget>
       ),
     },
-    { key: 'label', header: 'Permission', value: (p) => p.label },
+    {
+      key: 'label',
+      header: 'Permission',
+      value: (p) => p.label,
+      // The name ticks its box too, as a form's label does, over the whole height of the row.
+      render: (p) => (
+        <Text component="label" htmlFor={boxId(p.subject)} size="sm" mih={44} display="flex" style={{ alignItems: 'center', cursor: onChange ? 'pointer' : 'default' }}>
+          {p.label}
+        </Text>
+      ),
+    },
     { key: 'group', header: 'Section', value: (p) => p.group },
   ];
   return (

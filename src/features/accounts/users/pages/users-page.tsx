@@ -28,6 +28,7 @@ import { usePendingUnassigns } from '../pending-unassigns';
 import { needsScope } from '../user-scope-rules';
 import { useUserColumns } from '../user-columns';
 import { ABOVE_CALLER_MESSAGE, INDIVIDUAL_USER_ROLE_ID, SELF_DEACTIVATION_MESSAGE } from '@contracts/users-admin';
+import { useAccountsOrganizations } from '../use-accounts-organizations';
 
 const route = getRouteApi('/app/accounts/users');
 
@@ -56,7 +57,7 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const update = (patch: UsersAddress) => void navigate({ search: (current) => ({ ...current, ...patch }), replace: true });
-  const organizationIds = search.organizationIds ?? [];
+  const [organizationIds, chooseOrganizations] = useAccountsOrganizations(search.organizationIds, (ids) => update({ organizationIds: ids }));
   const text = search.search ?? '';
   const [professionId, setProfessionId] = useState<string | null>(null);
   const users = useUsersOf(organizationIds, text, professionId);
@@ -221,7 +222,7 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
           label="Organization"
           nodes={bootstrap.organizations}
           value={organizationIds}
-          onChange={(ids) => update({ organizationIds: ids })}
+          onChange={chooseOrganizations}
           placeholder="Select organizations"
         />
         <SearchableSelect label="Profession" data={professionOptions} value={professionId} onChange={setProfessionId} placeholder="All professions" clearable />

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { OutboxItem } from '@/offline/db';
 import { offlineDb } from '@/offline/db';
 import { discardItem, resendChanged } from '@/offline/outbox';
+import { codeWords } from '@/lib/format';
 import { requestReplay } from '@/offline/sync';
 import type { EditorEditPayload, EntityDraft } from '../editor-model';
 
@@ -47,10 +48,10 @@ function describe(entity: EntityDraft | EditorEntity | null): string[] {
   if (!entity) return ['Replaced or removed by someone else: it is no longer in this location.'];
   const lines = [`Name: ${entity.name}`];
   if (entity.entityType === 'DEVICE') {
-    lines.push(`MAC: ${entity.mac}`, `Type: ${entity.type}`);
+    lines.push(`MAC: ${entity.mac}`, `Type: ${codeWords(entity.type)}`);
     if (entity.x !== null && entity.y !== null) lines.push(`Position: ${Math.round(entity.x)}, ${Math.round(entity.y)}`);
   } else {
-    lines.push(`Type: ${entity.type}`, `Outline: ${(entity.geometry?.coordinates[0]?.length ?? 1) - 1} corners`);
+    lines.push(`Type: ${codeWords(entity.type)}`, `Outline: ${(entity.geometry?.coordinates[0]?.length ?? 1) - 1} corners`);
   }
   lines.push(entity.staged ? 'Staged' : 'Published', entity.active ? 'Active' : 'Inactive');
   return lines;

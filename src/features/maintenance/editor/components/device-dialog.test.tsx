@@ -23,7 +23,7 @@ const models: Record<'BEACON' | 'DISPENSER', DeviceModel[]> = {
   ],
   DISPENSER: [{ id: 20, name: 'GEN 5', deviceType: 'DISPENSER', versions: [{ id: 60, version: '2.0.0', isLatest: true }] }],
 };
-const found = (id: number, type: 'BEACON' | 'GATEWAY'): MacLookup => ({ exists: true, device: { id, groupId: 11, groupName: 'Ward 4A', type } });
+const found = (id: number, type: 'BEACON' | 'GATEWAY'): MacLookup => ({ exists: true, device: { id, name: `Device ${id}`, groupId: 11, groupName: 'Ward 4A', type } });
 
 const beacon: DeviceDraft = {
   id: 5,
@@ -111,13 +111,14 @@ describe('Edit device', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Change MAC' }));
 
     await pasteMac(TAKEN_BEACON);
-    expect(await dialog.findByText(DEVICE_NOTICES.macExists)).toBeInTheDocument();
+    // The notice names the device that has the MAC, and where it is.
+    expect(await dialog.findByText(`${DEVICE_NOTICES.macExists} It is Device 30 in Ward 4A.`)).toBeInTheDocument();
     expect(save()).toBeEnabled();
 
     await pasteMac(TAKEN_GATEWAY);
     const message = 'The replacement device must be the same type as the current device (BEACON). Replacement device type: GATEWAY.';
     expect(await dialog.findByText(message, { selector: '[role=alert] *' })).toBeInTheDocument();
-    expect(dialog.queryByText(DEVICE_NOTICES.macExists)).not.toBeInTheDocument();
+    expect(dialog.queryByText(DEVICE_NOTICES.macExists, { exact: false })).not.toBeInTheDocument();
     expect(save()).toBeDisabled();
 
     await pasteMac(FREE);

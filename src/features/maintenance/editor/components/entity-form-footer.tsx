@@ -23,7 +23,7 @@ export function EntityFormFooter({
   return (
     <>
       {showActive && (
-        <Switch size="md" label="Active" checked={active} onChange={(event) => onActive(event.currentTarget.checked)} styles={{ body: { minHeight: 44, alignItems: 'center' } }} />
+        <Switch size="md" label="Active" checked={active} onChange={(event) => onActive(event.currentTarget.checked)} />
       )}
       {blocker && (
         <Text size="sm" c="dimmed" id={blockerId}>

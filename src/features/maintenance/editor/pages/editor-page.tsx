@@ -8,6 +8,7 @@ import { OfflineStamp } from '@/components/offline-stamp';
 import { PageHeader } from '@/components/page-header';
 import { addressLocation } from '@/lib/address-location';
 import { useSession } from '@/lib/session-context';
+import { COARSE_POINTER_QUERY, useMedia } from '@/lib/use-media';
 import { outboxUserOf, usePendingEdits } from '@/offline/use-outbox-view';
 import { useUndoableDraft } from '@/offline/use-undoable-draft';
 import { EditDeviceDialog } from '@/entities/iot/edit-device-dialog';
@@ -37,11 +38,14 @@ const IOT_EDIT_KIND = { type: EDIT_DEVICE, entity: deviceEntity };
 
 const HINTS = {
   view: 'Choose Edit to place, move or delete devices and draw zones.',
-  select: 'Drag a device to move it; tap a device, IoT device or zone to edit it. Shift+click adds a device, Shift+drag draws a rectangular zone.',
+  select: 'Drag a device to move it; tap a device, IoT device or zone to edit it.',
   device: 'Tap the plan where the new device is.',
   zone: 'Tap each corner of the zone; tap the first corner again to close it.',
   delete: 'Tap a device or zone to delete it; tap it again to keep it.',
 } as const;
+
+/** What the keys add with a mouse; a touch screen has the toolbar's Add device and Draw zone for them. */
+const MOUSE_HINT = 'Shift+click adds a device, Shift+drag draws a rectangular zone.';
 
 const matches = (row: ShownEntity, search: string) => {
   const text = search.trim().toLowerCase();
@@ -52,6 +56,8 @@ const matches = (row: ShownEntity, search: string) => {
 /** Location Editor (/app/maintenance/editor): a location's devices and zones on its floor plan, placed, moved, replaced and published. */
 export default function EditorPage({ entry }: { entry: { title: string } }) {
   const { bootstrap, user } = useSession();
+  // On a touch screen the hint leaves out what the keys do with a mouse.
+  const touch = useMedia(COARSE_POINTER_QUERY);
   const search = useSearch({ from: '/app/maintenance/editor' });
   const navigate = useNavigate();
   const update = useCallback(
@@ -228,7 +234,7 @@ export default function EditorPage({ entry }: { entry: { title: string } }) {
             onCancel={cancel}
           />
           <Text size="sm" c="dimmed" role="status" aria-live="polite" data-testid="editor-hint">
-            {loaded.isPending ? 'Loading devices and zones…' : HINTS[editing ? tool : 'view']}
+            {loaded.isPending ? 'Loading devices and zones…' : `${HINTS[editing ? tool : 'view']}${editing && tool === 'select' && !touch ? ` ${MOUSE_HINT}` : ''}`}
           </Text>
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 5, lg: 4 }} order={{ base: 2, md: 1 }}>

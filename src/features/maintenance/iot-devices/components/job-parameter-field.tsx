@@ -67,7 +67,6 @@ export function JobParameterField(props: FieldProps) {
           checked={value === true}
           onChange={(e) => onChange(e.currentTarget.checked)}
           size="md"
-          styles={{ body: { minHeight: 44, alignItems: 'center' } }}
         />
       );
     case 'version':

@@ -46,7 +46,7 @@ function MetricsBody({ thing }: { thing: Thing }) {
         {view === 'transfer' && (
           <Select label="Interval" data={[...INTERVAL_OPTIONS]} value={interval} onChange={(v) => isInterval(v) && setInterval(v)} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
         )}
-        <Switch label="Bullets" checked={bullets} onChange={(e) => setBullets(e.currentTarget.checked)} size="md" styles={{ body: { minHeight: 44, alignItems: 'center' } }} />
+        <Switch label="Bullets" checked={bullets} onChange={(e) => setBullets(e.currentTarget.checked)} size="md" />
       </Group>
       {query.isPending ? (
         <Loader aria-label="Loading metrics" />

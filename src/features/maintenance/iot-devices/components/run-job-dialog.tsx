@@ -9,7 +9,6 @@ import { defaultValues, emptyJobForm, hasErrors, jobBody, validateJobForm, type 
 import type { RunJobPayload } from '../outbox-handlers';
 import { JobParameterField } from './job-parameter-field';
 
-const SWITCH_STYLES = { body: { minHeight: 44, alignItems: 'center' } };
 
 function DeviceSummary({ devices }: { devices: readonly Thing[] }) {
   if (devices.length === 0) return <Text c="dimmed">No devices selected</Text>;
@@ -103,7 +102,7 @@ export function RunJobDialog({
             error={shownError(errors.parameters[p.name])}
           />
         ))}
-        <Switch label="Schedule for later" checked={form.scheduled} onChange={(e) => setForm({ ...form, scheduled: e.currentTarget.checked })} size="md" styles={SWITCH_STYLES} />
+        <Switch label="Schedule for later" checked={form.scheduled} onChange={(e) => setForm({ ...form, scheduled: e.currentTarget.checked })} size="md" />
         {form.scheduled && (
           <Group grow align="flex-start">
             <TextInput
