@@ -74,7 +74,7 @@ describe('POST /devices: adding a badge', () => {
     const [stored] = await withMac(mac);
     expect(stored).toMatchObject({ id: row.id, type: 'BADGE', groupId: ICU_NORTH, modelId: REV_D, firmwareVersionId: revD.id });
     const lookup = await call(ctx.app, tech, 'GET', `devices/mac/${scanned}`);
-    expect(lookup.json()).toEqual({ exists: true, device: { id: row.id, groupId: ICU_NORTH, groupName: 'ICU – 3 North', type: 'BADGE' } });
+    expect(lookup.json()).toEqual({ exists: true, device: { id: row.id, name: row.name, groupId: ICU_NORTH, groupName: 'ICU – 3 North', type: 'BADGE' } });
   });
 
   it('keeps a given name', async () => {
