@@ -8,8 +8,10 @@ test.use({ serviceWorkers: 'allow' });
 
 // The Location Editor's conflicts on a ward tablet: an edit made offline meets one a colleague made
 // online meanwhile, and the technician decides in the Review dialog. Both tests work in PICU – 2
-// East (no other browser test reads its devices), each on a beacon of its own, so they run side
-// by side.
+// East (no other browser test reads its devices). Side by side they met on one beacon: the rename
+// test's last placed beacon was the replacement test's first, and the rename moved its version
+// under the colleague's save. So they run one after the other, in one worker.
+test.describe.configure({ mode: 'default' });
 
 const UNIT = 14; // PICU – 2 East
 
