@@ -1,4 +1,7 @@
-import { createTheme, Switch } from '@mantine/core';
+import { Checkbox, createTheme, Radio, Switch } from '@mantine/core';
+
+/** A box or switch with its label is a target of 44 px: its row and its label (which toggles it) are that high. */
+const LABELLED_TARGET = { body: { minHeight: 44, alignItems: 'center' }, label: { minHeight: 44, display: 'flex', alignItems: 'center' } } as const;
 
 /** The Lavo theme: brand teal, comfortable default sizes for touch screens. */
 export const theme = createTheme({
@@ -13,10 +16,8 @@ export const theme = createTheme({
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
     Select: { defaultProps: { size: 'md' } },
-    // Every switch is a target of 44 px on touch: its row and its label (which toggles it) are that high.
-    Switch: Switch.extend({
-      defaultProps: { size: 'md' },
-      styles: { body: { minHeight: 44, alignItems: 'center' }, label: { minHeight: 44, display: 'flex', alignItems: 'center' } },
-    }),
+    Switch: Switch.extend({ defaultProps: { size: 'md' }, styles: LABELLED_TARGET }),
+    Checkbox: Checkbox.extend({ styles: LABELLED_TARGET }),
+    Radio: Radio.extend({ styles: LABELLED_TARGET }),
   },
 });

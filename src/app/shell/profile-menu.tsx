@@ -18,7 +18,7 @@ export function ProfileMenu({ supportUrl = getConfig().supportUrl }: { supportUr
   return (
     <Popover opened={opened} onDismiss={close} position="bottom-end" width={260} shadow="md" returnFocus withArrow>
       <Popover.Target>
-        <UnstyledButton {...targetHandlers} aria-label={`Profile menu for ${name}`} data-touch-target style={{ borderRadius: '50%' }}>
+        <UnstyledButton {...targetHandlers} aria-label={`Profile menu for ${name}`} style={{ borderRadius: '50%', minWidth: 44, minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
           <UserAvatar person={user} color="teal" radius="xl" size={40} alt="" />
         </UnstyledButton>
       </Popover.Target>

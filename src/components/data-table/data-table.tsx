@@ -226,7 +226,7 @@ export function DataTable<T>({
                   data-touch-target
                   fw={700}
                   fz="sm"
-                  style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+                  style={{ display: 'inline-flex', alignItems: 'center', gap: 4, minWidth: 44 }}
                 >
                   {column.header}
                   <Text component="span" aria-hidden fz="xs" c={direction ? undefined : 'dimmed'}>

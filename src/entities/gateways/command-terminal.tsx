@@ -2,7 +2,7 @@ import { QUICK_COMMANDS } from '@contracts/stations-realtime';
 import { Alert, Box, Button, Code, Group, Loader, Menu, Stack, Text } from '@mantine/core';
 import { memo, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import type { CommandState } from './gateway-commands';
+import { type CommandState, replyWords } from './gateway-commands';
 
 type QuickCommand = (typeof QUICK_COMMANDS)[number];
 const DISRUPTIVE = new Set<string>(['Reboot', 'Restart gateway app', 'Restart daemon']);
@@ -64,8 +64,7 @@ export const CommandTerminal = memo(function CommandTerminal({
               <Text span c="dimmed" size="xs">
                 {time(r.at)}
               </Text>{' '}
-              {r.code !== null ? `${r.code} · ` : ''}
-              {r.message}
+              <span title={r.code !== null ? `Code ${r.code}` : undefined}>{replyWords(r.code, r.message)}</span>
             </Text>
           ))}
           {output !== undefined && (

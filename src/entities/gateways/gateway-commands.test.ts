@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COMMAND_MESSAGES, type CommandState, CommandRunner } from './gateway-commands';
+import { COMMAND_MESSAGES, type CommandState, CommandRunner, replyWords } from './gateway-commands';
 
 function setup() {
   const sent: { type: string; payload: Record<string, unknown> }[] = [];
@@ -98,5 +98,19 @@ describe('CommandRunner', () => {
     expect(t.runner.state).toMatchObject({ request: { label: 'Logs' }, isLoading: true });
     vi.advanceTimersByTime(2000);
     expect(t.runner.state.isError).toBe(true);
+  });
+});
+
+describe('replyWords', () => {
+  it('reads a reply code as the step it is, never as a bare number', () => {
+    expect(replyWords(202, 'Running')).toBe('Running');
+    expect(replyWords(200, 'Done')).toBe('Done');
+    expect(replyWords(200, 'Rebooted')).toBe('Done: Rebooted');
+    expect(replyWords(409, 'Another command is running')).toBe('Busy: Another command is running');
+    expect(replyWords(500, 'Failed (500)')).toBe('Failed (500)');
+    expect(replyWords(503, 'Update server unreachable')).toBe('Failed: Update server unreachable');
+    expect(replyWords(403, 'Not allowed')).toBe('Refused: Not allowed');
+    expect(replyWords(null, 'Connecting to gateway.')).toBe('Connecting to gateway.');
+    for (const code of [200, 202, 409, 500]) expect(replyWords(code, 'x')).not.toMatch(/\d/);
   });
 });

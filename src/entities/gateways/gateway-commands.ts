@@ -76,6 +76,17 @@ function defaultMessage(code: number, codes: (typeof CODES)[CommandType]): strin
   return `Failed (${code})`;
 }
 
+/**
+ * A reply line in words: the gateway's code (202 running, 200 done, 409 busy, other 4xx refused,
+ * 5xx failed) read as the step it is, before the gateway's own message; progress says what it does.
+ */
+export function replyWords(code: number | null, message: string): string {
+  if (code === null || code === 202) return message;
+  const word = code === 200 ? 'Done' : code === 409 ? 'Busy' : code >= 500 ? 'Failed' : code >= 400 ? 'Refused' : null;
+  if (!word) return message;
+  return message.toLowerCase().startsWith(word.toLowerCase()) ? message : `${word}: ${message}`;
+}
+
 export interface CommandRunnerOptions {
   /** Sends the request on the gateway's command channel; false when it could not be sent. */
   send(type: CommandType, payload: Record<string, unknown>): boolean;

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Popover, Progress, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Popover, Progress, Stack, Text } from '@mantine/core';
 import { STATUS_VERBS } from '@contracts/operations';
 import { useState } from 'react';
 import { formatDateTime } from '@/lib/format';
@@ -43,19 +43,20 @@ export function QueuedOperationsPopover({ row, onCancel }: { row: OperationRow<O
   // events re-render several times a second carries 15 buttons, not 15 popovers.
   const mounted = useOpenedOnce(opened);
   const count = row.operations.length + (row.outbox ? 1 : 0);
+  // The count in words ("2 queued"), not a bare number; an empty queue reads "None queued", dimmed.
   const target = (
-    <ActionIcon
+    <Button
       variant={count ? 'light' : 'subtle'}
       color={count ? 'blue' : 'gray'}
-      size={44}
+      size="compact-sm"
+      mih={44}
+      px="xs"
       aria-label={`Queued operations of ${row.name} (${count})`}
       aria-expanded={opened}
       onClick={() => setOpened((o) => !o)}
     >
-      <Text size="sm" fw={600}>
-        {count}
-      </Text>
-    </ActionIcon>
+      {count ? `${count} queued` : 'None queued'}
+    </Button>
   );
   if (!mounted) return target;
   return (

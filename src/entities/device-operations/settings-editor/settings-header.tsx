@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Menu, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Menu, Text, VisuallyHidden } from '@mantine/core';
 
 export interface CopySource {
   modelId: number;
@@ -35,11 +35,11 @@ export function SettingsHeader({ deviceCount, modelName, versions, copySources, 
           </Badge>
         ))}
       </Group>
-      <Group gap="md">
+      <Group gap="xs">
         {copySources.length > 0 && (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <Button variant="subtle" size="compact-sm">
+              <Button variant="subtle" size="compact-sm" mih={44}>
                 Copy from
               </Button>
             </Menu.Target>
@@ -53,12 +53,13 @@ export function SettingsHeader({ deviceCount, modelName, versions, copySources, 
             </Menu.Dropdown>
           </Menu>
         )}
-        <Anchor component="button" type="button" size="sm" title="Back to the values the devices have" onClick={onReset}>
+        {/* Buttons of a finger's height (44 px) that read as links. */}
+        <Button variant="subtle" size="compact-sm" mih={44} title="Back to the values the devices have" onClick={onReset}>
           Reset
-        </Anchor>
-        <Anchor component="button" type="button" size="sm" title="Every setting to its default" onClick={onDefault}>
+        </Button>
+        <Button variant="subtle" size="compact-sm" mih={44} title="Every setting to its default" onClick={onDefault}>
           Default
-        </Anchor>
+        </Button>
       </Group>
     </Group>
   );

@@ -3,6 +3,7 @@ import { useDeferredValue, useMemo } from 'react';
 import { EXPOSURE_PERIOD_MS, type ExposureUser, exposureEndpoints } from '@contracts/reports/exposure';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { OfflineStamp } from '@/components/offline-stamp';
+import { COARSE_POINTER_QUERY, useMedia } from '@/lib/use-media';
 import { reportQueryOptions } from '../api/report-query';
 import { ReportCard } from '../components/report-card';
 import { reportSection } from '../components/report-section';
@@ -27,6 +28,8 @@ const MARKS = [1, 5, 10, 15].map((value) => ({ value, label: `${value} min` }));
 
 /** The exposure period slider: 1 to 15 minutes, by keyboard (arrows, Home, End), pointer or touch. */
 export function PeriodSlider({ minutes, onChange }: { minutes: number; onChange: (minutes: number) => void }) {
+  // A finger's thumb (44 px) on touch screens; the pointer's smaller one elsewhere.
+  const coarse = useMedia(COARSE_POINTER_QUERY);
   return (
     <Box maw={480} pb="lg">
       <Text size="sm" fw={500} id="exposure-period-label">
@@ -43,7 +46,7 @@ export function PeriodSlider({ minutes, onChange }: { minutes: number; onChange:
         label={(value) => `${value} min`}
         marks={MARKS}
         size="lg"
-        thumbSize={28}
+        thumbSize={coarse ? 44 : 28}
         // A 44 px band to grab on touch screens.
         styles={{ root: { height: 44 }, trackContainer: { height: 44 } }}
         data-testid="exposure-slider"

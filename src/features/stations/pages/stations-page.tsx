@@ -62,7 +62,7 @@ export default function StationsPage({ entry }: { entry: { title: string } }) {
               { value: 'nfc', label: 'NFC Stations' },
               { value: 'standard', label: 'Standard Stations' },
             ]}
-            styles={{ root: { minHeight: 44 }, label: { minHeight: 36, display: 'flex', alignItems: 'center' } }}
+            styles={{ label: { minHeight: 44, display: 'flex', alignItems: 'center' } }}
           />
         )}
       </Group>
