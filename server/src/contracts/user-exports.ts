@@ -15,11 +15,21 @@ export const EXPORT_POLL_MS = 2_000;
 /** What leaving the page asks while an export runs (03 §2). */
 export const EXPORT_LEAVE_PROMPT = 'A CSV export is in progress. Are you sure you want to leave this page?';
 
+/**
+ * The orders an export can be written in: the columns of the Users and Access Management tables
+ * that the file holds ('status' is Activated/Deactivated, 'siteAccess' Access Management's Status).
+ */
+export const USER_EXPORT_SORTS = ['name', 'userName', 'clientUserId', 'organization', 'profession', 'role', 'status', 'siteAccess', 'email', 'device', 'createdAt'] as const;
+export type UserExportSort = (typeof USER_EXPORT_SORTS)[number];
+
 export const userExportQuerySchema = z.object({
   /** The organizations (with their descendants) whose users are exported; every one in scope without. */
   orgIds: idListParam,
   exportType: z.enum(USER_EXPORT_TYPES, "exportType must be 'users' or 'access'"),
   search: searchField(),
+  /** The table's order (default: by name, as the tables open). */
+  sort: z.enum(USER_EXPORT_SORTS, `sort must be one of ${USER_EXPORT_SORTS.join(', ')}`).optional(),
+  direction: z.enum(['asc', 'desc'], "direction must be 'asc' or 'desc'").optional(),
 });
 export type UserExportQuery = z.infer<typeof userExportQuerySchema>;
 

@@ -6,6 +6,7 @@ const DAY = 24 * HOUR;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const offsets = new Map<string, number>();
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
@@ -50,4 +51,23 @@ export function localToUtc(timeZone: string, day: number, sinceMidnight: number)
   const wall = day * DAY + sinceMidnight;
   const guess = wall - zoneOffset(timeZone, wall);
   return wall - zoneOffset(timeZone, guess);
+}
+
+/** `at` as local wall-clock time in `timeZone`, ISO with its offset ('2025-05-06T07:30:00-07:00'). */
+export function localIso(at: Date, timeZone: string): string {
+  let wallClock = wallClocks.get(timeZone);
+  if (!wallClock) {
+    wallClock = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    wallClocks.set(timeZone, wallClock);
+  }
+  const parts = Object.fromEntries(
+    wallClock
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  ) as Record<string, string>;
+  const wall = `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+  const offsetMin = Math.round((Date.parse(`${wall}Z`) - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+  const sign = offsetMin < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMin);
+  return `${wall}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }

@@ -68,6 +68,15 @@ describe('DataTable', () => {
     expect(onPageChange).toHaveBeenLastCalledWith(0);
   });
 
+  it('tells the order the user chose by a header', async () => {
+    const onSortChange = vi.fn();
+    renderTable({ onSortChange });
+    await userEvent.click(screen.getByRole('button', { name: 'Sort by Wash' }));
+    expect(onSortChange).toHaveBeenLastCalledWith({ key: 'wash', direction: 'asc' });
+    await userEvent.click(screen.getByRole('button', { name: 'Sort by Wash' }));
+    expect(onSortChange).toHaveBeenLastCalledWith({ key: 'wash', direction: 'desc' });
+  });
+
   it('has no pagination when everything fits on one page', () => {
     renderTable({ rows: units.slice(0, 10) });
     expect(screen.getByText('Showing 1 to 10 of 10')).toBeInTheDocument();

@@ -68,6 +68,8 @@ export interface DataTableProps<T> {
   /** Shown when there are no rows (default 'No data'). */
   emptyText?: string;
   initialSort?: DataTableSort;
+  /** Told the order the user chose by a header (an export that follows the table's order). */
+  onSortChange?: (sort: DataTableSort) => void;
   /** Selection with checkboxes (header checkbox selects the current page's rows). */
   selection?: DataTableSelection<T>;
   /** Makes rows clickable and keyboard-activatable (Tab, then Enter or Space). */
@@ -97,6 +99,7 @@ export function DataTable<T>({
   error = null,
   emptyText = 'No data',
   initialSort,
+  onSortChange,
   selection,
   onRowClick: rowClick,
   isRowClickable,
@@ -131,7 +134,9 @@ export function DataTable<T>({
 
   // A new order starts from its first page: page 12 of the old order shows unrelated rows.
   const toggleSort = (key: string) => {
-    setSort((previous) => ({ key, direction: previous?.key === key && previous.direction === 'asc' ? 'desc' : 'asc' }));
+    const next: DataTableSort = { key, direction: sort?.key === key && sort.direction === 'asc' ? 'desc' : 'asc' };
+    setSort(next);
+    onSortChange?.(next);
     if (current !== 0) changePage(0);
   };
 

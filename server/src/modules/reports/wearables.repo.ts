@@ -6,33 +6,10 @@ import { hygieneRows } from '../metrics/rollups';
 import { idIn, isoOrNull } from '../../core/sql';
 import { userDisplayName } from '../../core/names';
 import { sessionsOf } from '../metrics/usage';
+import { localIso } from '../../core/zoned-time';
 
 // Wearable usage (docs/METRICS.md §7) per wearer, and the state of each wearable of a set of
 // locations for SmartSensor Management.
-
-
-/** `at` as local wall-clock time in `timeZone`, ISO with its offset ('2025-05-06T07:30:00-07:00'). */
-export function localIso(at: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  ) as Record<string, string>;
-  const wall = `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
-  const offsetMin = Math.round((Date.parse(`${wall}Z`) - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
-  const sign = offsetMin < 0 ? '-' : '+';
-  const abs = Math.abs(offsetMin);
-  return `${wall}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-}
 
 /**
  * One row per wearer of the filter's organizations (and profession) with a session in the range.

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { WEARABLE_TYPES } from '../../contracts/devices';
 import type { Database } from '../../db/client';
-import { devices, organizations, permissionTemplates, professions, users, wearableAssignments } from '../../db/schema';
+import { devices, groups, organizations, permissionTemplates, professions, users, wearableAssignments } from '../../db/schema';
 import { shownName } from '../../core/names';
 import { userWhere, type UserFilter } from '../users';
 
@@ -19,14 +19,16 @@ export interface ExportUserRow {
   template: string;
   device: string | null;
   createdAt: Date;
+  /** The time zone of the user's organization's location (its default location), UTC without one. */
+  timeZone: string;
   /** The subject of the sign-in account the user is linked to; null without one. */
   cognitoId: string | null;
 }
 
 /**
  * One batch of the users an export writes, in id order after `startingAfter`: names of their
- * organization, profession (their organization's own before the global one) and template, and
- * the MAC of the wearable they hold.
+ * organization, profession (their organization's own before the global one) and template, the
+ * MAC of the wearable they hold, and the time zone of their organization's location.
  */
 export async function exportUsersBatch(db: Database, filter: UserFilter, take: number, startingAfter = 0): Promise<ExportUserRow[]> {
   const profession = sql<string | null>`(
@@ -47,16 +49,18 @@ export async function exportUsersBatch(db: Database, filter: UserFilter, take: n
       user: users,
       organization: organizations.name,
       template: permissionTemplates.name,
+      timeZone: groups.timeZone,
       profession,
       device,
     })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .innerJoin(permissionTemplates, eq(permissionTemplates.id, users.roleId))
+    .leftJoin(groups, eq(groups.id, organizations.defaultLocationId))
     .where(and(userWhere(filter), gt(users.id, startingAfter)))
     .orderBy(asc(users.id))
     .limit(take);
-  return rows.map(({ user, organization, template, profession, device }) => ({
+  return rows.map(({ user, organization, template, timeZone, profession, device }) => ({
     id: user.id,
     userName: user.userName,
     ...shownName(user),
@@ -68,6 +72,7 @@ export async function exportUsersBatch(db: Database, filter: UserFilter, take: n
     template,
     device,
     createdAt: user.createdAt,
+    timeZone: timeZone ?? 'UTC',
     cognitoId: user.cognitoId,
   }));
 }

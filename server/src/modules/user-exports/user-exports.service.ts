@@ -2,8 +2,9 @@ import Papa from 'papaparse';
 import { and, count, eq } from 'drizzle-orm';
 import type { AppPage } from '../../contracts/page-access';
 import { SITE_ACCESS_LABELS, siteAccessOf } from '../../contracts/site-access';
-import { userExportFilePath, type ExportJob, type ExportState, type UserExportQuery, type UserExportType } from '../../contracts/user-exports';
+import { userExportFilePath, type ExportJob, type ExportState, type UserExportQuery, type UserExportSort, type UserExportType } from '../../contracts/user-exports';
 import { HttpError } from '../../core/http-error';
+import { localIso } from '../../core/zoned-time';
 import { loadScope } from '../../core/scope';
 import { searchWords } from '../../core/sql';
 import type { Database } from '../../db/client';
@@ -18,6 +19,7 @@ import type { StoredFile } from '../../storage/send-file';
 import { organizationsUnder } from '../locations';
 import { findOrganization, findRole, userWhere } from '../users';
 
+import { type ExportEntry, sortExportEntries } from './export-order';
 import { exportUsersBatch, type ExportUserRow } from './user-export.repo';
 
 export const USER_EXPORT_JOB = 'user-export';
@@ -39,6 +41,9 @@ interface ExportPayload {
   exportType: UserExportType;
   orgIds: number[];
   search: string | null;
+  /** The table's order; absent in jobs queued before exports followed it (then by name). */
+  sort?: UserExportSort;
+  direction?: 'asc' | 'desc';
 }
 
 const fileKeyOf = (jobId: number) => `user-exports/${jobId}/users.csv`;
@@ -71,7 +76,7 @@ export function createUserExportsService({ db, storage, jobs: runner }: UserExpo
       const scope = await caller.scope();
       const outside = query.orgIds.filter((id) => !scope.organizationIds.has(id));
       if (outside.length) throw new HttpError(404, 'Organization not found');
-      const payload: ExportPayload = { requesterId: caller.user.id, exportType: query.exportType, orgIds: query.orgIds, search: query.search ?? null };
+      const payload: ExportPayload = { requesterId: caller.user.id, exportType: query.exportType, orgIds: query.orgIds, search: query.search ?? null, ...(query.sort ? { sort: query.sort } : {}), ...(query.direction ? { direction: query.direction } : {}) };
       const jobId = await runner.enqueue(USER_EXPORT_JOB, { ...payload });
       runner.wake();
       return { jobId };
@@ -98,7 +103,8 @@ export function createUserExportsService({ db, storage, jobs: runner }: UserExpo
   };
 }
 
-const stamp = (d: Date) => d.toISOString();
+/** An instant in the clock of the user's organization's location, with its offset ('2026-12-03T08:05:09-08:00'). */
+const stamp = (d: Date, timeZone: string) => localIso(d, timeZone);
 
 /** The columns of each export (03 §2: the Users table, and the user row Access Management shows). */
 function csvRow(type: UserExportType, u: ExportUserRow, siteAccess: string | null): Record<string, string> {
@@ -114,7 +120,7 @@ function csvRow(type: UserExportType, u: ExportUserRow, siteAccess: string | nul
       Status: u.active ? 'Activated' : 'Deactivated',
       Email: u.email ?? '',
       Device: u.device ?? '',
-      Created: stamp(u.createdAt),
+      Created: stamp(u.createdAt, u.timeZone),
     };
   }
   return {
@@ -150,7 +156,7 @@ export function userExportJob(deps: { db: Database; storage: FileStorage; identi
 
       const [total] = await db.select({ n: count() }).from(users).where(userWhere(filter));
       const n = Number(total?.n ?? 0);
-      const rows: Record<string, string>[] = [];
+      const entries: ExportEntry[] = [];
       let after = 0;
       for (;;) {
         const batch = await exportUsersBatch(db, filter, BATCH, after);
@@ -160,13 +166,15 @@ export function userExportJob(deps: { db: Database; storage: FileStorage; identi
         const accounts = payload.exportType === 'access' && linked.length ? await deps.identity.accountsBySub(linked) : new Map<string, IdentityAccount>();
         batch.forEach((u) => {
           const account = u.cognitoId ? accounts.get(u.cognitoId) : undefined;
-          const access = payload.exportType === 'access' ? SITE_ACCESS_LABELS[siteAccessOf(u.active, account ?? null)] : null;
-          rows.push(csvRow(payload.exportType, u, access));
+          const siteAccess = payload.exportType === 'access' ? SITE_ACCESS_LABELS[siteAccessOf(u.active, account ?? null)] : null;
+          entries.push({ user: u, siteAccess });
         });
         after = batch[batch.length - 1]!.id;
-        await context.progress(Math.min(90, Math.round((rows.length / Math.max(n, 1)) * 90)));
+        await context.progress(Math.min(90, Math.round((entries.length / Math.max(n, 1)) * 90)));
         if (batch.length < BATCH) break;
       }
+      // In the table's order, as the requester saw it.
+      const rows = sortExportEntries(entries, payload.sort, payload.direction).map((e) => csvRow(payload.exportType, e.user, e.siteAccess));
       const csv = rows.length ? `${Papa.unparse(rows, CSV_OPTIONS)}\n` : headerOnly(payload.exportType);
       await deps.storage.put(fileKeyOf(job.id), csv, { contentType: 'text/csv; charset=utf-8' });
     },
@@ -186,6 +194,7 @@ const EMPTY_ROW: ExportUserRow = {
   template: '',
   device: null,
   createdAt: new Date(0),
+  timeZone: 'UTC',
   cognitoId: null,
 };
 

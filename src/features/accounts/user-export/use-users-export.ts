@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { exportJobQueryOptions, jobEnded, startUsersExport, type UsersExportFilters } from './user-export-api';
+import { exportJobQueryOptions, exportOrder, jobEnded, startUsersExport, type UsersExportFilters } from './user-export-api';
 
 export interface UsersExport {
   /** Asked for and not yet ended: the leave-page prompt is on. */
@@ -13,11 +13,12 @@ export interface UsersExport {
   start(): void;
 }
 
-const keyOf = (f: UsersExportFilters) => JSON.stringify([f.exportType, [...f.organizationIds].sort((a, b) => a - b), f.search.trim()]);
+// A file made in another order is not the one the table shows: the order is part of the key.
+const keyOf = (f: UsersExportFilters) => JSON.stringify([f.exportType, [...f.organizationIds].sort((a, b) => a - b), f.search.trim(), exportOrder(f.exportType, f.sort)]);
 
 /**
  * A users export of the screen's filters (03 §4 'Export job'): queued, polled every 2 s until it
- * completed or failed. The finished link is reused until the filters change; an export under way
+ * completed or failed. The finished link is reused until the filters or the order change; an export under way
  * is followed to its end whatever the filters do meanwhile.
  */
 export function useUsersExport(filters: UsersExportFilters): UsersExport {

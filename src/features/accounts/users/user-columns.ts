@@ -1,8 +1,11 @@
 import type { UserListRow } from '@contracts/wearables-admin';
 import { useMemo } from 'react';
-import type { DataColumn } from '@/components/data-table';
+import type { DataColumn, DataTableSort } from '@/components/data-table';
 import { useSession } from '@/lib/session-context';
 import { userName } from './user-rules';
+
+/** Both tables open in name order; their CSV follows the order the user then chooses. */
+export const USERS_INITIAL_SORT: DataTableSort = { key: 'name', direction: 'asc' };
 
 /**
  * The columns the Users and Access Management tables share, by key (each page lists them in its

@@ -57,6 +57,27 @@ describe('users exports', () => {
     expect(rows.find((r) => r.Username === 'manager@demo.health')).toMatchObject({ Status: 'Activated', 'Permissions Template': expect.any(String) });
   });
 
+  it('writes the rows in the table\'s order (by name unless told) and the times in the clock of the user\'s location', async () => {
+    const byName = await exported(manager, `orgIds=${DEMO_ORG_IDS.stMarys}&exportType=users`);
+    const collator = new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' });
+    const names = byName.rows.map((r) => r.Name!);
+    expect(names).toEqual([...names].sort(collator.compare));
+    // St. Mary's is in Pacific time: the creation instant is written with its offset there.
+    for (const row of byName.rows) expect(row.Created).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-0[78]:00$/);
+    const manager_ = byName.rows.find((r) => r.Username === 'manager@demo.health')!;
+    const [created] = (await ctx.db.execute<{ created_at: string }>(sql`select created_at from users where user_name = 'manager@demo.health'`)).rows;
+    expect(Date.parse(manager_.Created!)).toBe(new Date(created!.created_at).getTime());
+
+    const byUsernameDown = await exported(manager, `orgIds=${DEMO_ORG_IDS.stMarys}&exportType=users&sort=userName&direction=desc`);
+    const userNames = byUsernameDown.rows.map((r) => r.Username!);
+    expect(userNames).toEqual([...userNames].sort(collator.compare).reverse());
+    expect(new Set(userNames)).toEqual(new Set(byName.rows.map((r) => r.Username)));
+
+    const bad = await post(manager, `exportType=users&sort=password`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toContain('sort must be one of');
+  });
+
   it('narrows by the search, and writes the header alone when nobody matches', async () => {
     const { rows } = await exported(manager, `orgIds=${DEMO_ORG_IDS.stMarys}&exportType=users&search=charge@demo`);
     expect(rows.map((r) => r.Username)).toEqual(['charge@demo.health']);

@@ -5,7 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { SITE_ACCESS_LABELS } from '@contracts/site-access';
 import type { UserListRow } from '@contracts/wearables-admin';
 import { useMemo, useState } from 'react';
-import { DataTable, type DataColumn, type RowKey } from '@/components/data-table';
+import { DataTable, type DataColumn, type DataTableSort, type RowKey } from '@/components/data-table';
 import { SearchInput, TreeMultiSelect } from '@/components/filters';
 import { PageHeader } from '@/components/page-header';
 import { errorMessageOf } from '@/lib/api-client';
@@ -16,7 +16,7 @@ import { PAGE_ACCESS } from '@contracts/page-access';
 import { allowed } from '@/lib/permissions';
 import { useSetUserDetails } from '../../users/api/users-api';
 import { EditUserDialog } from '../../users/components/edit-user-dialog';
-import { useUserColumns } from '../../users/user-columns';
+import { useUserColumns, USERS_INITIAL_SORT } from '../../users/user-columns';
 import { refusalText, updatedText, USER_MESSAGES } from '../../users/user-rules';
 import type { UsersAddress } from '../../users/users-search';
 import { UsersExportButton } from '../../user-export/users-export-button';
@@ -83,6 +83,7 @@ export default function AccessManagementPage({ entry }: { entry: { title: string
     return [...chosen].map(([id, row]) => current.get(id) ?? row);
   }, [chosen, users.data]);
   const shared = useUserColumns();
+  const [sort, setSort] = useState<DataTableSort>(USERS_INITIAL_SORT);
 
   /** Runs one action on one user; answers the toast that reports it. */
   const perform = async (action: GroupAction, row: UserListRow): Promise<string> => {
@@ -185,7 +186,7 @@ export default function AccessManagementPage({ entry }: { entry: { title: string
               myId={me.id}
               onChoose={(plan) => (plan.action === 'revoke' ? setConfirming({ plan, group: true }) : setRunning(plan))}
             />
-            <UsersExportButton filters={{ exportType: 'access', organizationIds, search: text }} disabled={noOrganization} />
+            <UsersExportButton filters={{ exportType: 'access', organizationIds, search: text, sort }} disabled={noOrganization} />
           </Group>
         }
       />
@@ -218,7 +219,8 @@ export default function AccessManagementPage({ entry }: { entry: { title: string
         loading={!noOrganization && users.isPending}
         error={users.isError ? errorMessageOf(users.error, 'The users could not be loaded.') : null}
         emptyText={noOrganization ? 'Select an organization to see its users' : 'No users found'}
-        initialSort={{ key: 'name', direction: 'asc' }}
+        initialSort={USERS_INITIAL_SORT}
+        onSortChange={setSort}
         selection={{ selected, onChange: choose, isSelectable: (r) => r.id !== me.id }}
       />
       <RevokeConfirmDialog plan={confirming?.plan ?? null} onConfirm={confirmRevoke} onCancel={() => setConfirming(null)} />

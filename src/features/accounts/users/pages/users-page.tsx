@@ -4,7 +4,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import type { UserListRow } from '@contracts/wearables-admin';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable, type DataColumn, type RowKey } from '@/components/data-table';
+import { DataTable, type DataColumn, type DataTableSort, type RowKey } from '@/components/data-table';
 import { UnassignWearableDialog } from '@/entities/devices/unassign-wearable-dialog';
 import type { UnassignTarget } from '@/entities/devices/use-unassign-wearable';
 import { SearchableSelect, SearchInput, TreeMultiSelect } from '@/components/filters';
@@ -26,7 +26,7 @@ import { ACTIVATION_REFRESH_MS, refusalText, updatedText, USER_MESSAGES, USERS_P
 import type { UsersAddress } from '../users-search';
 import { usePendingUnassigns } from '../pending-unassigns';
 import { needsScope } from '../user-scope-rules';
-import { useUserColumns } from '../user-columns';
+import { useUserColumns, USERS_INITIAL_SORT } from '../user-columns';
 import { ABOVE_CALLER_MESSAGE, INDIVIDUAL_USER_ROLE_ID, SELF_DEACTIVATION_MESSAGE } from '@contracts/users-admin';
 import { useAccountsOrganizations } from '../use-accounts-organizations';
 
@@ -89,6 +89,7 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
   );
 
   const shared = useUserColumns();
+  const [sort, setSort] = useState<DataTableSort>(USERS_INITIAL_SORT);
   const professions = bootstrap.enums.professions;
   const professionOptions = useMemo(
     () => [...new Map(professions.map((p) => [p.professionId, { value: p.professionId, label: p.name }])).values()],
@@ -213,7 +214,7 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
               Add
             </Button>
             <ImportUsersButton organizationIds={organizationIds} />
-            <UsersExportButton filters={{ exportType: 'users', organizationIds, search: text }} disabled={noOrganization} />
+            <UsersExportButton filters={{ exportType: 'users', organizationIds, search: text, sort }} disabled={noOrganization} />
           </Group>
         }
       />
@@ -237,7 +238,8 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
         loading={!noOrganization && users.isPending}
         error={users.isError ? errorMessageOf(users.error, 'The users could not be loaded.') : null}
         emptyText={noOrganization ? 'Select an organization to see its users' : 'No users found'}
-        initialSort={{ key: 'name', direction: 'asc' }}
+        initialSort={USERS_INITIAL_SORT}
+        onSortChange={setSort}
         selection={showPermissions && me.role.id === 1 ? { selected, onChange: choose } : undefined}
       />
       <AddUserDialog
