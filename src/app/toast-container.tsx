@@ -1,3 +1,4 @@
+import './toasts.css';
 import { Notifications } from '@mantine/notifications';
 
 /** Where toasts appear (the app's providers load it beside the first screen). */

@@ -36,7 +36,8 @@ export function useSession(): SessionData {
 
 /**
  * Reads the session's data again in the background (the shell follows once the answers arrive):
- * after the signed-in user changed their own name, phone or photo.
+ * after the signed-in user changed their own name, phone or photo, or an organization or location
+ * was added or renamed.
  */
 export function useRefreshSession(): () => Promise<void> {
   const queryClient = useQueryClient();

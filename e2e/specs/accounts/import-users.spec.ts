@@ -84,3 +84,16 @@ test('a profession new to the hospital, brought by an import, is named at once i
   await users.rowAction('Imported900 Person', 'Edit');
   await expect(users.editDialog().getByRole('textbox', { name: 'Profession' }).or(users.editDialog().getByRole('combobox', { name: 'Profession' })).first()).toHaveValue(profession);
 });
+
+test('on an upright iPad the Import dialog\'s header line fits the dialog', async ({ page }) => {
+  await page.setViewportSize({ width: 810, height: 1080 });
+  await signedInAs(page, 'manager', '/app/accounts/users');
+  await new UsersPage(page).goto([ST_MARYS]);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import Users' });
+  const header = dialog.getByTestId('import-header-line');
+  await expect(header).toContainText('userName');
+  const [line, body] = [await header.boundingBox(), await dialog.boundingBox()];
+  expect(line!.x + line!.width).toBeLessThanOrEqual(body!.x + body!.width);
+  expect(await dialog.evaluate((d) => d.scrollWidth - d.clientWidth)).toBeLessThanOrEqual(0);
+});

@@ -118,3 +118,33 @@ test('the Permissions tab of Edit User changes one user’s template, then the d
     await api.patch(`/users/${user.id}`, { roleId: INDIVIDUAL_USER });
   }
 });
+
+test('an organization renamed on the Organizations page is offered by its new name as a template owner, without a reload', async ({ page }) => {
+  await signInAs(page, 'admin');
+  const api = apiAs(page.request, await idTokenOf(page));
+  const suffix = Date.now().toString(36).slice(-5);
+  const created = await api.post<{ id: number }>('/organizations', { parentId: 4, name: `Riverside Clinic ${suffix}`, type: 'DEPARTMENT', accountType: 'BASIC', settings: { defaultLocationId: null } });
+  await page.goto('/app/accounts/organizations');
+  const tree = page.getByRole('tree', { name: 'Organizations' });
+  for (const name of ['Lavo', 'Northwind Health Network', 'Riverside General Hospital']) {
+    await tree.getByRole('button', { name: `Expand ${name}`, exact: true }).click();
+    await expect(tree.getByRole('button', { name: `Collapse ${name}`, exact: true })).toBeVisible();
+  }
+  await tree.getByRole('button', { name: `Edit Riverside Clinic ${suffix}`, exact: true }).click();
+  const form = page.getByRole('dialog');
+  await form.getByLabel('Name').fill(`Riverside Day Clinic ${suffix}`);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toHaveCount(0);
+  await expect(tree.getByRole('treeitem', { name: `Riverside Day Clinic ${suffix}`, exact: true })).toBeVisible();
+
+  // Within the app, as a user goes on: the Users page's template menu.
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Users', exact: true }).click();
+  const templates = new PermissionTemplates(page);
+  await templates.openMenu();
+  await templates.tab('Create Custom Template').click();
+  const owner = templates.menu().getByRole('textbox', { name: 'Owner organization' }).or(templates.menu().getByRole('combobox', { name: 'Owner organization' }));
+  await owner.first().click();
+  await expect(page.getByRole('option', { name: `Riverside Day Clinic ${suffix}`, exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: `Riverside Clinic ${suffix}`, exact: true })).toHaveCount(0);
+  expect(created.id).toBeGreaterThan(0);
+});

@@ -25,6 +25,13 @@ test.describe('on a tablet', () => {
   test.use({ viewport: { width: 1024, height: 1366 }, hasTouch: true, isMobile: true });
   test.beforeEach(() => test.slow());
 
+  test('the technician opens on the first location with a floor plan among those they manage', async ({ page }) => {
+    await signedInAs(page, 'tech', PATH);
+    await expect(canvas(page)).toBeVisible();
+    await expect(page.getByRole('search', { name: 'Editor filters' }).getByRole('button', { name: /^Location / })).not.toHaveText(/Select a location/);
+    await expect(page.getByText('Choose a location to edit its devices and zones.')).toHaveCount(0);
+  });
+
   test('a device is placed, moved and deleted, a zone drawn, undone and redone, and both published', async ({ page }) => {
     const UNIT = 12; // Med-Surg – 5 East
     await signedInAs(page, 'tech', `${PATH}?groupId=${UNIT}`);
@@ -101,9 +108,11 @@ test.describe('on a tablet', () => {
     await page.reload();
     await expect(onMap(page, 'changed')).toHaveCount(1);
 
+    const planBefore = await canvas(page).boundingBox();
     await context.setOffline(true);
-    // The page says it is offline above the map (which moves the map down) before anything is drawn.
+    // The page says it is offline over the map, before anything is drawn; the plan stays where the finger is.
     await expect(page.getByTestId('offline-stamp')).toBeVisible();
+    expect((await canvas(page).boundingBox())?.y).toBe(planBefore?.y);
     await page.getByRole('button', { name: 'Edit' }).tap();
     await page.getByRole('button', { name: 'Draw zone' }).tap();
     await drawOutline(page, [[40, 40], [160, 40], [160, 120]]);
@@ -113,9 +122,13 @@ test.describe('on a tablet', () => {
     await expect(onMap(page, 'changed')).toHaveCount(2);
 
     await page.getByRole('button', { name: 'Save', exact: true }).tap();
-    await expect(page.getByText('Saved on this device')).toBeVisible();
+    const toast = page.getByText('Saved on this device');
+    await expect(toast).toBeVisible();
     await expect(onMap(page, 'pending')).toHaveCount(2);
     await expect(indicator(page)).toHaveText('Offline · 2 queued');
+    // The toast comes in below the header: the queued count beside it stays in view.
+    const [toastBox, statusBox] = [await toast.boundingBox(), await indicator(page).boundingBox()];
+    expect(toastBox!.y).toBeGreaterThanOrEqual(statusBox!.y + statusBox!.height);
 
     await page.reload();
     await expect(canvas(page)).toBeVisible();

@@ -1,5 +1,5 @@
 import { USER_IMPORT_COLUMNS, USER_IMPORT_MESSAGES, type UserBulkResult } from '@contracts/user-import';
-import { Alert, Button, FileButton, Group, Modal, Pagination, Progress, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Code, FileButton, Group, Modal, Pagination, Progress, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useImportUsers } from '../api/import-users';
@@ -95,10 +95,12 @@ export function ImportUsersDialog({ opened, onClose }: { opened: boolean; onClos
   return (
     <Modal opened={opened} onClose={close} title="Import Users" size="xl">
       <Stack gap="sm">
-        <Text size="sm">
-          A .csv file whose first row is <code>{USER_IMPORT_COLUMNS.join(',')}</code>. grantAccess is TRUE or FALSE; complianceReport is
-          any of f (facility), d (department) and i (individual), separated by /.
-        </Text>
+        <Text size="sm">A .csv file whose first row is:</Text>
+        {/* The header line breaks where it must: it is one word of commas, wider than a tablet's dialog. */}
+        <Code block data-testid="import-header-line" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {USER_IMPORT_COLUMNS.join(',')}
+        </Code>
+        <Text size="sm">grantAccess is TRUE or FALSE; complianceReport is any of f (facility), d (department) and i (individual), separated by /.</Text>
         <Group>
           <FileButton onChange={(picked) => void pick(picked)} accept=".csv,text/csv" disabled={importUsers.isPending}>
             {(props) => (
@@ -118,7 +120,7 @@ export function ImportUsersDialog({ opened, onClose }: { opened: boolean; onClos
         )}
         {lines.length > 0 && (
           <>
-            <Group justify="space-between">
+            <Group justify="space-between" align="center" gap="sm" wrap="wrap">
               <Text size="sm" role="status">
                 {invalid.length ? `${invalid.length} of ${lines.length} rows need fixing before the import.` : `${lines.length} ${lines.length === 1 ? 'row' : 'rows'} ready to import.`}
               </Text>

@@ -3,6 +3,7 @@ import type { Group } from '@contracts/entities';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { mainApi } from '@/lib/api-client';
+import { useRefreshSession } from '@/lib/session-context';
 import { locationKeys } from './keys';
 
 /** The location form's values as POST /groups takes them, with the floor-plan file to upload. */
@@ -28,8 +29,11 @@ export function saveLocation(values: LocationUpload): Promise<Group> {
 
 export function useSaveLocation() {
   const queryClient = useQueryClient();
+  const refreshSession = useRefreshSession();
   return useMutation({
     mutationFn: saveLocation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: locationKeys.all }),
+    // The session's lists name the organizations and locations in every picker (filters, template
+    // owners, Add User): they are read again so that a new or renamed one shows by its current name.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: locationKeys.all }), refreshSession()]),
   });
 }

@@ -2,6 +2,7 @@ import { organizationEndpoints, type OrganizationBody } from '@contracts/organiz
 import type { Organization } from '@contracts/entities';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mainApi } from '@/lib/api-client';
+import { useRefreshSession } from '@/lib/session-context';
 import { organizationKeys } from './keys';
 
 /** POST /organizations: creates (no id) or edits (id) an organization. */
@@ -11,8 +12,11 @@ export function saveOrganization(body: OrganizationBody): Promise<Organization> 
 
 export function useSaveOrganization() {
   const queryClient = useQueryClient();
+  const refreshSession = useRefreshSession();
   return useMutation({
     mutationFn: saveOrganization,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.all }),
+    // The session's lists name the organizations and locations in every picker (filters, template
+    // owners, Add User): they are read again so that a new or renamed one shows by its current name.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: organizationKeys.all }), refreshSession()]),
   });
 }

@@ -35,6 +35,19 @@ describe('OrganizationForm', () => {
     await waitFor(() => expect(onSave).toHaveBeenCalledWith({ id: 3, parentId: 2, name: "St. Mary's Hospital", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2 } }));
   });
 
+  it('renames a department that has no default location, with a name pasted at once', async () => {
+    const department: Organization = { id: 9, parentId: 3, name: 'Day Clinic', type: 'DEPARTMENT', accountType: 'PRO', settings, accessible: true };
+    const onSave = renderForm({ organization: department, parent: null });
+    const user = userEvent.setup();
+    const name = screen.getByLabelText(/^Name/);
+    await user.tripleClick(name);
+    await user.paste('Day Clinic East');
+    const save = screen.getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ id: 9, parentId: 3, name: 'Day Clinic East', type: 'DEPARTMENT', accountType: 'PRO', settings: { defaultLocationId: null } }));
+  });
+
   it('offers no account type above the parent’s', async () => {
     renderForm({ organization: null, parent: ORGS[2]! });
     await userEvent.setup().click(screen.getByRole('combobox', { name: /Account type/ }));

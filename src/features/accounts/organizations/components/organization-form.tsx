@@ -45,6 +45,9 @@ export function OrganizationForm({ opened, onClose, organization, parent, organi
     },
   });
   const type = watch('type');
+  // Whether the values as they stand pass the form's rules, read from them on every render: the
+  // form's own validity lagged one change behind a name pasted at once (Save stayed disabled).
+  const valid = organizationFormSchema.safeParse(watch()).success;
   const accountTypes = useMemo(() => allowedAccountTypes(parentOrg, ownAccountType, isEmployee), [parentOrg, ownAccountType, isEmployee]);
   const locationOptions = useMemo(
     () => defaultLocationChoices(organization?.id ?? null, parentId, organizations, locations).map((l) => ({ value: String(l.id), label: l.name })),
@@ -102,6 +105,9 @@ export function OrganizationForm({ opened, onClose, organization, parent, organi
             render={({ field, fieldState }) => (
               <Select
                 {...field}
+                // The form keeps '' for none; the select says none with null (a cleared select gives null back).
+                value={field.value || null}
+                onChange={(value) => field.onChange(value ?? '')}
                 label="Default location"
                 withAsterisk={needsDefaultLocation(type)}
                 data={locationOptions}
@@ -116,7 +122,7 @@ export function OrganizationForm({ opened, onClose, organization, parent, organi
             <Button variant="default" mih={44} onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" mih={44} disabled={!formState.isDirty || !formState.isValid} loading={formState.isSubmitting}>
+            <Button type="submit" mih={44} disabled={!formState.isDirty || !valid} loading={formState.isSubmitting}>
               Save
             </Button>
           </Group>

@@ -204,7 +204,6 @@ export default function EditorPage({ entry }: { entry: { title: string } }) {
         <Alert color="gray" variant="light">Choose a location to edit its devices and zones.</Alert>
       ) : (
         <>
-          <OfflineStamp updatedAt={loaded.data?.fetchedAt ?? 0} hasData={loaded.data !== undefined} />
           {loaded.error && !loaded.data && <LoadError error={loaded.error} title="Error loading devices" unavailable="This location’s devices and zones have not been loaded on this device yet." />}
           {conflicts.length > 0 && (
             <Alert color="orange" variant="light" title="Changed by someone else">
@@ -252,7 +251,8 @@ export default function EditorPage({ entry }: { entry: { title: string } }) {
                 />
               </Paper>
             </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 7, lg: 8 }} order={{ base: 1, md: 2 }}>
+            <Grid.Col span={{ base: 12, md: 7, lg: 8 }} order={{ base: 1, md: 2 }} pos="relative">
+              <OfflineStamp updatedAt={loaded.data?.fetchedAt ?? 0} hasData={loaded.data !== undefined} floating />
               {group.floorplanImage ? (
                 loaded.data ? <EditorMap imageUrl={group.floorplanImage} name={group.name} store={canvas} /> : <Loader size="sm" />
               ) : (
