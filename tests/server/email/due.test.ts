@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueSlot, reportWeekOf } from '../../../server/src/modules/email-subscriptions/due';
+import { dueSlot, reportPeriodOf, reportWeekOf } from '../../../server/src/modules/email-subscriptions/due';
 
 // 2026-11-23 is a Monday; US/Eastern is UTC-5 then, so 12:30 there is 17:30 UTC.
 const at = (iso: string) => new Date(iso);
@@ -30,5 +30,14 @@ describe('dueSlot', () => {
 describe('reportWeekOf', () => {
   it('covers the Monday-to-Sunday week before the slot', () => {
     expect(reportWeekOf('2026-11-23')).toEqual({ startDate: '2026-11-16', endDate: '2026-11-22' });
+  });
+});
+
+describe('reportPeriodOf', () => {
+  it('covers the period of the schedule before the slot', () => {
+    expect(reportPeriodOf('WEEKLY', '2026-11-23')).toEqual({ startDate: '2026-11-16', endDate: '2026-11-22' });
+    expect(reportPeriodOf('DAILY', '2026-11-25')).toEqual({ startDate: '2026-11-24', endDate: '2026-11-24' });
+    expect(reportPeriodOf('MONTHLY', '2026-12-01')).toEqual({ startDate: '2026-11-01', endDate: '2026-11-30' });
+    expect(reportPeriodOf('MONTHLY', '2027-03-01')).toEqual({ startDate: '2027-02-01', endDate: '2027-02-28' });
   });
 });

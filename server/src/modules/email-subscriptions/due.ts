@@ -51,3 +51,23 @@ export function dueSlot(schedule: StoredSchedule, now: Date, timeZone: string): 
 export function reportWeekOf(slotDay: string): { startDate: string; endDate: string } {
   return { startDate: addDays(slotDay, -7), endDate: addDays(slotDay, -1) };
 }
+
+/**
+ * The days a report covers, by its schedule: a weekly one the week before the slot's Monday, a
+ * daily one the day before the slot, a monthly one the calendar month before the slot's 1st.
+ */
+export function reportPeriodOf(schedule: StoredSchedule, slotDay: string): { startDate: string; endDate: string } {
+  if (schedule === 'WEEKLY') return reportWeekOf(slotDay);
+  const endDate = addDays(slotDay, -1);
+  return { startDate: schedule === 'DAILY' ? endDate : `${endDate.slice(0, 8)}01`, endDate };
+}
+
+/** When a schedule's email comes, in words ('every Monday at 12:30 PM'). */
+export const SCHEDULE_WORDS: Record<StoredSchedule, string> = {
+  WEEKLY: 'every Monday at 12:30 PM',
+  DAILY: 'every day at 12:30 PM',
+  MONTHLY: 'on the 1st of every month at 12:30 PM',
+};
+
+/** What a schedule's period is called in a sentence ('this week'). */
+export const PERIOD_WORDS: Record<StoredSchedule, string> = { WEEKLY: 'week', DAILY: 'day', MONTHLY: 'month' };

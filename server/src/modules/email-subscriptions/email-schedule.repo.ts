@@ -15,6 +15,13 @@ export interface Subscriber {
   timeZone: string | null;
 }
 
+/** The time zone of a user's home location; null without one. */
+export async function homeTimeZone(db: Database, groupId: number | null): Promise<string | null> {
+  if (groupId === null) return null;
+  const [home] = await db.select({ timeZone: groups.timeZone }).from(groups).where(eq(groups.id, groupId)).limit(1);
+  return home?.timeZone ?? null;
+}
+
 /** Every subscription of an active user with an email address, with the user's time zone. */
 export function subscribers(db: Database): Promise<Subscriber[]> {
   return db

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_REPORT_TIME_ZONE, emailSubscriptionTypeSchema } from '../../contracts/email-subscriptions';
+import { DEFAULT_REPORT_TIME_ZONE, emailSubscriptionTypeSchema, SCHEDULE_CRON, type StoredSchedule } from '../../contracts/email-subscriptions';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { JobFailure, type ClaimedJob, type JobHandler, type JobRunner } from '../../jobs/job-runner';
 import type { Mailer } from '../../mail/mailer';
 import { dueSlot } from './due';
-import { recordOnce, REPORT_EMAIL_JOB, subscribers } from './email-schedule.repo';
+import { homeTimeZone, recordOnce, REPORT_EMAIL_JOB, subscribers } from './email-schedule.repo';
 import { reportEmail } from './report-content';
 
 export { REPORT_EMAIL_JOB };
@@ -34,7 +34,9 @@ export function reportEmailJob({ db, reportDb, mailer }: { db: Database; reportD
       const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
       // A user removed or switched off since is not mailed; neither is one whose address went.
       if (!user?.active || !user.email) throw new JobFailure('The subscriber can no longer receive emails');
-      const email = await reportEmail(reportDb, user, emailSubscriptionTypeSchema.parse(type), slot);
+      const stored = schedule in SCHEDULE_CRON ? (schedule as StoredSchedule) : 'WEEKLY';
+      const timeZone = (await homeTimeZone(db, user.groupId)) ?? DEFAULT_REPORT_TIME_ZONE;
+      const email = await reportEmail(reportDb, user, emailSubscriptionTypeSchema.parse(type), slot, stored, timeZone);
       await mailer.send({ to: user.email, subject: email.subject, text: email.text, source: `ComplianceReport_${schedule}` });
     },
   };

@@ -71,6 +71,22 @@ describe('the report email schedule', () => {
     expect(mail.subject).toMatch(new RegExp(`^Facility report: hand hygiene compliance, \\d{4}-\\d{2}-\\d{2} to \\d{4}-\\d{2}-\\d{2}$`));
     expect(mail.subject).not.toContain(slot);
     expect(mail.text).toContain("St. Mary's");
-    expect(mail.text).toMatch(/compliance (\d+%|no data)/);
+    expect(mail.text).toMatch(/compliance (\d+%|no data)|no opportunities this week/);
+    // The email names its real schedule, in the subscriber's time zone.
+    expect(mail.text).toContain('You receive this email every Monday at 12:30 PM (');
+  });
+
+  it('says a person without opportunities had none, in words, and names a monthly schedule and its month', async () => {
+    // A subscriber of their own figures who took part in nothing: the nurse of no unit this month.
+    const [nurse] = (await ctx.db.select().from(users).where(eq(users.userName, 'invited@demo.health'))) as [UserRow];
+    const before = mailCount();
+    const handler = reportEmailJob({ db: ctx.db, reportDb: ctx.reportDb, mailer: outboxMailer(inject('identity').mailbox) });
+    const payload = { userId: nurse.id, type: 'USER_COMPLIANCE_REPORT', slot: '2026-12-01', schedule: 'MONTHLY' };
+    await handler.run({ id: 0, kind: REPORT_EMAIL_JOB, payload, attempts: 1 } satisfies ClaimedJob, { progress: async () => {} });
+    const mail = await nextMailTo('invited@demo.health', before, 'ComplianceReport_MONTHLY');
+    expect(mail.subject).toBe('Individual report: hand hygiene compliance, 2026-11-01 to 2026-11-30');
+    expect(mail.text).toMatch(/: no opportunities this month \(no hand washes\), so no compliance to report$/m);
+    expect(mail.text).not.toMatch(/\b0 opportunities\b/);
+    expect(mail.text).toMatch(/You receive this email on the 1st of every month at 12:30 PM \([\w/]+ time\)\./);
   });
 });
