@@ -187,3 +187,37 @@ test.describe('on an iPad', () => {
     await expect(bar).toBeVisible();
   });
 });
+
+test.describe('with a mouse', () => {
+  test('the wheel scrolls the page over the plan; with Ctrl it zooms, and zooming out stops at the fitted plan', async ({ page }) => {
+    await signedInAs(page, 'manager', `${PATH}?groupId=${UNIT.id}`);
+    await expect(bars(page).first()).toBeAttached();
+    await expect.poll(() => planImage(page).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await map(page).scrollIntoViewIfNeeded();
+    const fitted = await mapScale(page);
+    const box = await map(page).boundingBox();
+    if (!box) throw new Error('the map is not laid out');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+
+    // The wheel alone: the page scrolls (up when it can, else down), the plan keeps its zoom.
+    const { scrollY, room } = await page.evaluate(() => ({ scrollY: window.scrollY, room: document.documentElement.scrollHeight - window.innerHeight - window.scrollY }));
+    expect(scrollY + room, 'the page is taller than the window').toBeGreaterThan(0);
+    const delta = scrollY > 0 ? -Math.min(scrollY, 120) : Math.min(room, 120);
+    await page.mouse.wheel(0, delta);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).not.toBe(scrollY);
+    expect(await mapScale(page)).toBeCloseTo(fitted, 5);
+
+    // With Ctrl (as a trackpad's pinch sends it): it zooms in at the pointer ...
+    const placed = (await map(page).boundingBox())!;
+    await page.mouse.move(placed.x + placed.width / 2, placed.y + placed.height / 2);
+    await page.keyboard.down('Control');
+    await page.mouse.wheel(0, -400);
+    await expect.poll(() => mapScale(page)).toBeGreaterThan(fitted * 1.2);
+    // ... and out no further than the fitted plan, however far the wheel turns.
+    for (let i = 0; i < 6; i += 1) await page.mouse.wheel(0, 800);
+    await page.keyboard.up('Control');
+    await expect.poll(() => mapScale(page)).toBeLessThan(fitted * 1.01);
+    // A small give past the fitted size while the wheel turns, settling back to it.
+    await expect.poll(() => mapScale(page)).toBeGreaterThanOrEqual(fitted * 0.99);
+  });
+});

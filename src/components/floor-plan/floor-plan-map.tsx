@@ -27,7 +27,7 @@ export interface FloorPlanMapProps {
   children?: ReactNode | ((size: PlanSize) => ReactNode);
   /** Height of the map on screen (CSS length or pixels; default 480). */
   height?: CSSProperties['height'];
-  /** Smallest zoom (default 0.05: a large plan still fits a phone). */
+  /** Smallest zoom (default 0.05); the plan never zooms out past the size that fits the map. */
   minScale?: number;
   /** Largest zoom (default 8). */
   maxScale?: number;
@@ -49,8 +49,9 @@ const BUTTON_SIZE = 44;
 
 /**
  * A pannable, zoomable floor plan. Touch first: pinch and drag, 44 px zoom buttons and 'Fit to
- * screen'; a mouse wheel zooms at the pointer; focused, +/− zoom and the arrow keys pan. Opens
- * fitted to the screen.
+ * screen'; Ctrl (or ⌘) with the wheel, and a trackpad's pinch, zoom at the pointer, while the wheel
+ * alone scrolls the page as it does everywhere else; focused, +/− zoom and the arrow keys pan.
+ * Opens fitted to the screen, and zooms out no further than that.
  */
 export function FloorPlanMap({
   imageUrl,
@@ -85,14 +86,19 @@ export function FloorPlanMap({
   }, []);
   const moving = useMovingFlag(viewport);
   const writeScale = usePlanScale(viewport);
+  // The scale at which the whole plan fits the map: zooming out stops there.
+  const [fitScale, setFitScale] = useState<number | null>(null);
   useEffect(() => {
     const element = viewport.current;
     if (!element || !size) return;
+    const measure = () => setFitScale(Math.min(element.clientWidth / size.width, element.clientHeight / size.height) || null);
+    measure();
     let last = element.clientWidth * 100_000 + element.clientHeight;
     const observer = new ResizeObserver(() => {
       const now = element.clientWidth * 100_000 + element.clientHeight;
       if (now === last) return;
       last = now;
+      measure();
       if (untouched.current) void controls.current?.fitToView({ mode: 'contain', animationTime: 0 });
     });
     observer.observe(element);
@@ -144,7 +150,7 @@ export function FloorPlanMap({
         onPanning={touched}
         onWheel={touched}
         onPinch={touched}
-        minScale={minScale}
+        minScale={fitScale ? Math.min(maxScale, Math.max(minScale, fitScale)) : minScale}
         maxScale={maxScale}
         fitOnInit="contain"
         centerZoomedOut
@@ -152,7 +158,10 @@ export function FloorPlanMap({
         doubleClick={{ disabled: true }}
         panning={{ disabled: panningDisabled, excluded: panningExcluded as string[] }}
         keyboard={{ disabled: false, panStep: 60, zoomStep: ZOOM_STEP }}
-        wheel={{ step: 0.15 }}
+        // The wheel alone scrolls the page; with Ctrl (a trackpad's pinch sends it) it zooms.
+        wheel={{ step: 0.15, wheelDisabled: true }}
+        // A zoom past the limits gives a little (not the library's 0.4 of scale, a third of a fitted plan) and settles back.
+        zoomAnimation={{ size: 0.05 }}
       >
         <Controls onZoom={touched} onFit={fitted} moving={moving} />
         <TransformComponent
@@ -173,7 +182,7 @@ export function FloorPlanMap({
         </div>
       )}
       <span id={hintId} hidden>
-        Pinch or use the wheel to zoom, drag to move. When focused, + and − zoom and the arrow keys move the plan.
+        Pinch, or hold Ctrl and use the wheel, to zoom; drag to move. When focused, + and − zoom and the arrow keys move the plan.
       </span>
     </div>
   );
