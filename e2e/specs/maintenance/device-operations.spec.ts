@@ -149,3 +149,24 @@ test.describe('on a tablet', () => {
     expect(after).toMatchObject({ operations: [], firmware: { current: { id: device!.firmware.latest!.id } }, lastStatus: { type: 'DFU', status: 'done' } });
   });
 });
+
+test('Beacon Operations shows each beacon\'s own TX power, as the beacon reports it', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  const UNIT = 6; // ICU – 3 North
+  await signedInAs(page, 'tech', `/app/maintenance/beacon-operations?groupId=${UNIT}`);
+  const api = apiAs(page.request, await idTokenOf(page));
+  const beacons = (await api.get<OperableDevice[]>(`/devices/beacons?groupId=${UNIT}`)).filter((b) => b.groupId === UNIT && b.txPower !== null);
+  // Beacons of different settings: the column tells them apart.
+  const powers = new Set(beacons.map((b) => b.txPower));
+  expect(powers.size, 'beacons of more than one TX power').toBeGreaterThan(1);
+  const table = page.getByRole('table');
+  const header = table.getByRole('columnheader', { name: /TX Power \(dBm\)/ });
+  await expect(header).toBeVisible();
+  const column = await header.evaluate((th) => Array.from(th.parentElement!.children).indexOf(th));
+  const ops = new DeviceOperationsPage(page);
+  for (const power of powers) {
+    const beacon = beacons.find((b) => b.txPower === power)!;
+    await ops.searchFor(beacon.mac);
+    await expect(ops.rowOf(beacon.mac).getByRole('cell').nth(column)).toHaveText(String(power));
+  }
+});

@@ -84,8 +84,14 @@ test.describe('IoT Devices', () => {
     await iot.goto(`?groupId=${LOCATION}&search=${device.awsId}`);
     await expect(iot.bodyRows()).toHaveCount(1);
     await expect(iot.runJobButton()).toHaveText('Run Job All');
+    // The row's Action cell is pinned and opaque: it shows the selection's highlight as the rest of the row does.
+    const actionCell = iot.row(device.awsId).getByRole('cell').last();
+    const unselected = await actionCell.evaluate((td) => getComputedStyle(td).backgroundImage);
     await iot.selectRow(device.awsId);
     await expect(iot.runJobButton()).toHaveText('Run Job Selected (1)');
+    const rowColour = await iot.row(device.awsId).evaluate((tr) => getComputedStyle(tr).backgroundColor);
+    await expect.poll(() => actionCell.evaluate((td) => getComputedStyle(td).backgroundImage)).not.toBe(unselected);
+    expect(await actionCell.evaluate((td) => getComputedStyle(td).backgroundImage)).toContain(rowColour);
     await iot.runJobButton().click();
 
     const form = iot.dialog('Run Job');
@@ -117,6 +123,42 @@ test.describe('IoT Devices', () => {
     // Its only execution over, the job is finished.
     await drawer.getByRole('tab', { name: /^Finished/ }).click();
     await expect(iot.job(jobName)).toBeVisible();
+  });
+
+  test('a software update\'s outcome changes the devices\' rows as each execution ends, without a reload', async ({ page }) => {
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await signedInAs(page, 'tech');
+    const api = apiAs(page.request, await idTokenOf(page));
+    const iot = new IotDevicesPage(page);
+    await iot.goto(`?groupId=${LOCATION}&lastOnline=online`);
+    await expect(iot.bodyRows().first()).toBeVisible();
+    // Online devices on screen with the agent out of date: the IoT simulator carries their executions out.
+    const PACKAGE = 'lavo-agent';
+    const online = (await api.get<Page>(`/iot/things?groupIds=${LOCATION}&lastOnline=online`)).data;
+    const outdated = online.filter((t) => t.packages.some((p) => p.name === PACKAGE && p.outdated));
+    const shown: Thing[] = [];
+    for (const thing of outdated) if (shown.length < 4 && (await iot.row(thing.awsId).count()) === 1) shown.push(thing);
+    expect(shown.length, 'online devices with an outdated agent on the first page').toBeGreaterThan(0);
+    const latest = shown[0]!.packages.find((p) => p.name === PACKAGE)!.version.latest!;
+    for (const thing of shown) await expect(iot.row(thing.awsId)).toContainText('Outdated');
+
+    const templates = await api.get<{ data: { id: number; name: string }[] }>('/iot/jobs/templates');
+    const template = templates.data.find((t) => t.name === TEMPLATE_OF[PACKAGE])!;
+    const job = await api.post<{ id: number }>('/iot/jobs', {
+      name: `E2E agent ${latest} ${Date.now()}`,
+      groupId: LOCATION,
+      templateId: template.id,
+      thingAwsIds: shown.map((t) => t.awsId),
+      parameters: { version: latest, restart: true },
+    });
+    // Each execution ends as the simulated device decides (most succeed, some fail): the row follows either way.
+    const ended = async () => (await api.get<{ data: { thing: { awsId: string }; status: string }[] }>(`/iot/jobs/${job.id}/executions`)).data;
+    await expect.poll(async () => (await ended()).every((e) => e.status === 'SUCCEEDED' || e.status === 'FAILED'), { timeout: 30_000 }).toBe(true);
+    for (const execution of await ended()) {
+      const row = iot.row(execution.thing.awsId);
+      if (execution.status === 'SUCCEEDED') await expect(row).toContainText(`${PACKAGE} ${latest}`);
+      else await expect(row.getByText(`Outdated → ${latest}`)).toBeVisible();
+    }
   });
 
   test('a fall device renamed through the outbox shows Pending until the server has it', async ({ page }) => {

@@ -2,11 +2,12 @@ import { Box, Checkbox, Table } from '@mantine/core';
 import { type CSSProperties, type KeyboardEvent, memo, type MouseEvent, type ReactNode } from 'react';
 import type { DataColumn, RowKey } from './data-table';
 import { DetailsRow, DetailsToggle } from './row-details';
+import classes from './data-table.module.css';
 import { defaultCell } from './sort-rows';
 
 export const ROW_HEIGHT = 44;
-// A pinned column keeps the table's background under it as the other columns scroll past.
-export const PINNED_END: CSSProperties = { position: 'sticky', right: 0, background: 'var(--mantine-color-body)', zIndex: 1 };
+/** The class of a pinned column's cells (data-table.module.css). */
+export const PINNED_CLASS = classes.pinned;
 const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [role="checkbox"]';
 const SELECTED_BG = 'var(--mantine-primary-color-light)';
 const POINTER: CSSProperties = { cursor: 'pointer' };
@@ -65,6 +66,8 @@ function DataRowView<T>({ row, rowKey, shown, folded, selection, detailsOpen, de
       onKeyDown={clickable ? onKeyDown : undefined}
       style={clickable ? POINTER : undefined}
       bg={selection?.selected ? SELECTED_BG : undefined}
+      className={classes.row}
+      data-selected={selection?.selected || undefined}
     >
       {selection && (
         <Table.Td p={0} ta="center">
@@ -79,7 +82,7 @@ function DataRowView<T>({ row, rowKey, shown, folded, selection, detailsOpen, de
         </Table.Td>
       )}
       {shown.map((column) => (
-        <Table.Td key={column.key} ta={column.align} style={column.pin === 'end' ? PINNED_END : undefined}>
+        <Table.Td key={column.key} ta={column.align} className={column.pin === 'end' ? PINNED_CLASS : undefined}>
           {cellOf(column, row)}
         </Table.Td>
       ))}

@@ -4,7 +4,7 @@ import { useMedia } from '@/lib/use-media';
 import { LoadError } from '../load-error';
 import type { UnitConversion } from '@/lib/units';
 import { downloadCsv, exportFileName, toCsv } from './csv';
-import { CheckTarget, DataRow, PINNED_END, ROW_HEIGHT, type RowActions } from './data-row';
+import { CheckTarget, DataRow, PINNED_CLASS, ROW_HEIGHT, type RowActions } from './data-row';
 import { FOLD_QUERY } from './row-details';
 import { type CellValue, defaultCell, sortRows } from './sort-rows';
 
@@ -219,7 +219,7 @@ export function DataTable<T>({
             <Table.Th
               key={column.key}
               ta={column.align}
-              style={column.pin === 'end' ? PINNED_END : undefined}
+              className={column.pin === 'end' ? PINNED_CLASS : undefined}
               aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
             >
               {column.sortable === false ? (
