@@ -1,20 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import type { EditResult } from '@/offline/use-submit-edits';
+import { showError, showSuccess } from './toasts';
 
 // The toasts of edits sent through the outbox: accepted, refused (the server's reason), or kept on the device.
-
-/** Errors stay long enough to be read; the rest use the app's default. */
-const ERROR_TOAST_MS = 10_000;
-
-/** An edit the server accepted. */
-export function showSuccess(message: string): void {
-  notifications.show({ color: 'teal', message });
-}
-
-/** An edit the server refused, with its reason. */
-export function showError(message: string, title?: string): void {
-  notifications.show({ color: 'red', title, message, autoClose: ERROR_TOAST_MS });
-}
 
 /** An edit kept in the outbox: sent on reconnect (offline) or at the next retry (server unreachable). */
 export function showQueued(what: string, offline: boolean): void {

@@ -1,16 +1,17 @@
 import { notifications } from '@mantine/notifications';
+import { LONG_TOAST_MS, showError, showSuccess } from '../toasts';
 
-/** Toasts on the reports area stay longer than the app's default 3 s: a report error is worth reading. */
-export const REPORT_TOAST_MS = 10_000;
+/** Toasts on the reports area stay longer than the app's default 3 s: a report's notice is worth reading. */
+export const REPORT_TOAST_MS = LONG_TOAST_MS;
 
-/** Shows a report error toast for `REPORT_TOAST_MS`. */
+/** A report's error toast. */
 export function showReportError(message: string, title = 'Could not load the report'): string {
-  return notifications.show({ color: 'red', title, message, autoClose: REPORT_TOAST_MS });
+  return showError(message, title);
 }
 
-/** Shows a report success toast for `REPORT_TOAST_MS`. */
+/** A report's success toast, kept as long as its errors. */
 export function showReportSuccess(message: string): string {
-  return notifications.show({ color: 'teal', message, autoClose: REPORT_TOAST_MS });
+  return showSuccess(message, { long: true });
 }
 
 /** Said when a report link named organizations or locations the user has no access to. */

@@ -1,6 +1,7 @@
 import { OPERATION_MESSAGES, settingChangesScheduled } from '@contracts/operations';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { showError, showQueued, showSuccess } from '@/components/edit-toasts';
+import { showQueued } from '@/components/edit-toasts';
+import { showError, showSuccess } from '@/components/toasts';
 import { usePendingEdits } from '@/offline/use-outbox';
 import { useSubmitEdits, type SubmittedEdits } from '@/offline/use-submit-edits';
 import { isSelectable, planQueue, rowsOf, type Operable, type OperationRow, type QueueEntry } from './operation-rows';

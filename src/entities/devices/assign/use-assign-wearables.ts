@@ -1,6 +1,7 @@
 import type { WearableType } from '@contracts/wearables-admin';
 import { useCallback } from 'react';
-import { showError, showQueued, showSuccess } from '@/components/edit-toasts';
+import { showQueued } from '@/components/edit-toasts';
+import { showError, showSuccess } from '@/components/toasts';
 import { useSession } from '@/lib/session-context';
 import { type EditKind, type EditResult, useSubmitEdits } from '@/offline/use-submit-edits';
 import { WEARABLE_ASSIGN, type WearableAssignPayload } from '../wearable-assign';

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { showError, showQueued, showSuccess } from '@/components/edit-toasts';
+import { showQueued } from '@/components/edit-toasts';
+import { showError, showSuccess } from '@/components/toasts';
 import { type EditKind, useSubmitEdits } from '@/offline/use-submit-edits';
 import type { EditorEditPayload } from './editor-model';
 import { EDITOR_SAVE, editorEntity, savedMessage } from './outbox-handlers';
@@ -21,7 +22,7 @@ export function useSaveEdits(): (payloads: readonly EditorEditPayload[]) => Prom
       await submit(EDITOR_KIND, payloads, ({ outcome }) => {
         const messages = outcome.sent.flatMap((item) => savedMessage(item.payload) ?? []);
         if (outcome.sent.length > TOASTS_PER_SAVE) showSuccess(`${outcome.sent.length} changes saved.`);
-        else messages.forEach(showSuccess);
+        else messages.forEach((message) => showSuccess(message));
         for (const item of outcome.refused) {
           const { entity } = item.payload;
           showError(`${entity.name} – ${item.lastError ?? 'not accepted'}`, `Failed to ${entity.id === null ? 'add' : item.payload.publish ? 'publish' : 'edit'} ${entity.entityType === 'DEVICE' ? 'device' : 'zone'}.`);

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { showError, showQueued, showSuccess } from '@/components/edit-toasts';
+import { showQueued } from '@/components/edit-toasts';
+import { showError, showSuccess } from '@/components/toasts';
 import { type EditKind, useSubmitEdits } from '@/offline/use-submit-edits';
 import { PATH_EDIT, pathEntity, type PathEditPayload } from './outbox-handlers';
 

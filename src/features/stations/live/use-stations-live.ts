@@ -11,8 +11,8 @@ import { PENDING_REMOVED_TITLE } from '../stations-ui';
 import type { PendingAssignment } from './pending-assignments';
 import { pusherLink } from '@/entities/gateways/pusher-link';
 import { type LiveSnapshot, StationsLive } from './stations-live';
+import { LONG_TOAST_MS, showError } from '@/components/toasts';
 
-const ERROR_TOAST_MS = 10_000;
 
 const EMPTY: LiveSnapshot = { connected: false, gateways: new Map(), feed: [], pending: [], received: 0 };
 const noSubscribe = () => () => {};
@@ -38,7 +38,7 @@ export function useStationsLive(gateways: readonly KioskGateway[] | null): { liv
         });
       } catch (error) {
         const reason = error instanceof ApiError || error instanceof Error ? error.message : String(error);
-        notifications.show({ color: 'red', message: `User assignment failed: ${reason}`, autoClose: ERROR_TOAST_MS });
+        showError(`User assignment failed: ${reason}`);
       } finally {
         void queryClient.invalidateQueries({ queryKey: stationKeys.all });
         void queryClient.invalidateQueries({ queryKey: userKeys.all });
@@ -50,7 +50,7 @@ export function useStationsLive(gateways: readonly KioskGateway[] | null): { liv
       sessionId: crypto.randomUUID(),
       onApplied: (p) => void record(p),
       onRemoved: (removal) =>
-        notifications.show({ color: 'yellow', title: PENDING_REMOVED_TITLE, message: removal.message, autoClose: ERROR_TOAST_MS }),
+        notifications.show({ color: 'yellow', title: PENDING_REMOVED_TITLE, message: removal.message, autoClose: LONG_TOAST_MS }),
     });
     setLive(created);
     const leave = () => created.destroy();

@@ -1,5 +1,4 @@
 import { Badge, Button, Group, Select, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { SITE_ACCESS_LABELS } from '@contracts/site-access';
@@ -11,7 +10,7 @@ import { PageHeader } from '@/components/page-header';
 import { errorMessageOf } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/lib/session-context';
-import { showError, showSuccess } from '../../toasts';
+import { showError, showSuccess } from '@/components/toasts';
 import { PAGE_ACCESS } from '@contracts/page-access';
 import { allowed } from '@/lib/permissions';
 import { useSetUserDetails } from '../../users/api/users-api';
@@ -102,12 +101,7 @@ export default function AccessManagementPage({ entry }: { entry: { title: string
       showSuccess(await perform(action, row));
     } catch (error) {
       const reason = errorMessageOf(error, 'The request failed.');
-      notifications.show({
-        color: 'red',
-        autoClose: 10_000,
-        title: action === 'invite' ? ACCESS_MESSAGES.inviteFailed : ACCESS_MESSAGES.failedFor(userName(row)),
-        message: reason,
-      });
+      showError(reason, action === 'invite' ? ACCESS_MESSAGES.inviteFailed : ACCESS_MESSAGES.failedFor(userName(row)));
     } finally {
       setBusyId(null);
       void refresh();

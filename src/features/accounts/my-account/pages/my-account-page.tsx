@@ -8,11 +8,11 @@ import { useSaveMyDetails, useSetMyPassword } from '../api/my-account-api';
 import { FieldPopup, NamePopup, PasswordPopup } from '../components/edit-popups';
 import { ProfilePhotoField } from '../../photo/components/profile-photo-field';
 import { emailVerificationNotice, MY_ACCOUNT_MESSAGES, MY_ACCOUNT_TITLES, passwordFailureText } from '../my-account-rules';
+import { showError } from '@/components/toasts';
 
 type Popup = 'name' | 'email' | 'phone' | 'password' | null;
 
 const toastSuccess = (message: string) => notifications.show({ color: 'teal', message });
-const toastError = (message: string) => notifications.show({ color: 'red', message, autoClose: 10_000 });
 
 function Row({ label, value, action }: { label: string; value: ReactNode; action?: ReactNode }) {
   return (
@@ -50,7 +50,7 @@ export default function MyAccountPage({ entry }: { entry: { title: string } }) {
       if (answer.emailPendingVerification) toastSuccess(emailVerificationNotice(answer.emailPendingVerification));
       else toastSuccess(MY_ACCOUNT_MESSAGES.updated);
     } catch {
-      toastError(MY_ACCOUNT_MESSAGES.accountFailed);
+      showError(MY_ACCOUNT_MESSAGES.accountFailed);
     }
   };
 
@@ -115,7 +115,7 @@ export default function MyAccountPage({ entry }: { entry: { title: string } }) {
               close();
               toastSuccess(MY_ACCOUNT_MESSAGES.updated);
             },
-            (error: unknown) => toastError(passwordFailureText(error)),
+            (error: unknown) => showError(passwordFailureText(error)),
           )
         }
       />

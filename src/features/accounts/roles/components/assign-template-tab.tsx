@@ -6,7 +6,7 @@ import { userKeys } from '@/entities/users/api/keys';
 import { assignInBatches, type AssignOutcome } from '../api/assign-role';
 import { useRoleTemplates } from '../api/get-roles';
 import { ASSIGN_CLOSE_MS, DIALOG_PAGE_SIZE, ROLE_TEXT } from '../messages';
-import { showError, showSuccess } from '../toasts';
+import { showError, showSuccess } from '@/components/toasts';
 
 /** A user the Users page selected. */
 export interface TemplateTarget {
@@ -45,7 +45,7 @@ export function AssignTemplateTab({ users, organizationId, onDone }: { users: re
     // The users lists show each user's template.
     void queryClient.invalidateQueries({ queryKey: userKeys.all });
     if (result.failed.length === 0) showSuccess(ROLE_TEXT.usersAssigned(result.assigned.length));
-    else showError(ROLE_TEXT.assignError, new Error(`${result.failed.length} of ${users.length} failed: ${result.failed[0]!.message}`));
+    else showError(`${result.failed.length} of ${users.length} failed: ${result.failed[0]!.message}`, ROLE_TEXT.assignError);
   };
 
   const nameOf = new Map(users.map((u) => [u.id, u.name]));

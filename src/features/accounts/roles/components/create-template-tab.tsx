@@ -6,7 +6,7 @@ import { usePermissionCatalog } from '../api/get-permission-catalog';
 import { useCreateRole } from '../api/save-role';
 import { ROLE_TEXT } from '../messages';
 import { templateAccessOf } from '../template-access';
-import { showError, showSuccess } from '../toasts';
+import { errorText, showError, showSuccess } from '@/components/toasts';
 import { emptyDraft, isDraftSavable, TemplateFields } from './template-fields';
 
 /** Create Custom Template: a name and an owner organization are needed (03 §5). */
@@ -34,7 +34,7 @@ export function CreateTemplateTab() {
           showSuccess(ROLE_TEXT.created);
           setDraft(emptyDraft());
         },
-        onError: (error) => showError(ROLE_TEXT.editError, error),
+        onError: (error) => showError(errorText(error), ROLE_TEXT.editError),
       },
     );
   };

@@ -9,7 +9,7 @@ import { useRoleTemplates } from '../api/get-roles';
 import { useUpdateRole } from '../api/save-role';
 import { ROLE_TEXT } from '../messages';
 import { isEditable, templateAccessOf } from '../template-access';
-import { showError, showSuccess } from '../toasts';
+import { errorText, showError, showSuccess } from '@/components/toasts';
 import { ConfirmTemplateDialog } from './confirm-template-dialog';
 import { isDraftSavable, TemplateFields, type TemplateDraft } from './template-fields';
 
@@ -60,7 +60,7 @@ export function EditTemplateTab() {
         },
         onError: (error) => {
           setConfirming(false);
-          showError(ROLE_TEXT.editError, error);
+          showError(errorText(error), ROLE_TEXT.editError);
         },
       },
     );

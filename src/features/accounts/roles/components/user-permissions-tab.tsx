@@ -9,7 +9,7 @@ import { usePermissionCatalog } from '../api/get-permission-catalog';
 import { useRoleTemplates } from '../api/get-roles';
 import { ASSIGN_CLOSE_MS, ROLE_TEXT } from '../messages';
 import { templateAccessOf } from '../template-access';
-import { showError, showSuccess } from '../toasts';
+import { errorText, showError, showSuccess } from '@/components/toasts';
 import { PermissionTable } from './permission-table';
 
 /** The user the Edit User dialog is about: their organization and, when known, their template. */
@@ -48,7 +48,7 @@ export function UserPermissionsTab({ user, onAssigned, onDone }: UserPermissions
       onAssigned?.({ id: answer.role.id, name: answer.role.name });
       void queryClient.invalidateQueries({ queryKey: userKeys.all });
     },
-    onError: (error) => showError(ROLE_TEXT.assignError, error),
+    onError: (error) => showError(errorText(error), ROLE_TEXT.assignError),
   });
 
   useEffect(() => {

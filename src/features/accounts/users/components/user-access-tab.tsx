@@ -8,6 +8,7 @@ import { useSetUserScope } from '../api/users-api';
 import { refusalText } from '../user-rules';
 import { SCOPE_MESSAGES, sameScope, scopeOfRow } from '../user-scope-rules';
 import { AccessFields } from './access-fields';
+import { showError } from '@/components/toasts';
 
 /**
  * Edit User's Access tab: the organizations and locations the user may see (docs/PERMISSIONS.md
@@ -32,7 +33,7 @@ export function UserAccessTab({ user, organizations, groups }: { user: UserListR
       setSaved({ managedOrganizationIds: answer.managedOrganizationIds, managedGroupIds: answer.managedGroupIds });
       notifications.show({ color: 'teal', message: SCOPE_MESSAGES.updated });
     } catch (error) {
-      notifications.show({ color: 'red', message: refusalText(error, SCOPE_MESSAGES.updateFailed), autoClose: 10_000 });
+      showError(refusalText(error, SCOPE_MESSAGES.updateFailed));
     }
   };
 

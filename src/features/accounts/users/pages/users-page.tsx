@@ -29,6 +29,7 @@ import { needsScope } from '../user-scope-rules';
 import { useUserColumns, USERS_INITIAL_SORT } from '../user-columns';
 import { ABOVE_CALLER_MESSAGE, INDIVIDUAL_USER_ROLE_ID, SELF_DEACTIVATION_MESSAGE } from '@contracts/users-admin';
 import { useAccountsOrganizations } from '../use-accounts-organizations';
+import { showError } from '@/components/toasts';
 
 const route = getRouteApi('/app/accounts/users');
 
@@ -36,7 +37,6 @@ const route = getRouteApi('/app/accounts/users');
 export const DEFAULT_TEMPLATES: TemplateOption[] = [{ id: INDIVIDUAL_USER_ROLE_ID, name: 'Individual User', needsScope: false }];
 
 const toastSuccess = (message: string) => notifications.show({ color: 'teal', message });
-const toastError = (message: string) => notifications.show({ color: 'red', message, autoClose: 10_000 });
 
 /** Row actions composed in by the routes (links to other features' pages: Compliance, Staff Rounding). */
 export type UserRowActions = (user: UserListRow) => React.ReactNode;
@@ -104,7 +104,7 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
       // 03 §4: the list refreshes 500 ms after an activation.
       setTimeout(() => void users.refetch(), ACTIVATION_REFRESH_MS);
     } catch (error) {
-      toastError(refusalText(error, USER_MESSAGES.reactivateFailed));
+      showError(refusalText(error, USER_MESSAGES.reactivateFailed));
     }
   };
 
@@ -115,7 +115,7 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
       toastSuccess(USER_MESSAGES.deactivated);
       void users.refetch();
     } catch (error) {
-      toastError(refusalText(error, USER_MESSAGES.deactivateFailed));
+      showError(refusalText(error, USER_MESSAGES.deactivateFailed));
     }
   };
 
@@ -176,7 +176,7 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
                   <Menu.Item
                     color="red"
                     mih={44}
-                    onClick={() => (r.id === me.id ? toastError(SELF_DEACTIVATION_MESSAGE) : setDeactivating(r))}
+                    onClick={() => (r.id === me.id ? showError(SELF_DEACTIVATION_MESSAGE) : setDeactivating(r))}
                   >
                     Deactivate
                   </Menu.Item>
@@ -255,7 +255,7 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
           await create.mutateAsync(payload);
           toastSuccess(USER_MESSAGES.created);
         }}
-        onError={toastError}
+        onError={(message: string) => showError(message)}
       />
       <EditUserDialog
         user={editing}
@@ -267,7 +267,7 @@ export default function UsersPage({ entry, rowActions }: { entry: { title: strin
           try {
             toastSuccess(updatedText(await details.mutateAsync({ id, body })));
           } catch (error) {
-            toastError(refusalText(error, USER_MESSAGES.editFailed));
+            showError(refusalText(error, USER_MESSAGES.editFailed));
             throw error;
           }
         }}

@@ -3,7 +3,7 @@ import { deviceInfoTimeoutMs } from '@contracts/gateways-realtime';
 import type { DeviceModel } from '@contracts/wearables-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { showError, showSuccess } from '@/components/edit-toasts';
+import { showError, showSuccess } from '@/components/toasts';
 import { operationKeys } from '@/entities/device-operations/api/keys';
 import { deviceKeys } from '@/entities/devices/api/keys';
 import { pusherLink } from '@/entities/gateways/pusher-link';

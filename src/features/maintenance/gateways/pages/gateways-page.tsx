@@ -3,7 +3,8 @@ import { Button, Group, Menu, SegmentedControl, SimpleGrid, Skeleton, Stack, Tex
 import { notifications } from '@mantine/notifications';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { showError, showQueued, showSuccess } from '@/components/edit-toasts';
+import { showQueued } from '@/components/edit-toasts';
+import { showError, showSuccess } from '@/components/toasts';
 import { LoadError } from '@/components/load-error';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { FleetTabs } from '@/components/fleet-tabs';

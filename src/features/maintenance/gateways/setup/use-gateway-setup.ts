@@ -10,6 +10,7 @@ import { gatewayKeys } from '../api/keys';
 import { EMPTY_SETUP, secondsLeft, setupSummary, type SetupState } from './setup-cards';
 import type { SetupFormValues } from './setup-form';
 import { SetupRun } from './setup-run';
+import { LONG_TOAST_MS } from '@/components/toasts';
 
 /** How often the countdown shown is brought up to date. */
 const TICK_MS = 250;
@@ -27,7 +28,7 @@ export function useGatewaySetup(opened: boolean) {
   const ended = useRef<(result: { submitted: number; succeeded: number }) => void>(() => {});
   ended.current = (result) => {
     const color = result.succeeded === result.submitted ? 'teal' : result.succeeded === 0 ? 'red' : 'yellow';
-    notifications.show({ color, message: setupSummary(result), autoClose: 10_000 });
+    notifications.show({ color, message: setupSummary(result), autoClose: LONG_TOAST_MS });
     void queryClient.invalidateQueries({ queryKey: gatewayKeys.lists() });
   };
   const [run] = useState(

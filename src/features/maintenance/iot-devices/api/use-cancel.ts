@@ -1,6 +1,6 @@
 import { IOT_MESSAGES } from '@contracts/iot';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { showError, showSuccess } from '@/components/edit-toasts';
+import { showError, showSuccess } from '@/components/toasts';
 import { iotKeys } from './keys';
 import { cancelExecution, cancelJob } from './send-iot-edits';
 
