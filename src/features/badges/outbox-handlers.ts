@@ -1,5 +1,6 @@
 import { type CreateBadgeBody, type WearableRow } from '@contracts/wearables-admin';
 import { queryClient } from '@/lib/query-client';
+import { deviceKeys } from '@/entities/devices/api/keys';
 import { HOLDER_EDIT_TYPES } from '@/entities/devices/holder-edits';
 import { followHolderChanges } from '@/entities/devices/holder-lists';
 import type { WearableAssignPayload } from '@/entities/devices/wearable-assign';
@@ -47,7 +48,8 @@ export function registerBadgeOutboxHandlers(): void {
       );
     },
     describe: ({ body, groupName }) => `Add badge ${body.mac} at ${groupName}`,
-    invalidates: () => [badgeKeys.all],
+    // A new badge holds its MAC: a form's lookup of it asks again.
+    invalidates: () => [badgeKeys.all, deviceKeys.macs()],
   });
 
   // Assigning and unassigning are sent by the wearable handlers (entities/devices), which tell the

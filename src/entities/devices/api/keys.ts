@@ -4,8 +4,8 @@
 export const deviceKeys = {
   histories: () => ['devices', 'history'] as const,
   history: (deviceId: number) => ['devices', 'history', deviceId] as const,
-  /** Every device model with its firmware versions. */
-  models: () => ['devices', 'models'] as const,
+  /** The device models of a type (every model for null), with their firmware versions. */
+  models: (type: string | null = null) => ['devices', 'models', type ?? 'all'] as const,
   macs: () => ['devices', 'mac'] as const,
   mac: (mac: string) => ['devices', 'mac', mac] as const,
 };

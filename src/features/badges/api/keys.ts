@@ -3,6 +3,4 @@ export const badgeKeys = {
   all: ['badges'] as const,
   lists: () => ['badges', 'list'] as const,
   list: (groupId: number | null) => ['badges', 'list', groupId] as const,
-  models: () => ['badges', 'models'] as const,
-  mac: (mac: string) => ['badges', 'mac', mac] as const,
 };

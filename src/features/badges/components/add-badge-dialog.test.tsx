@@ -8,7 +8,7 @@ import { offlineDb } from '@/offline/db';
 import { queueOf } from '@/offline/outbox';
 import { outboxUserOf } from '@/offline/use-outbox';
 import { createTestQueryClient, render } from '@/test/render';
-import { badgeKeys } from '../api/keys';
+import { deviceKeys } from '@/entities/devices/api/keys';
 import { BADGE_ADD } from '../outbox-handlers';
 import { badgeSession, WARD } from '../test-data';
 import { AddBadgeDialog } from './add-badge-dialog';
@@ -31,9 +31,9 @@ const models: DeviceModel[] = [
 function renderDialog(knownMacs = new Map<string, string>()) {
   const queryClient = createTestQueryClient();
   queryClient.setDefaultOptions({ queries: { staleTime: Infinity, retry: false } });
-  queryClient.setQueryData(badgeKeys.models(), models);
-  queryClient.setQueryData<MacLookup>(badgeKeys.mac(FREE), { exists: false, device: null });
-  queryClient.setQueryData<MacLookup>(badgeKeys.mac(TAKEN), { exists: true, device: { id: 3, name: 'Badge 3', groupId: 11, groupName: 'Ward 4A', type: 'BADGE' } });
+  queryClient.setQueryData(deviceKeys.models('BADGE'), models);
+  queryClient.setQueryData<MacLookup>(deviceKeys.mac(FREE), { exists: false, device: null });
+  queryClient.setQueryData<MacLookup>(deviceKeys.mac(TAKEN), { exists: true, device: { id: 3, name: 'Badge 3', groupId: 11, groupName: 'Ward 4A', type: 'BADGE' } });
   render(
     <SessionProvider value={session}>
       <AddBadgeDialog opened groupId={WARD.id} knownMacs={knownMacs} onClose={() => {}} />

@@ -3,8 +3,8 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { CameraScanDialog, isCompleteMac, MacInput } from '@/components/scanning';
 import { useSession } from '@/lib/session-context';
 import { useOnlineStatus } from '@/offline/connectivity';
-import { useBadgeModels } from '../api/get-device-models';
-import { useMacLookup } from '../api/use-mac-lookup';
+import { useDeviceModels } from '@/entities/devices/api/get-device-models';
+import { useMacLookup } from '@/entities/devices/api/lookup-mac';
 import { addBadgeBlocker, macCheckOf } from '../add-badge-rules';
 import { useBadgeEdits } from '../use-badge-edits';
 
@@ -21,7 +21,7 @@ function AddBadgeForm({ groupId, knownMacs, onClose }: Omit<AddBadgeDialogProps,
   const { bootstrap } = useSession();
   const online = useOnlineStatus();
   const { add } = useBadgeEdits();
-  const models = useBadgeModels();
+  const models = useDeviceModels({ type: 'BADGE' });
   const [mac, setMac] = useState('');
   const [scanning, setScanning] = useState(false);
   const [modelId, setModelId] = useState<number | null>(null);

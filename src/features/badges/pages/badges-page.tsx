@@ -5,7 +5,7 @@ import { OfflineStamp } from '@/components/offline-stamp';
 import { PageHeader } from '@/components/page-header';
 import { useScopeUsers } from '@/entities/users/api/get-users';
 import { useSession } from '@/lib/session-context';
-import { useBadgeModels } from '../api/get-device-models';
+import { useDeviceModels } from '@/entities/devices/api/get-device-models';
 import { OperationsToolbar, QueueDialog, SettingsDrawer } from '@/entities/device-operations/components/operations-toolbar';
 import { useOperationsLive } from '@/entities/device-operations/use-operations-live';
 import { useOperationsQueue } from '@/entities/device-operations/use-operations-queue';
@@ -36,7 +36,7 @@ export default function BadgesPage({ entry }: { entry: { title: string } }) {
   const list = useBadgeList(filters);
   // The assign and add dialogs pick from these: loaded with the page, so they are on the device before a ward without signal.
   useScopeUsers(filters.groupId);
-  useBadgeModels();
+  useDeviceModels({ type: 'BADGE' });
   // A selection belongs to its location: choosing another one starts afresh.
   const selection = useLocationSelection(filters.groupId, macOf);
   const [assigning, setAssigning] = useState<BadgeRow[] | null>(null);

@@ -1,4 +1,5 @@
 import { editorSuccessMessage, type EditorItem } from '@contracts/editor';
+import { deviceKeys } from '@/entities/devices/api/keys';
 import { ApiError } from '@/lib/api-client';
 import { offlineDb } from '@/offline/db';
 import { registerOutboxHandler } from '@/offline/outbox';
@@ -90,6 +91,7 @@ export function registerEditorOutboxHandlers(): void {
       }
     },
     describe,
-    invalidates: (payload) => [editorKeys.entities(payload.groupId)],
+    // A device placed, replaced or removed changes who holds a MAC: a form's lookup of it asks again.
+    invalidates: (payload) => [editorKeys.entities(payload.groupId), deviceKeys.macs()],
   });
 }

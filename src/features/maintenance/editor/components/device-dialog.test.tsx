@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient, render } from '@/test/render';
-import { deviceFormKeys } from '../api/device-form-keys';
+import { deviceKeys } from '@/entities/devices/api/keys';
 import { DEVICE_NOTICES } from '../device-rules';
 import type { DeviceDraft } from '../editor-drafts';
 import { DeviceDialog } from './device-dialog';
@@ -49,11 +49,11 @@ const placed: DeviceDraft = { ...beacon, id: null, clientId: 'c-1', mac: '', nam
 function renderDialog(device: DeviceDraft, isNew = false) {
   const queryClient = createTestQueryClient();
   queryClient.setDefaultOptions({ queries: { staleTime: Infinity, retry: false } });
-  queryClient.setQueryData(deviceFormKeys.models('BEACON'), models.BEACON);
-  queryClient.setQueryData(deviceFormKeys.models('DISPENSER'), models.DISPENSER);
-  queryClient.setQueryData<MacLookup>(deviceFormKeys.mac(FREE), { exists: false, device: null });
-  queryClient.setQueryData<MacLookup>(deviceFormKeys.mac(TAKEN_BEACON), found(30, 'BEACON'));
-  queryClient.setQueryData<MacLookup>(deviceFormKeys.mac(TAKEN_GATEWAY), found(31, 'GATEWAY'));
+  queryClient.setQueryData(deviceKeys.models('BEACON'), models.BEACON);
+  queryClient.setQueryData(deviceKeys.models('DISPENSER'), models.DISPENSER);
+  queryClient.setQueryData<MacLookup>(deviceKeys.mac(FREE), { exists: false, device: null });
+  queryClient.setQueryData<MacLookup>(deviceKeys.mac(TAKEN_BEACON), found(30, 'BEACON'));
+  queryClient.setQueryData<MacLookup>(deviceKeys.mac(TAKEN_GATEWAY), found(31, 'GATEWAY'));
   const onSubmit = vi.fn();
   const onClose = vi.fn();
   render(<DeviceDialog opened device={device} isNew={isNew} zones={zones} onSubmit={onSubmit} onClose={onClose} />, { queryClient });

@@ -2,8 +2,8 @@ import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/
 import { type FormEvent, useMemo, useState } from 'react';
 import { CameraScanDialog, MacInput } from '@/components/scanning';
 import { useOnlineStatus } from '@/offline/connectivity';
-import { useDeviceModels } from '../api/get-device-models';
-import { useMacLookup } from '../api/use-mac-lookup';
+import { useDeviceModels } from '@/entities/devices/api/get-device-models';
+import { useMacLookup } from '@/entities/devices/api/lookup-mac';
 import {
   DEVICE_NOTICES,
   DEVICE_TYPE_OPTIONS,
@@ -49,7 +49,7 @@ function DeviceForm({ device, isNew, zones, onSubmit, onClose }: Omit<DeviceDial
   const [unlocked, setUnlocked] = useState(false);
   const [scanning, setScanning] = useState(false);
   const [nameLeft, setNameLeft] = useState(false);
-  const models = useDeviceModels(values.type);
+  const models = useDeviceModels({ type: values.type });
 
   const set = (patch: Partial<DeviceFormValues>) => setValues((current) => ({ ...current, ...patch }));
   const macLocked = isMacLockable(device, isNew) && !unlocked;
