@@ -25,7 +25,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { pusherAuthRoutes } from './modules/realtime-auth/pusher-auth.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { nfcRoutes } from './modules/nfc/nfc.routes';
-import { gatewayRoutes } from './modules/stations/gateway.routes';
+import { gatewayProtocolRoutes } from './modules/stations/gateway-protocol.routes';
 import { stationsRoutes } from './modules/stations/stations.routes';
 import { usersRoutes, usersV2Routes } from './modules/users/users.routes';
 import { wearablesRoutes } from './modules/wearables/wearables.routes';
@@ -169,7 +169,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(nfcRoutes, { db: deps.db, reportDb: deps.reportDb });
       await api.register(wearablesRoutes, { db: deps.db, reportDb: deps.reportDb });
       await api.register(stationsRoutes, { db: deps.db });
-      await api.register(gatewayRoutes, { db: deps.db, secret: deps.ingestSecret, pusher: deps.pusher });
+      await api.register(gatewayProtocolRoutes, { db: deps.db, secret: deps.ingestSecret, pusher: deps.pusher });
       await api.register(demoHistoryRoutes, { tracker: deps.demoHistory ?? createDemoHistoryTracker() });
       await api.register(clientErrorsRoutes, { db: deps.db });
       await api.register(userExportsRoutes, { db: deps.db, storage, jobs });

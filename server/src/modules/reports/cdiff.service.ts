@@ -3,7 +3,7 @@ import type { cdiffRoomsQuerySchema, cdiffVisitsQuerySchema } from '../../contra
 import type { Database } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { HttpError } from '../../core/http-error';
-import { callerFilter } from './access';
+import { callerFilter } from './report-scope';
 import { cdiffRooms, cdiffVisits, findCdiffZone, parseVisitCursor } from './cdiff.repo';
 
 type CdiffRoomsQuery = z.output<typeof cdiffRoomsQuerySchema>;

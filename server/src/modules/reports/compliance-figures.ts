@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { complianceByDay, complianceTotals, eventTypeBreakdown } from '../metrics/compliance.repo';
 import { daysOf, delta, type ReportFilter } from '../metrics/filters';
 import { loadTrees } from '../locations';
-import { reachedUsers, wearerIs } from './compliance.repo';
+import { reachedUsers, wearerIs } from './compliance-report.repo';
 
 // The compliance figures of a resolved report filter: what compliance.service answers (and keeps
 // in its answer cache) once the caller's scope has been applied.

@@ -14,9 +14,9 @@ import { eventTypeBreakdown, washTypeBreakdown } from '../metrics/compliance.rep
 import { dayRange, userFilter } from '../metrics/filters';
 import { rankProfessions, rankUsers } from '../metrics/ranking.repo';
 import { usageMsByUser } from '../metrics/usage';
-import { callerFilter, reportUser } from './access';
+import { callerFilter, reportUser } from './report-scope';
 import { overviewFigures, reportFigures, trendFigures } from './compliance-figures';
-import { wearerIs } from './compliance.repo';
+import { wearerIs } from './compliance-report.repo';
 
 type TrendQuery = z.output<typeof trendQuerySchema>;
 type BreakdownsQuery = z.output<typeof breakdownsQuerySchema>;

@@ -20,7 +20,7 @@ import {
   rankDispensers,
   shiftShares,
 } from './dispensers.repo';
-import { callerFilter } from './access';
+import { callerFilter } from './report-scope';
 
 type GroupActivityQuery = z.output<typeof groupActivityQuerySchema>;
 type DispenserHourlyQuery = z.output<typeof dispenserHourlyQuerySchema>;

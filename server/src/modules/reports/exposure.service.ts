@@ -2,7 +2,7 @@ import type { ExposureQuery } from '../../contracts/reports/exposure';
 import type { Database } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { clockOf, zonedBounds } from '../metrics/filters';
-import { callerFilter, reportUser } from './access';
+import { callerFilter, reportUser } from './report-scope';
 import { exposureInteractions, exposureTotals, tracedContacts } from './exposure.repo';
 
 /** Contact tracing looks back this far before the chosen start (docs/METRICS.md §8). */

@@ -4,7 +4,7 @@ import type { Caller } from '../../plugins/auth';
 import { type AnswerCache, filterDays, rangeDays } from '../metrics/answers';
 import { complianceTotals, washesByDay, washTypeBreakdown } from '../metrics/compliance.repo';
 import { daysOf, delta, type ReportFilter } from '../metrics/filters';
-import { callerFilter } from './access';
+import { callerFilter } from './report-scope';
 
 /** The washes of each day of a filter's range, with their average per wearer. */
 function washDays(db: Database, answers: AnswerCache, filter: ReportFilter, query: ReportQuery) {

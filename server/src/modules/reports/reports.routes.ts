@@ -9,7 +9,7 @@ import { exposureRoutes } from './exposure.routes';
 import { hygieneRoutes } from './hygiene.routes';
 import { roundingRoutes } from './rounding.routes';
 import { userReportsRoutes } from './user-reports.routes';
-import { wearablesRoutes } from './wearables.routes';
+import { wearableUsageRoutes } from './wearable-usage.routes';
 
 /**
  * Every report GET of 02 §7, computed by docs/METRICS.md. The organization-level compliance and
@@ -18,7 +18,7 @@ import { wearablesRoutes } from './wearables.routes';
 export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const answers = createAnswerCache(db);
   for (const routes of [complianceRoutes, complianceReportRoutes, hygieneRoutes]) await app.register(routes, { db, answers });
-  for (const routes of [userReportsRoutes, dispensersRoutes, roundingRoutes, exposureRoutes, cdiffRoutes, wearablesRoutes]) {
+  for (const routes of [userReportsRoutes, dispensersRoutes, roundingRoutes, exposureRoutes, cdiffRoutes, wearableUsageRoutes]) {
     await app.register(routes, { db });
   }
 };

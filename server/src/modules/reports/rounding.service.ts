@@ -6,7 +6,7 @@ import type { Caller } from '../../plugins/auth';
 import { HttpError } from '../../core/http-error';
 import { dayRange } from '../metrics/filters';
 import { loadTrees } from '../locations';
-import { callerFilter, reportUser } from './access';
+import { callerFilter, reportUser } from './report-scope';
 import { bedVisitsOf, findBed, hourlyOf, roundingByBed, roundingByUser, roundingSummaries, userBedVisits } from './rounding.repo';
 
 type RoundingUserStatsQuery = z.output<typeof roundingUserStatsQuerySchema>;

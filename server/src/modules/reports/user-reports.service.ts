@@ -6,8 +6,8 @@ import { complianceByDay, complianceTotals, washTypeBreakdown } from '../metrics
 import { dayRange, daysOf, delta, userFilter } from '../metrics/filters';
 import { usageMsByUser } from '../metrics/usage';
 import { assignedWearableCount, availableDays as daysWithActivity, bedVisitCount, counterTotals, dayActivity, reminderBreakdown, visitFigures } from '../metrics/user-day.repo';
-import { reportUser } from './access';
-import { wearerIs } from './compliance.repo';
+import { reportUser } from './report-scope';
+import { wearerIs } from './compliance-report.repo';
 
 type UserDashboardQuery = z.output<typeof userDashboardQuerySchema>;
 type UserActivityQuery = z.output<typeof userActivityQuerySchema>;

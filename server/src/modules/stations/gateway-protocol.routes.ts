@@ -16,7 +16,7 @@ import { forGateways } from '../../plugins/access';
  * in here, so these routes are public to the user auth and check the gateway themselves. Any
  * active gateway may ask; one that is no kiosk simply has no station and no wristbands.
  */
-export const gatewayRoutes: FastifyPluginAsyncZod<{ db: Database; secret: string; pusher: Pusher }> = async (app, { db, secret, pusher }) => {
+export const gatewayProtocolRoutes: FastifyPluginAsyncZod<{ db: Database; secret: string; pusher: Pusher }> = async (app, { db, secret, pusher }) => {
   acceptFormBodies(app);
 
   app.get('/gateways/station', { config: forGateways, schema: { response: { 200: gatewayStationSchema } } }, async (request) =>

@@ -4,14 +4,14 @@ import type { Database } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { resolveFilter } from '../metrics/filters';
 import { loadTrees } from '../locations';
-import { callerFilter } from './access';
-import { wearableManagement, wearableUsage } from './wearables.repo';
+import { callerFilter } from './report-scope';
+import { wearableManagement, wearableUsage } from './wearable-usage.repo';
 
 type WearableUsageQuery = z.output<typeof wearableUsageQuerySchema>;
 type WearableManagementQuery = z.output<typeof wearableManagementQuerySchema>;
 
 /** SmartSensor (wearable) usage and management. */
-export function createWearablesService(db: Database) {
+export function createWearableUsageService(db: Database) {
   return {
     /** GET wearable-usage/organization: the filter's wearers' wearable use. */
     async usage(caller: Caller, query: WearableUsageQuery) {

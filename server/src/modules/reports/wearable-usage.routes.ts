@@ -4,11 +4,11 @@ import type { Database } from '../../db/client';
 import { callerOf } from '../../plugins/auth';
 import { forPages } from '../../plugins/access';
 import { routeOf } from '../../plugins/endpoints';
-import { createWearablesService } from './wearables.service';
+import { createWearableUsageService } from './wearable-usage.service';
 
 /** wearable-usage/organization and wearable-management/organization (SmartSensor). */
-export const wearablesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const service = createWearablesService(db);
+export const wearableUsageRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const service = createWearableUsageService(db);
 
   app.route({
     ...routeOf(wearableReportEndpoints.usage),
