@@ -1,4 +1,5 @@
-import { Alert, Button, FileButton, Group, Modal, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Pagination, Stack, Table, Text } from '@mantine/core';
+import { CsvFileField, readCsvFile } from '@/components/csv-file-field';
 import { useMemo, useState } from 'react';
 import { useSession } from '@/lib/session-context';
 import type { UserListRow } from '@contracts/wearables-admin';
@@ -54,11 +55,12 @@ export function ImportDialog({
     reset();
     if (!file) return;
     setFileName(file.name);
-    if (!file.name.toLowerCase().endsWith('.csv')) {
-      setFileError(NFC_IMPORT_MESSAGES.onlyCsv);
+    const csv = await readCsvFile(file, NFC_IMPORT_MESSAGES.onlyCsv);
+    if ('error' in csv) {
+      setFileError(csv.error);
       return;
     }
-    const result = checkNfcImport(await file.text(), context);
+    const result = checkNfcImport(csv.text, context);
     setCheck(result);
     setFileError(result.fileError);
   };
@@ -91,18 +93,7 @@ export function ImportDialog({
           A .csv file whose first row is <code>{NFC_CSV_COLUMNS.join(',')}</code>. The NFC ID has 21 letters or digits; userName may be left
           empty.
         </Text>
-        <Group>
-          <FileButton onChange={(file) => void pick(file)} accept=".csv,text/csv">
-            {(props) => (
-              <Button {...props} variant="default" mih={44}>
-                Choose file
-              </Button>
-            )}
-          </FileButton>
-          <Text size="sm" c="dimmed" data-testid="import-file-name">
-            {fileName ?? 'No file chosen'}
-          </Text>
-        </Group>
+        <CsvFileField fileName={fileName} onPick={(file) => void pick(file)} />
         {fileError && (
           <Alert color="red" role="alert">
             {fileError}

@@ -1,7 +1,8 @@
 import { USER_IMPORT_COLUMNS, USER_IMPORT_MESSAGES, type UserBulkResult } from '@contracts/user-import';
-import { Alert, Button, Code, FileButton, Group, Modal, Pagination, Progress, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, Modal, Pagination, Progress, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { CsvFileField, readCsvFile } from '@/components/csv-file-field';
 import { useImportUsers } from '../api/import-users';
 import { canImport, parseUsersCsv, type UserImportFile, type UserImportLine } from '../parse-users-csv';
 
@@ -10,16 +11,6 @@ const ROWS_PER_PAGE = 50;
 /** The lines with the server's answer folded in: a refused row gets the server's errors beside it. */
 function withResults(file: UserImportFile, results: readonly UserBulkResult[]): UserImportFile {
   return { ...file, lines: file.lines.map((line, i) => ({ ...line, errors: results[i]?.status === 'failed' ? results[i].errors : line.errors })) };
-}
-
-/** A file's text (FileReader: every browser the console supports has it, and so do the tests). */
-function textOf(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsText(file);
-  });
 }
 
 /** The result toast's colour: all imported, some, none. */
@@ -55,11 +46,12 @@ export function ImportUsersDialog({ opened, onClose }: { opened: boolean; onClos
     reset();
     if (!picked) return;
     setFileName(picked.name);
-    if (!picked.name.toLowerCase().endsWith('.csv')) {
-      setFileError(USER_IMPORT_MESSAGES.onlyCsv);
+    const csv = await readCsvFile(picked, USER_IMPORT_MESSAGES.onlyCsv);
+    if ('error' in csv) {
+      setFileError(csv.error);
       return;
     }
-    const read = parseUsersCsv(await textOf(picked));
+    const read = parseUsersCsv(csv.text);
     setFile(read);
     setFileError(read.fileError);
     setShown(read.lines.some((l) => l.errors.length) ? 'errors' : 'all');
@@ -101,18 +93,7 @@ export function ImportUsersDialog({ opened, onClose }: { opened: boolean; onClos
           {USER_IMPORT_COLUMNS.join(',')}
         </Code>
         <Text size="sm">grantAccess is TRUE or FALSE; complianceReport is any of f (facility), d (department) and i (individual), separated by /.</Text>
-        <Group>
-          <FileButton onChange={(picked) => void pick(picked)} accept=".csv,text/csv" disabled={importUsers.isPending}>
-            {(props) => (
-              <Button {...props} variant="default" mih={44}>
-                Choose file
-              </Button>
-            )}
-          </FileButton>
-          <Text size="sm" c="dimmed" data-testid="import-file-name">
-            {fileName ?? 'No file chosen'}
-          </Text>
-        </Group>
+        <CsvFileField fileName={fileName} disabled={importUsers.isPending} onPick={(picked) => void pick(picked)} />
         {fileError && (
           <Alert color="red" role="alert">
             {fileError}
