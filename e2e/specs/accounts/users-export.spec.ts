@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { accounts } from '../../fixtures/accounts';
+import { signedInAs } from '../../fixtures/session';
 import { SignInPage } from '../../pages/sign-in-page';
 import { UsersPage } from '../../pages/users-page';
 
@@ -36,12 +37,7 @@ test('a manager exports the users of the chosen organization as a CSV job and do
 
 test('the users CSV follows the order the table shows and writes times in the hospital\'s clock', async ({ page }) => {
   test.setTimeout(90_000);
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.fill(accounts.manager.email, accounts.manager.password);
-  await signIn.submit().click();
-  await expect(page).toHaveURL(/\/app\//);
-
+  await signedInAs(page, 'manager');
   const users = new UsersPage(page);
   await users.goto([ST_MARYS], 'demo.health');
   await expect(users.row('charge@demo.health')).toBeVisible();

@@ -1,32 +1,12 @@
 import type { ReactNode } from 'react';
+import { type CellValue, isMissing, sortByValue } from '@contracts/table-order';
 import { EMPTY_VALUE } from '@/lib/units';
 
-/** What a column's `value` may be. */
-export type CellValue = string | number | boolean | null | undefined;
+export { type CellValue, isMissing } from '@contracts/table-order';
 
-export function isMissing(value: CellValue): value is null | undefined {
-  return value === null || value === undefined || (typeof value === 'number' && Number.isNaN(value));
-}
-
-/** Ascending order of two present values: numbers numerically, the rest as text. */
-function compareValues(a: string | number | boolean, b: string | number | boolean): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  return String(a).localeCompare(String(b), undefined, { numeric: true, sensitivity: 'base' });
-}
-
-/** The rows in a column's order; rows without a value go last whichever the direction. */
+/** The rows in a column's order (the order the exports follow too); without a column, as given. */
 export function sortRows<T>(rows: readonly T[], value: ((row: T) => CellValue) | undefined, direction: 'asc' | 'desc'): readonly T[] {
-  if (!value) return rows;
-  const factor = direction === 'asc' ? 1 : -1;
-  return rows
-    .map((row) => ({ row, value: value(row) }))
-    .sort((a, b) => {
-      if (isMissing(a.value)) return isMissing(b.value) ? 0 : 1;
-      if (isMissing(b.value)) return -1;
-      return factor * compareValues(a.value, b.value);
-    })
-    .map(({ row }) => row);
+  return value ? sortByValue(rows, value, direction) : rows;
 }
 
 /** A cell without its own render: the value as text, '—' when missing. */

@@ -1,3 +1,4 @@
+import { type CellValue, sortByValue } from '../../contracts/table-order';
 import type { UserExportSort } from '../../contracts/user-exports';
 import type { ExportUserRow } from './user-export.repo';
 
@@ -7,9 +8,8 @@ export interface ExportEntry {
   siteAccess: string | null;
 }
 
-type SortValue = string | number | null;
 
-const VALUES: Record<UserExportSort, (e: ExportEntry) => SortValue> = {
+const VALUES: Record<UserExportSort, (e: ExportEntry) => CellValue> = {
   name: (e) => `${e.user.firstName} ${e.user.lastName}`.trim(),
   userName: (e) => e.user.userName,
   clientUserId: (e) => e.user.clientUserId,
@@ -23,23 +23,7 @@ const VALUES: Record<UserExportSort, (e: ExportEntry) => SortValue> = {
   createdAt: (e) => e.user.createdAt.getTime(),
 };
 
-const collator = new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' });
-const missing = (v: SortValue) => v === null || v === '';
-
-/**
- * The entries in the order the table shows them (its sort of text and numbers, the rows without a
- * value last whichever the direction); equal values keep the users' id order.
- */
+/** The entries in the order the table shows them (the tables' own sort); equal values keep the users' id order. */
 export function sortExportEntries(entries: readonly ExportEntry[], sort: UserExportSort = 'name', direction: 'asc' | 'desc' = 'asc'): ExportEntry[] {
-  const value = VALUES[sort];
-  const factor = direction === 'asc' ? 1 : -1;
-  return entries
-    .map((entry) => ({ entry, value: value(entry) }))
-    .sort((a, b) => {
-      if (missing(a.value)) return missing(b.value) ? 0 : 1;
-      if (missing(b.value)) return -1;
-      if (typeof a.value === 'number' && typeof b.value === 'number') return factor * (a.value - b.value);
-      return factor * collator.compare(String(a.value), String(b.value));
-    })
-    .map(({ entry }) => entry);
+  return sortByValue(entries, VALUES[sort], direction);
 }

@@ -103,8 +103,6 @@ export function createUserExportsService({ db, storage, jobs: runner }: UserExpo
   };
 }
 
-/** An instant in the clock of the user's organization's location, with its offset ('2026-12-03T08:05:09-08:00'). */
-const stamp = (d: Date, timeZone: string) => localIso(d, timeZone);
 
 /** The columns of each export (03 §2: the Users table, and the user row Access Management shows). */
 function csvRow(type: UserExportType, u: ExportUserRow, siteAccess: string | null): Record<string, string> {
@@ -120,7 +118,8 @@ function csvRow(type: UserExportType, u: ExportUserRow, siteAccess: string | nul
       Status: u.active ? 'Activated' : 'Deactivated',
       Email: u.email ?? '',
       Device: u.device ?? '',
-      Created: stamp(u.createdAt, u.timeZone),
+      // In the clock of the user's organization's location, with its offset ('2026-12-03T08:05:09-08:00').
+      Created: localIso(u.createdAt, u.timeZone),
     };
   }
   return {
