@@ -4,9 +4,9 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { chunkCycleGuard } from './scripts/vite-chunk-guard';
-import { pageShell } from './scripts/vite-page-shell';
-import { precompress } from './scripts/vite-precompress';
+import { chunkCycleGuard } from './scripts/vite-chunk-guard.ts';
+import { pageShell } from './scripts/vite-page-shell.ts';
+import { precompress } from './scripts/vite-precompress.ts';
 
 const THEME_COLOR = '#0b7285';
 const BACKGROUND_COLOR = '#ffffff';
@@ -28,6 +28,12 @@ function release(): string {
     return version;
   }
 }
+
+/** The app's import aliases (as tsconfig.json's paths). */
+const APP_ALIASES = {
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+  '@contracts': fileURLToPath(new URL('./server/src/contracts', import.meta.url)),
+};
 
 export default defineConfig({
   define: {
@@ -68,16 +74,11 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
-    pageShell(),
+    pageShell({ alias: APP_ALIASES }),
     chunkCycleGuard(),
     precompress(),
   ],
-  resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-      '@contracts': fileURLToPath(new URL('./server/src/contracts', import.meta.url)),
-    },
-  },
+  resolve: { alias: APP_ALIASES },
   server: {
     proxy: {
       '/api': API_ORIGIN,

@@ -1,7 +1,6 @@
-import type { IndexHtmlTransformContext, Plugin } from 'vite';
-import { PAGE_FILES } from '../src/routes/page-files';
-import { APP_ROUTES, type AppRouteEntry } from '../src/routes/route-table';
-import { theme } from '../src/app/theme';
+import { fileURLToPath } from 'node:url';
+import { type IndexHtmlTransformContext, type Plugin, runnerImport } from 'vite';
+import type { PageShellTables } from './page-shell-tables';
 
 /** Where index.html takes the page title; replaced by the heading and the script that fills it. */
 export const TITLE_MARKER = '<!-- page-title -->';
@@ -10,21 +9,11 @@ export const TITLE_MARKER = '<!-- page-title -->';
  * The heading of the first screen, exactly as the app's page header draws it (Mantine's h2 size,
  * weight and line height, in the theme's font), so it stays where it is when the app takes over.
  */
-const TITLE_STYLE = [
-  'margin: 0 0 20px',
-  `font-family: ${theme.fontFamily?.replace(/"/g, "'")}`,
-  'font-size: 26px',
-  'font-weight: 700',
-  'line-height: 1.35',
-].join('; ');
-
-/** The /app path → page title table the first screen reads (every page of the route table). */
-export function pageTitles(): Record<string, string> {
-  return Object.fromEntries(APP_ROUTES.map((entry) => [entry.path, entry.title]));
-}
+const titleStyle = (fontFamily: string) =>
+  ['margin: 0 0 20px', `font-family: ${fontFamily.replace(/"/g, "'")}`, 'font-size: 26px', 'font-weight: 700', 'line-height: 1.35'].join('; ');
 
 /** The heading and the inline script that names it after the address, before any module loads. */
-export function titleMarkup(titles: Record<string, string>): string {
+export function titleMarkup(titles: Record<string, string>, fontFamily = 'sans-serif'): string {
   const script = [
     `var titles = ${JSON.stringify(titles).replace(/</g, '\\u003c')};`,
     "var title = titles[location.pathname.replace(/\\/+$/, '')];",
@@ -35,7 +24,7 @@ export function titleMarkup(titles: Record<string, string>): string {
     "  document.title = title + ' · Lavo';",
     '}',
   ].join('\n');
-  return `<h1 id="page-title" hidden style="${TITLE_STYLE}"></h1>\n<script>\n(function () {\n${script}\n})();\n</script>`;
+  return `<h1 id="page-title" hidden style="${titleStyle(fontFamily)}"></h1>\n<script>\n(function () {\n${script}\n})();\n</script>`;
 }
 
 /**
@@ -153,15 +142,34 @@ export function preloadStartChunks(html: string, hrefs: readonly string[]): stri
   return `${html.slice(0, at)}\n${entry[1]}${links}${html.slice(at)}`;
 }
 
+/**
+ * The app's tables (scripts/page-shell-tables.ts), loaded once through Vite's module runner with
+ * the app's aliases: the config imports nothing of the app, so loading it bundles none of the
+ * app's modules.
+ */
+function appTables(alias: Record<string, string>): () => Promise<PageShellTables> {
+  let loading: Promise<PageShellTables> | undefined;
+  return () => {
+    loading ??= runnerImport<{ pageShellTables: () => PageShellTables }>(fileURLToPath(new URL('./page-shell-tables.ts', import.meta.url)), {
+      configFile: false,
+      logLevel: 'error',
+      resolve: { alias },
+    }).then(({ module }) => module.pageShellTables());
+    return loading;
+  };
+}
+
 /** index.html's first screen: the page title at once, and styles that do not hold the first paint. */
-export function pageShell(): Plugin {
+export function pageShell({ alias }: { alias: Record<string, string> }): Plugin {
+  const tables = appTables(alias);
   return {
     name: 'lavo-page-shell',
     transformIndexHtml: {
       order: 'post',
-      handler(html, context) {
+      async handler(html, context) {
         if (!html.includes(TITLE_MARKER)) throw new Error(`index.html has lost its ${TITLE_MARKER} marker`);
-        const withTitle = html.replace(TITLE_MARKER, titleMarkup(pageTitles()));
+        const { titles, fontFamily } = await tables();
+        const withTitle = html.replace(TITLE_MARKER, titleMarkup(titles, fontFamily));
         // The dev server injects styles from the modules; only a build has the stylesheet link and chunks.
         if (!context.bundle) return withTitle;
         return preloadStartChunks(deferEntryStylesheet(withTitle), startChunks(context.bundle, START_MODULE));
@@ -171,12 +179,12 @@ export function pageShell(): Plugin {
     // (the server answers a page's address with it, server/src/plugins/static-app.ts).
     generateBundle: {
       order: 'post',
-      handler(_options, bundle) {
+      async handler(_options, bundle) {
         const index = bundle['index.html'];
         if (index?.type !== 'asset') throw new Error('The build wrote no index.html to copy for each page');
         const html = typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
-        const paths = (APP_ROUTES as readonly AppRouteEntry[]).filter((entry) => !entry.redirectTo).map((entry) => entry.path);
-        for (const [path, preloads] of pagePreloads(bundle, paths, PAGE_FILES)) {
+        const { pagePaths, pageFiles } = await tables();
+        for (const [path, preloads] of pagePreloads(bundle, pagePaths, pageFiles)) {
           this.emitFile({ type: 'asset', fileName: `${PAGE_SHELL_DIR}${path}.html`, source: preloadPageChunks(html, preloads) });
         }
       },

@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/touch.css';
+import './app/print.css';
 import { afterNextPaint, nextTask } from './lib/after-paint';
 
 /**

@@ -15,6 +15,16 @@ export class Shell {
     return (await this.nav().getByRole('heading', { level: 2 }).allTextContents()).map((t) => t.trim());
   }
 
+  /**
+   * After the window narrows below the tablet breakpoint: the shell has re-rendered as a phone's or
+   * upright tablet's, its navigation behind the menu button, so a measure of the page is of what
+   * the user sees rather than of the wide layout about to be replaced.
+   */
+  async narrowed() {
+    await expect(this.page.getByRole('button', { name: 'Open navigation' })).toBeVisible();
+    await expect(this.nav()).toBeHidden();
+  }
+
   readonly profilePopup = () => this.page.getByRole('dialog', { name: 'Profile' });
 
   /**

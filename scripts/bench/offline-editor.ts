@@ -12,7 +12,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import type { EditorEntities } from '../../server/src/contracts/editor';
 import { replayUntilEmpty } from './outbox-replay';
-import { deviceDraftOf } from '../../src/features/maintenance/editor/editor-model';
+import { deviceDraftOf } from '../../src/features/editor/editor-model';
 
 const devicesToPlace = Number(process.env.BENCH_EDITOR_DEVICES ?? 100);
 const zonesToDraw = Number(process.env.BENCH_EDITOR_ZONES ?? 20);

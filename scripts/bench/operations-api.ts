@@ -50,7 +50,7 @@ export interface QueueRun {
 
 /**
  * Queues, for each device, a settings change and a firmware update the way the operations pages'
- * outbox sends an item (src/features/maintenance/operations/outbox-handlers.ts `sendQueue`):
+ * outbox sends an item (src/entities/device-operations/outbox-handlers.ts `sendQueue`):
  * `POST /settings` with the value, then `POST /operations` with a SETTING and a DFU, each with an
  * Idempotency-Key of its own; `concurrency` items at a time (the outbox's REPLAY_CONCURRENCY).
  */

@@ -27,7 +27,7 @@ export interface HttpsFront {
 /** Flags for a Chromium that loads the front's self-signed certificate. */
 export const HTTPS_FRONT_CHROMIUM_ARGS = ['--ignore-certificate-errors'];
 
-// Hop-by-hop headers, which HTTP/2 forbids (RFC 9113 §8.2.2).
+// Hop-by-hop headers, which HTTP/2 forbids (RFC 9113, section 8.2.2).
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te']);
 
 export async function startHttpsFront(targetPort: number, listenPort: number): Promise<HttpsFront> {

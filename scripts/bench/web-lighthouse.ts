@@ -12,7 +12,7 @@ export const DEFAULT_CPU_SLOWDOWN = 4;
 
 /**
  * The CPU slowdown that makes this machine the device Lighthouse's mobile emulation means, from its
- * benchmarkIndex, by the rule of Lighthouse's calculator (docs/throttling.md, "Calibrating the CPU
+ * benchmarkIndex, by the rule of Lighthouse's calculator (its throttling guide, "Calibrating the CPU
  * slowdown"): the default 4× assumes a desktop of index ~1,533; 1,300 → 3×, 800 → 2×, 150 → 1×,
  * straight lines between. Below 150 the machine is too slow to emulate the device at all.
  */

@@ -45,6 +45,9 @@ import { unresponsiveDevicesRoutes } from './modules/unresponsive-devices/unresp
 import { firmwareRoutes } from './modules/firmware/firmware.routes';
 import { iotRoutes } from './modules/iot/iot.routes';
 import { gatewaysRoutes } from './modules/gateways/gateways.routes';
+import { auditsRoutes } from './modules/audits/audits.routes';
+import { recordAuditEvent } from './modules/audit/audit.repo';
+import { isSessionRevoked } from './modules/session/revoked-sessions.repo';
 import { registerAudit } from './plugins/audit';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -116,9 +119,11 @@ export async function buildApp(deps: AppDeps) {
   const scriptHashes = deps.staticDir ? shellScriptHashes(deps.staticDir) : [];
   await registerSecurityHeaders(app, { runtimeConfig: deps.runtimeConfig, scriptHashes });
   await registerRateLimits(app, { ingestSecret: deps.ingestSecret });
-  registerAuth(app, { db: deps.db, verifier: deps.verifier });
+  // What the plugins need of modules other than the entity modules is handed in here
+  // (ARCHITECTURE.md 'Layers').
+  registerAuth(app, { db: deps.db, verifier: deps.verifier, isSessionRevoked: (sessionId) => isSessionRevoked(deps.db, sessionId) });
   registerIdempotency(app, deps.db);
-  registerAudit(app, deps.db);
+  registerAudit(app, { record: (event) => recordAuditEvent(deps.db, event) });
   const serverLog = createServerLogPublisher({
     ...deps.serverLog,
     pusher: deps.pusher,
@@ -184,6 +189,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(pathsRoutes, { db: deps.db });
       await api.register(operationsRoutes, { db: deps.db, pusher: deps.pusher, secret: deps.ingestSecret });
       await api.register(unresponsiveDevicesRoutes, { reportDb: deps.reportDb });
+      await api.register(auditsRoutes, { db: deps.db, reportDb: deps.reportDb });
       await api.register(firmwareRoutes, { db: deps.db, storage });
       await api.register(iotRoutes, { db: deps.db, secret: deps.ingestSecret });
       await api.register(gatewaysRoutes, { db: deps.db, secret: deps.ingestSecret, pusher: deps.pusher });

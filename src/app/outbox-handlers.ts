@@ -1,16 +1,17 @@
 import { registerWearableAssignHandler } from '@/entities/devices/wearable-assign';
 import { registerWearableUnassignHandler } from '@/entities/devices/wearable-unassign';
-import { registerUsersOutboxListeners } from '@/features/accounts/users/pending-unassigns';
+import { registerUsersOutboxListeners } from '@/features/users/pending-unassigns';
 import { badgeKeys } from '@/features/badges/api/keys';
 import { registerBadgeOutboxHandlers } from '@/features/badges/outbox-handlers';
 import { registerNfcOutboxHandlers } from '@/features/nfc/outbox-handlers';
-import { registerEditorOutboxHandlers } from '@/features/maintenance/editor/outbox-handlers';
+import { registerEditorOutboxHandlers } from '@/features/editor/outbox-handlers';
 import { registerOperationOutboxHandlers } from '@/entities/device-operations/outbox-handlers';
-import { registerPathOutboxHandlers } from '@/features/maintenance/path-builder/outbox-handlers';
-import { registerGatewayOutboxHandlers } from '@/features/maintenance/gateways/outbox-handlers';
+import { registerPathOutboxHandlers } from '@/features/path-builder/outbox-handlers';
+import { registerGatewayOutboxHandlers } from '@/features/gateways/outbox-handlers';
 import { registerIotEditHandler } from '@/entities/iot/edit-device';
-import { registerIotOutboxHandlers } from '@/features/maintenance/iot-devices/outbox-handlers';
-import { registerWristbandOutboxListeners } from '@/features/maintenance/wristbands/outbox-listeners';
+import { registerIotOutboxHandlers } from '@/features/iot-devices/outbox-handlers';
+import { registerWristbandOutboxListeners } from '@/features/wristbands/outbox-listeners';
+import { registerAuditOutboxHandlers } from '@/features/observation-audits/outbox-handlers';
 
 /**
  * Every type of queued edit, registered when the shell starts: a queue left by an earlier visit
@@ -33,4 +34,5 @@ export function registerOutboxHandlers(): void {
   registerGatewayOutboxHandlers();
   registerIotEditHandler();
   registerIotOutboxHandlers();
+  registerAuditOutboxHandlers();
 }

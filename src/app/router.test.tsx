@@ -42,6 +42,7 @@ vi.mock('@/lib/query-client', async (importOriginal) => ({
 }));
 
 import { App } from './app';
+import { REPORT_KEEPS } from '@/routes/route-table';
 import { createAppRouter } from './router';
 
 function signInAs(who: DemoRoleKey | null) {
@@ -121,6 +122,13 @@ describe('routes and guards', () => {
     const router = await openApp('/app/maintenance/nfc');
     expect(pathOf(router)).toBe('/app/accounts/nfc');
     expect(await screen.findByRole('heading', { name: 'NFC Tag Assignment' })).toBeInTheDocument();
+  });
+
+  it('carries each report page’s kept filters on its route, for the report pages to read', () => {
+    const router = createAppRouter({ queryClient: createTestQueryClient(), history: createMemoryHistory({ initialEntries: ['/'] }) });
+    expect(router.routesByPath['/app/reports/compliance'].options.staticData).toEqual({ keeps: REPORT_KEEPS['/app/reports/compliance'] });
+    expect(router.routesByPath['/app/reports/contact-tracing'].options.staticData?.keeps).toContain('mode');
+    expect(router.routesByPath['/app/reports/data-exports'].options.staticData?.keeps).toBeUndefined();
   });
 
   it('shows a labelled spinner while the session loads', async () => {

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, lazyRouteComponent, parseSearchWith, type RouterHistory, stringifySearchWith } from '@tanstack/react-router';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { addressJson, addressValueText } from '@/lib/address-search';
-import { setAppShell } from '@/routes/app';
+import { setAppShell } from '@/routes/app-route';
 import { routeTree } from '@/routes/route-tree';
 import { RouteError } from './route-error';
 

@@ -7,7 +7,7 @@ const PAGES = [
 ] as const;
 
 /**
- * 'Gateways and IoT Devices' is one entry of the navigation (01 §3): its two pages link to each
+ * 'Gateways and IoT Devices' is one entry of the navigation: its two pages link to each
  * other here, keeping the chosen location.
  */
 export function FleetTabs({ current, groupId }: { current: (typeof PAGES)[number]['to']; groupId: number | null }) {

@@ -1,7 +1,8 @@
 import { notifications } from '@mantine/notifications';
 
 // The app's toasts, in one place: what was done stays the app's default 3 s
-// (src/app/toast-container.tsx); what went wrong, and a report's notices, stay long enough to be read.
+// (src/app/toast-container.tsx); what went wrong, an edit not sent yet (edit-toasts.ts), and a report's
+// notices stay long enough to be read.
 
 /** How long an error, or a report's notice, stays on screen. */
 export const LONG_TOAST_MS = 10_000;

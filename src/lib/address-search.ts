@@ -1,12 +1,10 @@
 import { z } from 'zod';
-// Relative, not '@contracts/…': the route table builds its pages' schemas from these blocks, and
-// vite.config.ts reads that table (scripts/vite-page-shell.ts) without the app's aliases.
 import { flagParam, idParam } from '../../server/src/contracts/fields';
 import { reportDateSchema } from '../../server/src/contracts/reports/common';
 
-// The building blocks of every page's address schema (its query string, 03 §2 'Query parameters
-// kept per page'). An address is read leniently: a value that cannot be read counts as absent, so
-// the page's defaults apply, and reading never fails. The router has already read digit-only
+// The building blocks of every page's address schema (its query string, docs/SCREENS.md 'Shared filter state').
+// An address is read leniently: a value that cannot be read counts as absent, so the page's
+// defaults apply, and reading never fails. The router has already read digit-only
 // values as numbers, 'true' and 'false' as booleans and a repeated parameter as a list. Each
 // block's input type is what a page may write; null and empty text write nothing.
 

@@ -1,6 +1,6 @@
 import { dehydrate, type DehydrateOptions, onlineManager, QueryClient } from '@tanstack/react-query';
 import { persistQueryClient } from '@tanstack/react-query-persist-client';
-import { createQueryStorage } from './query-storage';
+import { createReportAnswers, createSessionCache } from './query-storage';
 
 /** First key segment of every report query; report key factories must start with it. */
 export const REPORTS_KEY_ROOT = 'reports';
@@ -10,9 +10,25 @@ export const SESSION_KEY_ROOT = 'session';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long the last session's data stays readable offline. */
 const PERSIST_MAX_AGE_MS = 7 * DAY_MS;
-const STORAGE_KEY = 'lavo.query-cache';
+const SESSION_CACHE_KEY = 'lavo.query-cache';
+const REPORT_ANSWERS_PREFIX = 'lavo.report-answer';
 // Bump when a cached answer's shape changes, so an older cache is dropped instead of misread.
 const CACHE_VERSION = '1';
+/** At most one write of the session cache a second. */
+const SESSION_SAVE_THROTTLE_MS = 1_000;
+
+/**
+ * Report answers (some 50 kB each, the largest part of the cache) are stored apart, one per key,
+ * by TanStack's per-query persister (the `persister` option of every report query): each answer is
+ * written once, in a task of its own, when it arrives, and read back only when its report is asked
+ * for (docs/OFFLINE.md 'The query cache on the device').
+ */
+const reportAnswers = createReportAnswers(REPORT_ANSWERS_PREFIX, { maxAge: PERSIST_MAX_AGE_MS, buster: CACHE_VERSION });
+/**
+ * The rest (the session: sign-in name, bootstrap, role; the small lists) is stored whole by
+ * TanStack's sync storage persister, written when one of its queries changes.
+ */
+const sessionCache = createSessionCache(SESSION_CACHE_KEY, { throttleMs: SESSION_SAVE_THROTTLE_MS, makeRoom: reportAnswers.dropOldest });
 
 /** Builds the app's QueryClient with the spec's defaults. */
 export function createQueryClient(): QueryClient {
@@ -33,8 +49,9 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
-  // Reports are heavy and users flip between tabs while reading them: no refetch on focus.
-  client.setQueryDefaults([REPORTS_KEY_ROOT], { refetchOnWindowFocus: false });
+  // Reports are heavy and users flip between tabs while reading them: no refetch on focus. Each
+  // answer is stored for offline use on its own, as it arrives.
+  client.setQueryDefaults([REPORTS_KEY_ROOT], { refetchOnWindowFocus: false, persister: reportAnswers.persister.persisterFn });
   return client;
 }
 
@@ -47,36 +64,27 @@ export const queryClient = createQueryClient();
 if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
 
 /**
- * Every query that has an answer is kept, including one whose last refresh failed: offline, each
- * refresh fails, and dropping those answers would leave the next offline start without them (the
- * session's role, a report read yesterday).
+ * Every query of the session cache that has an answer is kept, including one whose last refresh
+ * failed: offline, each refresh fails, and dropping those answers would leave the next offline
+ * start without them (the session's role, a list read yesterday). Report answers are stored apart
+ * (reportAnswers).
  */
-const DEHYDRATE_OPTIONS: DehydrateOptions = { shouldDehydrateQuery: (query) => query.state.data !== undefined };
-
-/**
- * Each save writes what changed in the cache to localStorage (query-storage.ts): a report's answer
- * is some 50 kB, turned into JSON and written in tasks of some 30 ms each on a tablet. So a save
- * waits for the user's input to pause for SAVE_QUIET_MS (a pan or a pinch is not interrupted), and
- * at the latest SAVE_LATEST_MS. Leaving or hiding the page saves at once (startQueryPersistence),
- * so a reload never loses an answer.
- */
-const SAVE_QUIET_MS = 1_000;
-const SAVE_LATEST_MS = 10_000;
-
-const storage = createQueryStorage(STORAGE_KEY, { quietMs: SAVE_QUIET_MS, latestMs: SAVE_LATEST_MS });
+const DEHYDRATE_OPTIONS: DehydrateOptions = {
+  shouldDehydrateQuery: (query) => query.state.data !== undefined && query.queryKey[0] !== REPORTS_KEY_ROOT,
+};
 
 /** Restores the last session's cache (so bootstrap is readable offline), then keeps it saved; resolves when restored. */
 export async function startQueryPersistence(client: QueryClient = queryClient): Promise<() => void> {
   const [unsubscribe, restored] = persistQueryClient({
     queryClient: client,
-    persister: storage.persister,
+    persister: sessionCache.persister,
     maxAge: PERSIST_MAX_AGE_MS,
     buster: CACHE_VERSION,
     dehydrateOptions: DEHYDRATE_OPTIONS,
   });
   await restored;
-  // Saves wait for a pause; a page closed or reloaded before the next one would lose the last
-  // answers, so write the cache at once when the page is hidden or left.
+  // A save waits up to a second (the throttle); a page closed or reloaded before it would lose the
+  // last session answers, so write the session cache at once when the page is hidden or left.
   const flush = () => flushQueryCache(client);
   const onVisibility = () => document.visibilityState === 'hidden' && flush();
   window.addEventListener('pagehide', flush);
@@ -88,13 +96,14 @@ export async function startQueryPersistence(client: QueryClient = queryClient): 
   };
 }
 
-/** Writes the query cache to storage now, in one task (the page is being hidden or left). */
+/** Writes the session cache to storage now, in one task (the page is being hidden or left). */
 export function flushQueryCache(client: QueryClient = queryClient): void {
-  storage.writeNow({ timestamp: Date.now(), buster: CACHE_VERSION, clientState: dehydrate(client, DEHYDRATE_OPTIONS) });
+  sessionCache.writeNow({ timestamp: Date.now(), buster: CACHE_VERSION, clientState: dehydrate(client, DEHYDRATE_OPTIONS) });
 }
 
 /** Forgets every cached answer, in memory and in storage (sign-out: the next user must not see them). */
 export async function clearQueryData(client: QueryClient = queryClient): Promise<void> {
   client.clear();
-  await storage.persister.removeClient();
+  await sessionCache.persister.removeClient();
+  await reportAnswers.forget();
 }

@@ -1,24 +1,15 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
-import { nextTask } from './after-paint';
-import { whenInputQuiet } from './when-input-quiet';
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import {
+  type AsyncStorage,
+  experimental_createQueryPersister,
+  type PersistedClient,
+  type PersistedQuery,
+  type Persister,
+  removeOldestQuery,
+} from '@tanstack/react-query-persist-client';
 
 type DehydratedQuery = DehydratedState['queries'][number];
-
-/** What is stored under the cache's key: the saved cache besides its queries. */
-interface StoredHead {
-  timestamp: number;
-  buster: string;
-  mutations: DehydratedState['mutations'];
-}
-
-/** The offline copy of the query cache in localStorage. */
-export interface QueryStorage {
-  /** For persistQueryClient: a save waits for the user's input to pause, then writes in steps. */
-  persister: Persister;
-  /** Writes `client` now, in one task (the page is being hidden or left); a save waiting or under way is dropped. */
-  writeNow: (client: PersistedClient) => void;
-}
 
 /**
  * A query as it is stored: an answer kept after a failed refresh is stored as the answer it is
@@ -31,141 +22,183 @@ export function storedQuery(query: DehydratedQuery): DehydratedQuery {
     : query;
 }
 
+const storedClient = (client: PersistedClient): PersistedClient => ({
+  ...client,
+  clientState: { ...client.clientState, queries: client.clientState.queries.map(storedQuery) },
+});
+
 /**
  * What a stored query decides at the next start: its answer, when it was answered (still fresh or
- * not) and whether it was invalidated since (asked again on sight). A change of any writes it again.
+ * not) and whether it was invalidated since (asked again on sight). A change of any is written.
  */
 const versionOf = (query: DehydratedQuery) => {
   const { dataUpdatedAt, status, isInvalidated } = storedQuery(query).state;
-  return `${dataUpdatedAt}:${status}:${isInvalidated}`;
+  return `${query.queryHash}@${dataUpdatedAt}:${status}:${isInvalidated}`;
 };
 
-function read(key: string): unknown {
-  const stored = window.localStorage.getItem(key);
-  if (!stored) return undefined;
-  try {
-    return JSON.parse(stored) as unknown;
-  } catch {
-    // Unreadable (cut short by a full storage, say): as if absent.
-    return undefined;
+const storage = (): Storage | undefined => (typeof window === 'undefined' ? undefined : window.localStorage);
+
+/** The keys of localStorage that begin with `prefix`. */
+function keysStartingWith(prefix: string): string[] {
+  const local = storage();
+  const keys: string[] = [];
+  for (let i = 0; i < (local?.length ?? 0); i++) {
+    const key = local?.key(i);
+    if (key?.startsWith(prefix)) keys.push(key);
   }
+  return keys;
 }
 
-/** Writes one item; a storage that is full or blocked keeps what it had, and the next save tries again. */
-function write(key: string, value: string): boolean {
-  try {
-    window.localStorage.setItem(key, value);
+/** The offline copy of report answers: each answer under a key of its own. */
+export interface ReportAnswers {
+  /** TanStack's per-query persister: its `persisterFn` is the `persister` option of report queries. */
+  persister: ReturnType<typeof experimental_createQueryPersister>;
+  /** Removes the stored answer answered longest ago, to make room; false when none is stored. */
+  dropOldest: () => boolean;
+  /** Removes every stored answer (sign-out); an answer of before that, arriving late, is not stored. */
+  forget: () => Promise<void>;
+}
+
+/** Read from the start of a stored answer without parsing the rest (serialize puts it first). */
+const ANSWERED_AT = /^\{"answeredAt":(\d+)/;
+
+/**
+ * Report answers (some 50 kB each) stored by TanStack's per-query persister under
+ * `{prefix}-{query hash}`: an answer is written once, in a task of its own, when it arrives, and
+ * read back when its query is first asked for in a later session (so a start reads none of them).
+ * An answer is stored only when a fetch succeeds: a failed refresh leaves the answer stored before
+ * it. A full storage gives up the answers answered longest ago until the new one fits.
+ */
+export function createReportAnswers(prefix: string, { maxAge, buster }: { maxAge: number; buster: string }): ReportAnswers {
+  const keyPrefix = `${prefix}-`;
+  /** When the answers were last forgotten: an answer of before then belongs to the session that ended. */
+  let forgottenAt = -1;
+  const answeredAt = (value: string | null | undefined) => Number(ANSWERED_AT.exec(value ?? '')?.[1] ?? 0);
+
+  function dropOldest(): boolean {
+    let oldest: { key: string; at: number } | undefined;
+    for (const key of keysStartingWith(keyPrefix)) {
+      const at = answeredAt(storage()?.getItem(key));
+      if (!oldest || at < oldest.at) oldest = { key, at };
+    }
+    if (!oldest) return false;
+    storage()?.removeItem(oldest.key);
     return true;
-  } catch (error) {
-    console.warn('Could not save the offline copy of the session', error);
-    return false;
   }
+
+  const answers: AsyncStorage = {
+    getItem: (key) => storage()?.getItem(key),
+    setItem: (key, value) => {
+      if (answeredAt(value) <= forgottenAt) return;
+      for (;;) {
+        try {
+          storage()?.setItem(key, value);
+          return;
+        } catch (error) {
+          if (dropOldest()) continue;
+          // No stored answer is left to give up: this one is not kept (the outbox is in IndexedDB, not here).
+          console.warn('Could not save a report answer for offline use', error);
+          return;
+        }
+      }
+    },
+    removeItem: (key) => storage()?.removeItem(key),
+    entries: () => keysStartingWith(keyPrefix).map((key) => [key, storage()?.getItem(key) ?? '']),
+  };
+
+  const persister = experimental_createQueryPersister({
+    storage: answers,
+    prefix,
+    maxAge,
+    buster,
+    serialize: (query: PersistedQuery) => JSON.stringify({ answeredAt: query.state.dataUpdatedAt, ...query }),
+  });
+  return {
+    persister,
+    dropOldest,
+    forget: () => {
+      forgottenAt = Date.now();
+      return persister.removeQueries();
+    },
+  };
+}
+
+/** The cache as an earlier version stored it: this head under the key, each query under `{key}:{hash}`. */
+interface EarlierHead {
+  timestamp: number;
+  buster: string;
+  mutations?: DehydratedState['mutations'];
+}
+
+/** Reads (and removes) the queries an earlier version stored one per key, for the next save to store in the present form. */
+function readEarlierFormat(key: string, head: EarlierHead): PersistedClient {
+  const queries: DehydratedQuery[] = [];
+  for (const item of keysStartingWith(`${key}:`)) {
+    try {
+      const query = JSON.parse(storage()?.getItem(item) ?? 'null') as DehydratedQuery | null;
+      if (query?.queryHash && query.state) queries.push(query);
+    } catch {
+      // Unreadable (cut short by a full storage, say): as if absent.
+    }
+    storage()?.removeItem(item);
+  }
+  return { timestamp: head.timestamp, buster: head.buster, clientState: { mutations: head.mutations ?? [], queries } };
+}
+
+/** The offline copy of the session cache (bootstrap, role, small lists) in localStorage. */
+export interface SessionCache {
+  /** For persistQueryClient. */
+  persister: Persister;
+  /** Writes `client` now, in one task (the page is being hidden or left). */
+  writeNow: (client: PersistedClient) => void;
 }
 
 /**
- * The query cache stored under `key` (its timestamp, buster and mutations) and `{key}:{query hash}`
- * (each query), so a save writes only the answers that changed since they were last written: the
- * session's bootstrap (some 90 kB) once, not again with every report read. A save waits for the
- * user's input to pause for `quietMs` (a pan or a pinch is not interrupted), and at the latest
- * `latestMs`; answers that come in meanwhile go in the same save. It then writes one query per
- * task, so no step holds the page long. Reads the earlier format (the whole cache under `key`).
+ * The session cache stored whole under `key` by TanStack's sync storage persister, at most once
+ * per `throttleMs`. A save is passed on only when a stored query changed (versionOf): report
+ * answers, stored apart, come and go without writing the session's bootstrap again. A full
+ * storage gives up stored report answers first (`makeRoom`: they can be asked again), then the
+ * session's queries answered longest ago. Reads the earlier format (each query under a key of
+ * its own) once.
  */
-export function createQueryStorage(key: string, { quietMs, latestMs }: { quietMs: number; latestMs: number }): QueryStorage {
-  const queryPrefix = `${key}:`;
-  /** Each query in storage, by its hash → the answer written (versionOf). */
-  const written = new Map<string, string>();
-  let pending: PersistedClient | null = null;
-  let cancelPending: (() => void) | null = null;
-  /** Counts saves begun, writes at once and removals: a save in steps goes on only while the latest. */
-  let generation = 0;
-
-  function dropPending(): void {
-    cancelPending?.();
-    cancelPending = null;
-    pending = null;
-    generation += 1;
-  }
-
-  /** The steps that store `client`: each query whose answer changed, then the removal of those gone and the head. */
-  function* writes(client: PersistedClient): Generator<() => void> {
-    const present = new Set<string>();
-    for (const query of client.clientState.queries) {
-      present.add(query.queryHash);
-      const version = versionOf(query);
-      if (written.get(query.queryHash) === version) continue;
-      yield () => {
-        if (write(`${queryPrefix}${query.queryHash}`, JSON.stringify(storedQuery(query)))) written.set(query.queryHash, version);
-      };
-    }
-    yield () => {
-      for (const hash of [...written.keys()]) {
-        if (present.has(hash)) continue;
-        window.localStorage.removeItem(`${queryPrefix}${hash}`);
-        written.delete(hash);
-      }
-      const head: StoredHead = { timestamp: client.timestamp, buster: client.buster, mutations: client.clientState.mutations };
-      write(key, JSON.stringify(head));
-    };
-  }
-
-  async function writeInSteps(client: PersistedClient): Promise<void> {
-    const current = ++generation;
-    for (const step of writes(client)) {
-      await nextTask();
-      if (current !== generation) return;
-      step();
-    }
-  }
-
-  function saveWhenQuiet(): void {
-    const latest = pending;
-    cancelPending = null;
-    pending = null;
-    if (latest) void writeInSteps(latest);
-  }
-
-  /** Every key of the stored queries. */
-  function queryKeys(): string[] {
-    const keys: string[] = [];
-    for (let i = 0; i < window.localStorage.length; i++) {
-      const item = window.localStorage.key(i);
-      if (item?.startsWith(queryPrefix)) keys.push(item);
-    }
-    return keys;
-  }
+export function createSessionCache(key: string, { throttleMs, makeRoom }: { throttleMs: number; makeRoom: () => boolean }): SessionCache {
+  const serialize = (client: PersistedClient) => JSON.stringify(storedClient(client));
+  const saved = createSyncStoragePersister({
+    storage: storage(),
+    key,
+    throttleTime: throttleMs,
+    serialize,
+    retry: (props) => (makeRoom() ? props.persistedClient : removeOldestQuery(props)),
+  });
+  /** What the last save passed on holds (versionOf of each query). */
+  let lastVersion: string | undefined;
 
   const persister: Persister = {
     persistClient: (client) => {
-      pending = client;
-      cancelPending ??= whenInputQuiet(saveWhenQuiet, quietMs, latestMs);
+      const version = `${client.clientState.queries.map(versionOf).join('|')}#${client.clientState.mutations.length}`;
+      if (version === lastVersion) return;
+      lastVersion = version;
+      return saved.persistClient(client);
     },
     restoreClient: () => {
-      const head = read(key) as StoredHead | PersistedClient | undefined;
-      if (!head || typeof head !== 'object') return undefined;
-      // The earlier format: the whole cache under one key (written again in this one at the next save).
-      if ('clientState' in head) return head;
-      const queries: DehydratedQuery[] = [];
-      for (const item of queryKeys()) {
-        const query = read(item) as DehydratedQuery | undefined;
-        if (!query?.queryHash || !query.state) continue;
-        queries.push(query);
-        written.set(query.queryHash, versionOf(query));
-      }
-      return { timestamp: head.timestamp, buster: head.buster, clientState: { mutations: head.mutations ?? [], queries } };
+      const stored = saved.restoreClient() as PersistedClient | EarlierHead | undefined;
+      return stored && typeof stored === 'object' && !('clientState' in stored) ? readEarlierFormat(key, stored) : stored;
     },
     removeClient: () => {
-      dropPending();
-      for (const item of queryKeys()) window.localStorage.removeItem(item);
-      window.localStorage.removeItem(key);
-      written.clear();
+      lastVersion = undefined;
+      return saved.removeClient();
     },
   };
 
   return {
     persister,
     writeNow: (client) => {
-      dropPending();
-      for (const step of writes(client)) step();
+      try {
+        storage()?.setItem(key, serialize(client));
+      } catch (error) {
+        // A full storage: the throttled save, which makes room, stores it.
+        console.warn('Could not save the offline copy of the session', error);
+      }
     },
   };
 }

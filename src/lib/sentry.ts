@@ -5,13 +5,13 @@ import { RELEASE } from './crash-reports';
 // Sentry, when the runtime configuration names a DSN (SENTRY_DSN, /config.json): loaded after the
 // first screen (its own chunk, not in the first load) and never on a machine's own address. It
 // hears of every failed render and route from the crash reporter, catches uncaught errors and
-// rejections itself, and samples a fifth of the navigations for traces (01 §9). It is told the
+// rejections itself, and samples a fifth of the navigations for traces (docs/PRODUCTION.md). It is told the
 // user's id only, and no page address carries its query string (a search may hold a name).
 
-/** The share of navigations traced (01 §9 'Error-reporting trace sample rate 0.2'). */
+/** The share of navigations traced: a fifth (docs/PRODUCTION.md). */
 export const SENTRY_TRACES_SAMPLE_RATE = 0.2;
 
-/** Hosts of a console run on this machine, where Sentry stays off (01 §9 'disabled on localhost'). */
+/** Hosts of a console run on this machine, where Sentry stays off (docs/PRODUCTION.md). */
 export function isLocalHost(hostname: string): boolean {
   return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || hostname === '::1' || /^127\./.test(hostname);
 }

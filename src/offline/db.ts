@@ -1,4 +1,4 @@
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Transaction } from 'dexie';
 
 /** Where an outbox item stands: waiting to be sent (perhaps after a backoff), or refused and waiting for the user. */
 export type OutboxStatus = 'pending' | 'failed';
@@ -29,47 +29,54 @@ export interface OutboxItem<P = unknown> {
   sendKey?: string;
 }
 
-/** The server's id and version of an entity this device saved (a Location Editor entity, by its key). */
-export interface SavedEntityRef {
-  key: string;
-  id: number;
-  version: number;
+/**
+ * Rows of a table an earlier version of this database kept, waiting for the feature whose own
+ * store they now belong in to take them (`handedOver`).
+ */
+export interface HandedOverRows {
+  table: string;
+  rows: unknown[];
 }
 
-/** A Location Editor answer kept for use without signal (per user and location). */
-export interface EditorSnapshot {
-  userSub: string;
-  groupId: number;
-  answer: unknown;
-  savedAt: number;
-}
+/** The tables of this database's newest version: the outbox, and the rows handed over to a feature's own store. */
+const STORES = {
+  // createdAt orders the replay; userSub keeps each user's queue apart.
+  outbox: 'id, userSub, [userSub+createdAt], entity, status',
+  handover: 'table',
+} as const;
 
-/** The server's refusal of a queued save as conflicting, by the outbox item's id. */
-export interface SaveConflict {
-  itemId: string;
-  body: unknown;
-}
-
-/** The device's offline store: the outbox, and what the Location Editor keeps for work without signal. */
+/**
+ * The device's offline store: the outbox (DESIGN.md 'Offline'). What a feature keeps for work
+ * without signal lives in a store of its own (the Location Editor's in `lavo-editor`).
+ */
 export class OfflineDatabase extends Dexie {
   outbox!: EntityTable<OutboxItem, 'id'>;
-  savedEntities!: EntityTable<SavedEntityRef, 'key'>;
-  editorSnapshots!: Dexie.Table<EditorSnapshot, [string, number]>;
-  saveConflicts!: EntityTable<SaveConflict, 'itemId'>;
+  handover!: EntityTable<HandedOverRows, 'table'>;
 
   constructor(name = 'lavo-offline') {
     super(name);
-    this.version(1).stores({
-      // createdAt orders the replay; userSub keeps each user's queue apart.
-      outbox: 'id, userSub, [userSub+createdAt], entity, status',
-    });
-    this.version(2).stores({
-      outbox: 'id, userSub, [userSub+createdAt], entity, status',
-      savedEntities: 'key',
-      editorSnapshots: '[userSub+groupId]',
-      saveConflicts: 'itemId',
-    });
+    // Version 1 held the outbox alone; version 2 added tables a feature now keeps in its own store.
+    // Version 3 removes every table it does not declare, its rows kept in `handover` until taken.
+    this.version(3).stores(STORES).upgrade(handOverUndeclared);
   }
+}
+
+/** Keeps the rows of each table the upgrade removes, so the store they now belong in can take them. */
+async function handOverUndeclared(tx: Transaction): Promise<void> {
+  for (const name of Array.from(tx.idbtrans.objectStoreNames)) {
+    if (name in STORES || name.startsWith('$')) continue;
+    const rows = await tx.table(name).toArray();
+    if (rows.length > 0) await tx.table<HandedOverRows, string>('handover').put({ table: name, rows });
+  }
+}
+
+/** The rows an earlier version of `db` kept in `table`, or none; `dropHandedOver` forgets them once taken. */
+export async function handedOver(db: OfflineDatabase, table: string): Promise<unknown[]> {
+  return (await db.handover.get(table))?.rows ?? [];
+}
+
+export async function dropHandedOver(db: OfflineDatabase, table: string): Promise<void> {
+  await db.handover.delete(table);
 }
 
 // Kept apart from Dexie, so the shell can ask without loading it.

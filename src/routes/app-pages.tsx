@@ -1,7 +1,7 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import type { AddressSchema } from '@/lib/address-search';
 import { guardAppEntry } from './access';
-import { appRoute } from './app';
+import { appRoute } from '@/routes/app-route';
 import { AppPage } from './app-page';
 import { settleReportAddress } from './report-address';
 import { APP_ROUTES, type AppPath, type AppRouteEntry, landingPath } from './route-table';
@@ -37,6 +37,8 @@ function pageRoute<P extends AppPath, S extends AddressSchema>(entry: AppRouteEn
     getParentRoute: () => appRoute,
     path: path.slice('/app/'.length) as RelativePath<P>,
     validateSearch: search,
+    // A report page's kept filters, for the report pages' code to read from the router (links to it carry them).
+    staticData: entry.keeps ? { keeps: entry.keeps } : {},
     beforeLoad: async ({ context, location, cause }) => {
       guardAppEntry(entry, context.session);
       await settleReportAddress(path, context.session, location.search, cause !== 'stay', context.queryClient);

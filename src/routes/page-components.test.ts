@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_FILES } from './page-files';
+import { PAGE_FILES } from './route-table';
 import { isBuiltPage } from './page-components';
 import { APP_ROUTES } from './route-table';
 

@@ -1,6 +1,5 @@
 import { type ComponentType, lazy } from 'react';
-import { PAGE_FILES } from './page-files';
-import type { AppPath, AppRouteEntry } from './route-table';
+import { type AppPath, type AppRouteEntry, PAGE_FILES } from './route-table';
 
 /** A page of the signed-in area; it receives its table row. */
 export type PageComponent = ComponentType<{ entry: AppRouteEntry }>;
@@ -12,12 +11,12 @@ type PageModule = { default: PageComponent };
  * which gives it its route's search).
  */
 const PAGE_LOADERS = import.meta.glob<PageModule>([
-  '/src/features/**/pages/*-page.tsx',
-  '!/src/features/accounts/users/pages/users-page.tsx',
+  '/src/features/**/*-page.tsx',
+  '!/src/features/users/pages/users-page.tsx',
   '/src/routes/users-route-page.tsx',
 ]);
 
-/** The pages by path (page-files.ts). */
+/** The pages by path (each route-table row names its module). */
 const PAGE_MODULES: Partial<Record<AppPath, () => Promise<PageModule>>> = Object.fromEntries(
   Object.entries(PAGE_FILES).map(([path, file]) => {
     const load = PAGE_LOADERS[`/src/${file}`];

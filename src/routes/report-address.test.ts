@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { isRedirect } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dispenserEndpoints } from '@contracts/reports/dispensers';
-import { dispenserActivityQuery } from '@/features/reports/api/dispenser-activity';
+import { dispenserActivityQuery } from '@/features/reports/dispenser-activity/api/dispenser-activity';
 import { utcToday } from '@/features/reports/filters/filter-state';
 import type { SessionData } from '@/lib/session-context';
 import { makeSession } from '@/test/fixtures';

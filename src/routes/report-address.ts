@@ -4,6 +4,7 @@ import type { FilterState } from '@/features/reports/filters/filter-state';
 import { reportSearchSchema } from '@/features/reports/filters/report-search';
 import { nextTask } from '@/lib/after-paint';
 import type { SessionData } from '@/lib/session-context';
+import { isReportPath, REPORT_KEEPS } from './route-table';
 
 type Prefetch = (queryClient: QueryClient, filters: FilterState) => void;
 
@@ -13,7 +14,7 @@ type Prefetch = (queryClient: QueryClient, filters: FilterState) => void;
  * plan named by the answer).
  */
 const PREFETCH: Partial<Record<string, () => Promise<Prefetch>>> = {
-  '/app/reports/dispenser-activity': () => import('@/features/reports/api/dispenser-activity').then((m) => m.prefetchDispenserActivity),
+  '/app/reports/dispenser-activity': () => import('@/features/reports/dispenser-activity/api/dispenser-activity').then((m) => m.prefetchDispenserActivity),
 };
 
 /**
@@ -30,20 +31,20 @@ export async function settleReportAddress(
   entering: boolean,
   queryClient: QueryClient,
 ): Promise<void> {
-  if (!path.startsWith('/app/reports/')) return;
+  if (!isReportPath(path)) return;
+  const keeps = REPORT_KEEPS[path];
   // Its code downloads beside the filter rules'.
   const prefetch = PREFETCH[path]?.();
-  const { canonicalSearch, defaultFilters, isReportPath, resolveFilters, sameSearch, sessionFilterContext, utcToday, withinScope } = await import(
+  const { canonicalSearch, defaultFilters, resolveFilters, sameSearch, sessionFilterContext, utcToday, withinScope } = await import(
     '@/features/reports/filters/filter-state'
   );
-  if (!isReportPath(path)) return;
   // Opening the page, the route's loading goes on in a task of its own: it is a long one. A filter
   // change on the open page does not wait, so the control the user touched updates at once.
   if (entering) await nextTask();
   const ctx = sessionFilterContext(session);
   const search = reportSearchSchema.parse(address);
   const today = utcToday();
-  const wanted = canonicalSearch(path, ctx, search, today);
+  const wanted = canonicalSearch(keeps, ctx, search, today);
   // Compared as the schema reads both: the router hands over the address as the route's schema
   // read it, which adds what a page does not keep (a groupId also reads as groupIds).
   if (sameSearch(search, reportSearchSchema.parse(wanted))) {

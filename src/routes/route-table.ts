@@ -1,24 +1,23 @@
 import type { AccountType } from '@contracts/permissions';
 import type { Role } from '@contracts/entities';
-// Relative, not '@/…' or '@contracts/…': vite.config.ts reads this table (scripts/vite-page-shell.ts)
-// without the app's aliases, so the modules it loads (the pages' address schemas among them) import
-// their values relatively too.
 import { PAGE_ACCESS, type AppPage } from '../../server/src/contracts/page-access';
 import { badgeSearchSchema } from '../features/badges/badge-search';
 import { serverLogsSearchSchema } from '../features/debug/server-logs-search';
 import { nfcSearchSchema } from '../features/nfc/nfc-search';
-import { usersSearchSchema } from '../features/accounts/users/users-search';
+import { usersSearchSchema } from '../entities/users/users-search';
+import type { FilterParam } from '../features/reports/filters/filter-state';
 import { reportSearchSchema } from '../features/reports/filters/report-search';
 import { stationsSearchSchema } from '../features/stations/stations-search';
-import { professionsSearchSchema } from '../features/accounts/professions/professions-search';
-import { editorSearchSchema } from '../features/maintenance/editor/editor-search';
-import { pathBuilderSearchSchema } from '../features/maintenance/path-builder/path-builder-search';
-import { operationsSearchSchema } from '../features/maintenance/operations/operations-search';
-import { unresponsiveSearchSchema } from '../features/maintenance/unresponsive/unresponsive-search';
-import { wristbandsSearchSchema } from '../features/maintenance/wristbands/wristbands-search';
-import { versionsSearchSchema } from '../features/maintenance/versions/versions-search';
-import { gatewaysSearchSchema } from '../features/maintenance/gateways/gateways-search';
-import { iotDevicesSearchSchema } from '../features/maintenance/iot-devices/iot-devices-search';
+import { professionsSearchSchema } from '../features/professions/professions-search';
+import { editorSearchSchema } from '../features/editor/editor-search';
+import { pathBuilderSearchSchema } from '../features/path-builder/path-builder-search';
+import { operationsSearchSchema } from '../features/device-operations/operations-search';
+import { unresponsiveSearchSchema } from '../features/unresponsive/unresponsive-search';
+import { wristbandsSearchSchema } from '../features/wristbands/wristbands-search';
+import { versionsSearchSchema } from '../features/versions/versions-search';
+import { gatewaysSearchSchema } from '../features/gateways/gateways-search';
+import { iotDevicesSearchSchema } from '../features/iot-devices/iot-devices-search';
+import { observationAuditsSearchSchema } from '../features/observation-audits/observation-audits-search';
 import { type AddressSchema, noSearch } from '../lib/address-search';
 import { allowed, type AccessRule } from '../lib/permissions';
 
@@ -41,28 +40,50 @@ export interface AppRouteEntry extends AccessRule {
   nav: NavPlacement | null;
   /** Set for entries that only forward elsewhere. */
   redirectTo?: `/app/${string}`;
+  /**
+   * The page's module, relative to src/ (a page's, for every entry but those that forward): a chunk
+   * of its own, loaded when the page is opened (page-components.tsx); the build preloads it with
+   * the copy of index.html served at the page's address (scripts/vite-page-shell.ts).
+   */
+  module?: string;
   /** What the page keeps in its address: the router reads the query string with it (validateSearch). */
   search: AddressSchema;
+  /**
+   * A filtered report page's filters kept in its address (docs/SCREENS.md 'Shared filter state'):
+   * its address is completed to them as it loads, and links to it carry them. Its route's
+   * `staticData.keeps`, for the report pages' code.
+   */
+  keeps?: readonly FilterParam[];
 }
 
-const row = <P extends AppPage, N extends NavPlacement | null, S extends AddressSchema>(path: P, title: string, nav: N, search: S) => ({
+const row = <P extends AppPage, N extends NavPlacement | null, S extends AddressSchema>(path: P, title: string, nav: N, module: string, search: S) => ({
   path,
   title,
   ...PAGE_ACCESS[path],
   nav,
+  module,
   search,
 });
 type Row<P extends AppPage, N extends NavPlacement | null, S extends AddressSchema> = ReturnType<typeof row<P, N, S>>;
 
 /**
- * A page's row: its access comes from the one permission table the API enforces too; `search` is
- * its address schema (none: the page keeps nothing in its address).
+ * A page's row: its access comes from the one permission table the API enforces too; `module` is
+ * the page's file under src/; `search` is its address schema (none: the page keeps nothing in its
+ * address). Adding a page is its row and its feature's folder.
  */
-function page<P extends AppPage, N extends NavPlacement | null>(path: P, title: string, nav: N): Row<P, N, typeof noSearch>;
-function page<P extends AppPage, N extends NavPlacement | null, S extends AddressSchema>(path: P, title: string, nav: N, search: S): Row<P, N, S>;
-function page(path: AppPage, title: string, nav: NavPlacement | null, search: AddressSchema = noSearch) {
-  return row(path, title, nav, search);
+function page<P extends AppPage, N extends NavPlacement | null>(path: P, title: string, nav: N, module: string): Row<P, N, typeof noSearch>;
+function page<P extends AppPage, N extends NavPlacement | null, S extends AddressSchema>(path: P, title: string, nav: N, module: string, search: S): Row<P, N, S>;
+function page(path: AppPage, title: string, nav: NavPlacement | null, module: string, search: AddressSchema = noSearch) {
+  return row(path, title, nav, module, search);
 }
+
+/** A filtered report page's row: the report pages' address schema, and the filters it keeps. */
+function reportPage<P extends AppPage, N extends NavPlacement, const K extends readonly FilterParam[]>(path: P, title: string, nav: N, module: string, keeps: K) {
+  return { ...row(path, title, nav, module, reportSearchSchema), keeps };
+}
+
+/** What the Performance Overview and the reports it leads to keep. */
+const OVERVIEW_KEEPS = ['organizationIds', 'organizationIdFilters', 'professionId', 'groupIds', 'groupIdFilters', 'startDate', 'endDate', 'view'] as const;
 
 const overview = (label: string) => ({ section: 'reports', group: 'Overview', label }) as const;
 const report = (label: string) => ({ section: 'reports', group: 'Reports', label }) as const;
@@ -77,49 +98,71 @@ const maintenance = (label: string) => ({ section: 'maintenance', group: 'Mainte
  */
 export const APP_ROUTES = [
   // Reports section
-  page('/app/reports/overview', 'Performance Overview', overview('Performance'), reportSearchSchema),
-  page('/app/reports/dispenser-overview', 'Dispenser Overview', overview('Dispensers'), reportSearchSchema),
-  page('/app/reports/user-overview', 'User Overview', overview('User'), reportSearchSchema),
-  page('/app/reports/activity-breakdown', 'Activity Breakdown', report('Activity Breakdown'), reportSearchSchema),
-  page('/app/reports/compliance', 'Compliance Report', report('Compliance'), reportSearchSchema),
-  page('/app/reports/handwash', 'Hand Wash Analytics', report('Hand Wash'), reportSearchSchema),
-  page('/app/reports/dispenser-activity', 'Dispenser Activity Report', report('Dispenser Activity'), reportSearchSchema),
-  page('/app/reports/staff-rounding', 'Staff Rounding Report', report('Staff Rounding'), reportSearchSchema),
-  page('/app/reports/contact-tracing', 'Contact Tracing Report', report('Contact Tracing'), reportSearchSchema),
-  page('/app/reports/user-performance', 'User Performance', report('User Performance'), reportSearchSchema),
-  page('/app/reports/wearable-usage', 'SmartSensor Usage', report('SmartSensor Usage'), reportSearchSchema),
-  page('/app/reports/wearable-management', 'SmartSensor Management', report('SmartSensor Management'), reportSearchSchema),
-  page('/app/reports/c-diff-report', 'C. Diff Report', report('C. Diff Report'), reportSearchSchema),
-  page('/app/reports/data-exports', 'Data Exports', misc('Data Exports')),
-  page('/app/debug/server-logs-report', 'Server Logs', misc('Server Logs'), serverLogsSearchSchema),
+  reportPage('/app/reports/overview', 'Performance Overview', overview('Performance'), 'features/reports/overview/overview-page.tsx', OVERVIEW_KEEPS),
+  reportPage('/app/reports/dispenser-overview', 'Dispenser Overview', overview('Dispensers'), 'features/reports/dispenser-overview/dispenser-overview-page.tsx', ['groupIds', 'startDate', 'endDate']),
+  reportPage('/app/reports/user-overview', 'User Overview', overview('User'), 'features/reports/user-overview/user-overview-page.tsx', ['userId', 'date']),
+  reportPage('/app/reports/activity-breakdown', 'Activity Breakdown', report('Activity Breakdown'), 'features/reports/activity-breakdown/activity-breakdown-page.tsx', ['organizationIds', 'userId', 'date']),
+  reportPage('/app/reports/compliance', 'Compliance Report', report('Compliance'), 'features/reports/compliance/compliance-page.tsx', [...OVERVIEW_KEEPS, 'userIds', 'metric', 'split']),
+  reportPage('/app/reports/handwash', 'Hand Wash Analytics', report('Hand Wash'), 'features/reports/handwash/handwash-page.tsx', OVERVIEW_KEEPS),
+  reportPage('/app/reports/dispenser-activity', 'Dispenser Activity Report', report('Dispenser Activity'), 'features/reports/dispenser-activity/dispenser-activity-page.tsx', ['groupId', 'deviceId', 'startDate', 'endDate']),
+  reportPage('/app/reports/staff-rounding', 'Staff Rounding Report', report('Staff Rounding'), 'features/reports/staff-rounding/staff-rounding-page.tsx', ['tab', 'organizationIds', 'groupIds', 'search', 'startDate', 'endDate']),
+  reportPage('/app/reports/contact-tracing', 'Contact Tracing Report', report('Contact Tracing'), 'features/reports/contact-tracing/contact-tracing-page.tsx', ['mode', 'organizationIds', 'search', 'date']),
+  reportPage('/app/reports/user-performance', 'User Performance', report('User Performance'), 'features/reports/user-performance/user-performance-page.tsx', [...OVERVIEW_KEEPS, 'search']),
+  reportPage('/app/reports/wearable-usage', 'SmartSensor Usage', report('SmartSensor Usage'), 'features/reports/wearables/wearable-usage-page.tsx', ['organizationIds', 'professionId', 'search', 'startDate', 'endDate']),
+  reportPage('/app/reports/wearable-management', 'SmartSensor Management', report('SmartSensor Management'), 'features/reports/wearables/wearable-management-page.tsx', ['organizationIds', 'search']),
+  reportPage('/app/reports/c-diff-report', 'C. Diff Report', report('C. Diff Report'), 'features/reports/c-diff/c-diff-report-page.tsx', ['organizationIds', 'groupIds', 'zoneIds', 'search', 'startDate', 'endDate']),
+  page('/app/reports/data-exports', 'Data Exports', misc('Data Exports'), 'features/reports/data-exports/data-exports-page.tsx'),
+  page('/app/reports/observation-audits', 'Observation Audits', misc('Observation Audits'), 'features/observation-audits/pages/observation-audits-page.tsx', observationAuditsSearchSchema),
+  page('/app/debug/server-logs-report', 'Server Logs', misc('Server Logs'), 'features/debug/pages/server-logs-page.tsx', serverLogsSearchSchema),
   // Accounts section
-  page('/app/accounts/organizations', 'Organizations', account('Organizations')),
-  page('/app/accounts/locations', 'Locations', account('Locations')),
-  page('/app/accounts/users', 'Users', account('Users'), usersSearchSchema),
-  page('/app/accounts/professions', 'Professions', account('Professions'), professionsSearchSchema),
-  page('/app/accounts/access-management', 'Access Management', account('Access Management'), usersSearchSchema),
-  page('/app/accounts/badge-management', 'SmartBadge Management', account('SmartBadge Management'), badgeSearchSchema),
-  page('/app/accounts/nfc', 'NFC Tag Assignment', account('NFC Tag Assignment'), nfcSearchSchema),
+  page('/app/accounts/organizations', 'Organizations', account('Organizations'), 'features/organizations/pages/organizations-page.tsx'),
+  page('/app/accounts/locations', 'Locations', account('Locations'), 'features/locations/pages/locations-page.tsx'),
+  page('/app/accounts/users', 'Users', account('Users'), 'routes/users-route-page.tsx', usersSearchSchema),
+  page('/app/accounts/professions', 'Professions', account('Professions'), 'features/professions/pages/professions-page.tsx', professionsSearchSchema),
+  page('/app/accounts/access-management', 'Access Management', account('Access Management'), 'features/access-management/pages/access-management-page.tsx', usersSearchSchema),
+  page('/app/accounts/badge-management', 'SmartBadge Management', account('SmartBadge Management'), 'features/badges/pages/badge-management-page.tsx', badgeSearchSchema),
+  page('/app/accounts/nfc', 'NFC Tag Assignment', account('NFC Tag Assignment'), 'features/nfc/pages/nfc-page.tsx', nfcSearchSchema),
   // Settings (reached from the profile popup, not the navigation)
-  page('/app/settings/my-account', 'My Account', null),
+  page('/app/settings/my-account', 'My Account', null, 'features/my-account/pages/my-account-page.tsx'),
   // Maintenance section
-  page('/app/maintenance/editor', 'Location Editor', maintenance('Devices & Zones'), editorSearchSchema),
-  page('/app/maintenance/gateways', 'Gateways', maintenance('Gateways and IoT Devices'), gatewaysSearchSchema),
-  page('/app/maintenance/iot-devices', 'IoT Devices', null, iotDevicesSearchSchema),
-  page('/app/maintenance/stations', 'Stations', maintenance('Stations'), stationsSearchSchema),
-  page('/app/maintenance/beacon-operations', 'Beacon Operations', maintenance('Beacons'), operationsSearchSchema),
-  page('/app/maintenance/dispenser-operations', 'Dispenser Operations', maintenance('Dispensers'), operationsSearchSchema),
-  page('/app/maintenance/wristbands', 'Wristbands', maintenance('Wristbands'), wristbandsSearchSchema),
-  page('/app/maintenance/badges', 'Badges', maintenance('Badges'), badgeSearchSchema),
-  page('/app/maintenance/versions', 'Versions', maintenance('Firmware'), versionsSearchSchema),
-  page('/app/maintenance/path-builder', 'Path Builder', maintenance('Paths editor'), pathBuilderSearchSchema),
-  page('/app/maintenance/unresponsive-devices', 'Unresponsive Devices', maintenance('Unresponsive report'), unresponsiveSearchSchema),
+  page('/app/maintenance/editor', 'Location Editor', maintenance('Devices & Zones'), 'features/editor/pages/editor-page.tsx', editorSearchSchema),
+  page('/app/maintenance/gateways', 'Gateways', maintenance('Gateways and IoT Devices'), 'features/gateways/pages/gateways-page.tsx', gatewaysSearchSchema),
+  page('/app/maintenance/iot-devices', 'IoT Devices', null, 'features/iot-devices/pages/iot-devices-page.tsx', iotDevicesSearchSchema),
+  page('/app/maintenance/stations', 'Stations', maintenance('Stations'), 'features/stations/pages/stations-page.tsx', stationsSearchSchema),
+  page('/app/maintenance/beacon-operations', 'Beacon Operations', maintenance('Beacons'), 'features/device-operations/pages/beacon-operations-page.tsx', operationsSearchSchema),
+  page('/app/maintenance/dispenser-operations', 'Dispenser Operations', maintenance('Dispensers'), 'features/device-operations/pages/dispenser-operations-page.tsx', operationsSearchSchema),
+  page('/app/maintenance/wristbands', 'Wristbands', maintenance('Wristbands'), 'features/wristbands/pages/wristbands-page.tsx', wristbandsSearchSchema),
+  page('/app/maintenance/badges', 'Badges', maintenance('Badges'), 'features/badges/pages/badges-page.tsx', badgeSearchSchema),
+  page('/app/maintenance/versions', 'Versions', maintenance('Firmware'), 'features/versions/pages/versions-page.tsx', versionsSearchSchema),
+  page('/app/maintenance/path-builder', 'Path Builder', maintenance('Paths editor'), 'features/path-builder/pages/path-builder-page.tsx', pathBuilderSearchSchema),
+  page('/app/maintenance/unresponsive-devices', 'Unresponsive Devices', maintenance('Unresponsive report'), 'features/unresponsive/pages/unresponsive-devices-page.tsx', unresponsiveSearchSchema),
   // Forwarding entries
   { path: '/app/maintenance/nfc', title: 'NFC Tag Assignment', subjects: [], accountTypes: [], nav: null, redirectTo: '/app/accounts/nfc', search: noSearch },
 ] as const satisfies readonly AppRouteEntry[];
 
 /** Every path of the table, as a literal union (typed links). */
 export type AppPath = (typeof APP_ROUTES)[number]['path'];
+
+/** The table's paths that show a page: all but those that forward. */
+export type PagePath = Exclude<(typeof APP_ROUTES)[number], { redirectTo: string }>['path'];
+
+/** The filtered report pages: the rows that keep filters. */
+export type ReportPath = Extract<(typeof APP_ROUTES)[number], { keeps: readonly FilterParam[] }>['path'];
+
+/** The filters each report page keeps, by its path, as the table's rows name them. */
+export const REPORT_KEEPS = Object.fromEntries(
+  APP_ROUTES.flatMap((entry): [string, readonly FilterParam[]][] => ('keeps' in entry ? [[entry.path, entry.keeps]] : [])),
+) as Record<ReportPath, readonly FilterParam[]>;
+
+/** Whether `path` is a filtered report page's. */
+export function isReportPath(path: string): path is ReportPath {
+  return Object.hasOwn(REPORT_KEEPS, path);
+}
+
+/** The module of each page, by its path (relative to src/), as the table's rows name them. */
+export const PAGE_FILES = Object.fromEntries(
+  APP_ROUTES.flatMap((entry) => ('module' in entry ? [[entry.path, entry.module]] : [])),
+) as Record<PagePath, string>;
 
 export const PERFORMANCE_LANDING = '/app/reports/overview' satisfies AppPath;
 export const USER_OVERVIEW_LANDING = '/app/reports/user-overview' satisfies AppPath;

@@ -1,4 +1,4 @@
-import { appRoute } from './app';
+import { appRoute } from '@/routes/app-route';
 import { appIndexRoute, appPageRoutes, appUnknownRoute } from './app-pages';
 import { authRoute } from './auth';
 import { homeRoute, notFoundRoute } from './home';

@@ -1,13 +1,14 @@
 import { Menu } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import type { UserListRow } from '@contracts/wearables-admin';
+import type { UserListRow } from '@contracts/user-list';
 import { todayUtc } from '@/components/filters';
-import UsersPage from '@/features/accounts/users/pages/users-page';
+import UsersPage from '@/features/users/pages/users-page';
 import { defaultFilters } from '@/features/reports/filters/filter-state';
-import { personLink, type PersonTarget, useAllowedPersonTargets } from '@/features/reports/links/person-links';
+import { personLink, type PersonTarget, useAllowedPersonTargets } from '@/features/reports/shared/links/person-links';
 import { useSession } from '@/lib/session-context';
+import { REPORT_KEEPS } from './route-table';
 
-// The Users screen with its row links to the reports (03 §2 'Row actions'): composed here, since
+// The Users screen with its row links to the reports (docs/SCREENS.md 'Users'): composed here, since
 // features do not import each other.
 
 const TARGETS: readonly PersonTarget[] = ['compliance', 'staff-rounding'];
@@ -21,7 +22,7 @@ function ReportLinks({ user }: { user: UserListRow }) {
   const filters = defaultFilters({ user: me, organizations: bootstrap.organizations, groups: bootstrap.groups }, todayUtc());
   const person = { id: user.id, name: `${user.firstName} ${user.lastName}`.trim(), organizationId: user.organizationId };
   return offered.map((target) => (
-    <Menu.Item key={target} mih={44} onClick={() => void navigate(personLink(target, filters, person))}>
+    <Menu.Item key={target} mih={44} onClick={() => void navigate(personLink(target, filters, person, (path) => REPORT_KEEPS[path]))}>
       {LABELS[target]}
     </Menu.Item>
   ));

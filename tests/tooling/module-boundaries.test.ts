@@ -1,10 +1,13 @@
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { METRICS_USERS } from '../../eslint.config.js';
 
 // The server's module boundaries (ARCHITECTURE.md 'Server modules') are held by the lint zones in
 // eslint.config.js; these probes show each zone refuses what it should and allows the rest.
 
-const eslint = new ESLint();
+// The probes ask for the zones alone: import-x/no-cycle would read every file a probe's imports
+// reach (it has its own probe in module-boundaries.test.ts).
+const eslint = new ESLint({ overrideConfig: { rules: { 'import-x/no-cycle': 'off' } } });
 
 /** The import boundary errors of `code` written as the file `filePath`. */
 async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
@@ -13,6 +16,10 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
 }
 
 const probe = (imports: string) => `${imports}\nexport const probe = [x];\n`;
+
+// ESLint loads its parser, plugins and resolver on the first file it lints: seconds on a busy
+// machine, which would count against the first probe's time.
+beforeAll(() => boundaryErrors('src/lib/probe.ts', probe('const x = 1;')), 120_000);
 
 describe('server module boundaries', () => {
   it('let a feature module use an entity module through its index.ts', async () => {
@@ -28,15 +35,55 @@ describe('server module boundaries', () => {
     }
   });
 
-  it('let only reports and ingest compose the metrics building blocks', async () => {
+  it('let only the METRICS_USERS modules compose the metrics building blocks', async () => {
     const code = probe("import { idIn as x } from '../../core/sql';\nimport { dayRange } from '../metrics/filters';\nexport const y = dayRange;");
-    expect(await boundaryErrors('server/src/modules/reports/probe.ts', code)).toEqual([]);
-    expect(await boundaryErrors('server/src/modules/nfc/probe.ts', code)).toHaveLength(1);
+    expect(METRICS_USERS).toContain('reports');
+    for (const name of METRICS_USERS) expect(await boundaryErrors(`server/src/modules/${name}/probe.ts`, code), name).toEqual([]);
+    const refused = await boundaryErrors('server/src/modules/nfc/probe.ts', code);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toContain('METRICS_USERS');
   });
 
   it('keep core below the modules and plugins', async () => {
-    const errors = await boundaryErrors('server/src/core/probe.ts', probe("import { callerOf as x } from '../plugins/auth';"));
+    const errors = await boundaryErrors('server/src/core/probe.ts', probe("import { registerAuth as x } from '../plugins/auth';"));
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain('core');
+  });
+
+  it('refuse a module the plugins and app.ts', async () => {
+    for (const path of ['../../plugins/auth', '../../plugins/access-rules', '../../app']) {
+      const errors = await boundaryErrors('server/src/modules/stations/probe.ts', probe(`import * as x from '${path}';`));
+      expect(errors, path).toHaveLength(1);
+      expect(errors[0]).toContain('plugins');
+    }
+    expect(await boundaryErrors('server/src/modules/stations/probe.ts', probe("import { forPages as x } from '../../core/access';"))).toEqual([]);
+  });
+
+  it("let a plugin use an entity module's index.ts, core and db, and refuse it any other module file", async () => {
+    const allowed = probe("import { findUserBySubject as x } from '../modules/users';\nimport { mayUse } from '../core/access';\nimport type { Database } from '../db/client';\nexport const y: [typeof mayUse, Database?] = [mayUse];");
+    expect(await boundaryErrors('server/src/plugins/probe.ts', allowed)).toEqual([]);
+    for (const path of ['../modules/audit/audit.repo', '../modules/session/revoked-sessions.repo', '../modules/users/users.repo', '../modules/server-log/publisher', '../app']) {
+      const errors = await boundaryErrors('server/src/plugins/probe.ts', probe(`import * as x from '${path}';`));
+      expect(errors, path).toHaveLength(1);
+      expect(errors[0]).toContain('Plugins import');
+    }
+  });
+});
+
+describe('import cycles', () => {
+  // The fixtures are real files (the rule follows imports on disk) that `npm run lint` ignores.
+  const fixtures = new ESLint({ ignore: false });
+  const cycleErrors = async (file: string) => {
+    const [result] = await fixtures.lintFiles([`tests/tooling/fixtures/import-cycle/${file}`]);
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'import-x/no-cycle');
+  };
+
+  it('refuse two files that import each other', async () => {
+    expect(await cycleErrors('cycle-a.ts')).toHaveLength(1);
+    expect(await cycleErrors('cycle-b.ts')).toHaveLength(1);
+  });
+
+  it('let two files import only each other\'s types', async () => {
+    expect(await cycleErrors('types-a.ts')).toEqual([]);
   });
 });

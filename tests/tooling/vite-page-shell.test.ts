@@ -1,7 +1,8 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { APP_ROUTES } from '../../src/routes/route-table';
-import { deferEntryStylesheet, pagePreloads, pageTitles, preloadPageChunks, preloadStartChunks, startChunks, titleMarkup } from '../../scripts/vite-page-shell';
+import { pageTitles } from '../../scripts/page-shell-tables';
+import { deferEntryStylesheet, pagePreloads, preloadPageChunks, preloadStartChunks, startChunks, titleMarkup } from '../../scripts/vite-page-shell';
 
 /** Runs the markup's inline script against a page at `pathname`; answers what the heading and tab show. */
 function firstScreenAt(pathname: string, titles: Record<string, string>) {
@@ -69,7 +70,7 @@ describe('the first screen of index.html', () => {
       'assets/start-app-1.js': chunk('assets/start-app-1.js', ['assets/vendor-react-1.js', 'assets/Box-1.js', 'assets/index-1.js'], '/repo/src/app/start-app.tsx', ['assets/overview-1.js']),
       'assets/vendor-react-1.js': chunk('assets/vendor-react-1.js', []),
       'assets/Box-1.js': chunk('assets/Box-1.js', ['assets/vendor-react-1.js']),
-      'assets/overview-1.js': chunk('assets/overview-1.js', ['assets/Box-1.js'], '/repo/src/features/reports/pages/overview-page.tsx'),
+      'assets/overview-1.js': chunk('assets/overview-1.js', ['assets/Box-1.js'], '/repo/src/features/reports/overview/overview-page.tsx'),
       'assets/index-1.css': { type: 'asset' as const, fileName: 'assets/index-1.css' },
     };
     const hrefs = startChunks(bundle as never, 'src/app/start-app.tsx');

@@ -3,7 +3,7 @@ import { USER_IMPORT_COLUMNS } from '@contracts/user-import';
 import { UsersPage } from '../../pages/users-page';
 import { signedInAs } from '../../fixtures/session';
 
-// The Users page hosts the Import button (03 §2 'Users': Add and Import are disabled while no
+// The Users page hosts the Import button (docs/SCREENS.md 'Users': Add and Import are disabled while no
 // organization is selected); the dialog is the Import Users feature's.
 const ST_MARYS = 3;
 const run = Date.now().toString(36);

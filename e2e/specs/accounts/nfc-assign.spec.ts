@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { BootstrapResponse } from '@contracts/bootstrap';
 import type { NfcTag } from '@contracts/nfc';
-import type { UserList } from '@contracts/wearables-admin';
+import type { UserList } from '@contracts/user-list';
 import { accounts } from '../../fixtures/accounts';
 import { apiAs, idTokenOf } from '../../fixtures/api';
 import { NfcPage } from '../../pages/nfc-page';

@@ -1,12 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { Role } from '@contracts/entities';
-import type { UserList } from '@contracts/wearables-admin';
+import type { UserList } from '@contracts/user-list';
 import { accounts } from '../../fixtures/accounts';
 import { apiAs, idTokenOf } from '../../fixtures/api';
 import { PermissionTemplates } from '../../pages/permission-templates';
 import { SignInPage } from '../../pages/sign-in-page';
 
-// The permission templates on the Users page (03 §2 'Users', §4, §5, §6): the menu of the
+// The permission templates on the Users page (docs/SCREENS.md 'Permission templates'): the menu of the
 // provider admin, its default-template warning and Confirm Template, assignment of selected users,
 // and the Permissions tab of Edit User.
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Role } from '@contracts/entities';
-import type { UserList } from '@contracts/wearables-admin';
+import type { UserList } from '@contracts/user-list';
 import { apiAs } from '../../fixtures/api';
 import { accountWithPassword, adminIdToken, staffMember } from '../../fixtures/identity';
 import { ReportsPage } from '../../pages/reports-page';

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import type { HistoryResponse, UserList } from '../../../server/src/contracts/wearables-admin';
+import type { UserList } from '../../../server/src/contracts/user-list';
+import type { HistoryResponse } from '../../../server/src/contracts/wearables';
 import { apiAs, idTokenOf, serviceWorkerInControl } from '../../fixtures/api';
 import { OutboxPanel } from '../../pages/outbox-panel';
 import { UsersPage } from '../../pages/users-page';
@@ -8,7 +9,7 @@ import { signedInAs } from '../../fixtures/session';
 // Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
 test.use({ serviceWorkers: 'allow' });
 
-// Users' Unassign Device (03 §2 'Row actions') goes through the outbox like every field edit.
+// Users' Unassign Device (docs/SCREENS.md 'Users') goes through the outbox like every field edit.
 // The test waits for the service worker to install (the whole shell precached) before cutting the network.
 test.describe.configure({ timeout: 120_000 });
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Gateway } from '../../../server/src/contracts/gateways';
-import type { MacLookup } from '../../../server/src/contracts/wearables-admin';
+import type { MacLookup } from '../../../server/src/contracts/device-registry';
 import { apiAs, idTokenOf } from '../../fixtures/api';
 import { gatewaySimulator } from '../../fixtures/gateways';
 import { FindDevicesDialog } from '../../pages/find-devices-dialog';

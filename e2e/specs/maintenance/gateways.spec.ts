@@ -155,8 +155,14 @@ test.describe('Gateways', () => {
     await expect(drawer.getByText('Remote terminal')).toBeVisible();
     const commands = drawer.getByRole('button', { name: 'Commands for Kiosk 3N' });
     await expect(commands).toBeEnabled();
-    await commands.tap();
-    await page.getByRole('menuitem', { name: 'Get date' }).tap();
+    // The drawer may still be settling (sliding in, its gateway read again): a tap that opened no
+    // menu is made again, as a user would, never one that would close an open menu.
+    const getDate = page.getByRole('menuitem', { name: 'Get date' });
+    await expect(async () => {
+      if ((await commands.getAttribute('aria-expanded')) !== 'true') await commands.tap();
+      await expect(getDate).toBeVisible({ timeout: 2_000 });
+    }).toPass();
+    await getDate.tap();
     await expect(drawer.getByTestId('command-log')).toContainText('Connecting to gateway.');
     await expect(drawer.getByTestId('command-output')).toBeVisible();
     await drawer.getByRole('button', { name: 'Open terminal session' }).tap();

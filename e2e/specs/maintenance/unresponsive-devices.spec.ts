@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { UnresponsiveDevice } from '../../../server/src/contracts/unresponsive-devices';
-import type { DeviceModel } from '../../../server/src/contracts/wearables-admin';
+import type { DeviceModel } from '../../../server/src/contracts/device-registry';
 import { apiAs, idTokenOf } from '../../fixtures/api';
 import { signedInAs } from '../../fixtures/session';
 

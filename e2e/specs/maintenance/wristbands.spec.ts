@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { WearableRow } from '../../../server/src/contracts/wearables-admin';
+import type { WearableRow } from '../../../server/src/contracts/wearables';
 import { apiAs, idTokenOf } from '../../fixtures/api';
 import { DeviceOperationsPage } from '../../pages/device-operations-page';
 import { signedInAs } from '../../fixtures/session';

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { HistoryResponse, UserList, WearableList } from '../../../server/src/contracts/wearables-admin';
+import type { UserList } from '../../../server/src/contracts/user-list';
+import type { HistoryResponse, WearableList } from '../../../server/src/contracts/wearables';
 import { apiAs, idTokenOf, serviceWorkerInControl } from '../../fixtures/api';
 import { signedInAs } from '../../fixtures/session';
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { NfcTag, NfcTagsResponse } from '../../../server/src/contracts/nfc';
-import type { UserList } from '../../../server/src/contracts/wearables-admin';
+import type { UserList } from '../../../server/src/contracts/user-list';
 import { apiAs, idTokenOf, serviceWorkerInControl } from '../../fixtures/api';
 import { NfcPage } from '../../pages/nfc-page';
 import { OutboxPanel } from '../../pages/outbox-panel';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { WearableList } from '../../../server/src/contracts/wearables-admin';
+import type { WearableList } from '../../../server/src/contracts/wearables';
 import { apiAs, idTokenOf, serviceWorkerInControl } from '../../fixtures/api';
 import { signedInAs } from '../../fixtures/session';
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { serviceWorkerInControl } from '../../fixtures/api';
 import { signedInAs } from '../../fixtures/session';
+import { Shell } from '../../pages/shell';
 
 // Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
 test.use({ serviceWorkers: 'allow' });
@@ -104,6 +105,7 @@ test('a hospital manager sees the exports without the SQL column or the Add butt
 
   // On an iPad upright the page never scrolls sideways: the organizations fold into the row's details.
   await page.setViewportSize({ width: 810, height: 1080 });
+  await new Shell(page).narrowed();
   await expect(exportsTable(page).getByRole('columnheader', { name: 'Organizations' })).toHaveCount(0);
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);

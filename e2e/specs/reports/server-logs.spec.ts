@@ -110,6 +110,7 @@ test('a crash in an employee’s browser is reported and shown under Client erro
 
   // On a phone the reports wrap: the page never scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 });
+  await new Shell(page).narrowed();
   await expect(report.getByLabel('Stack')).toBeVisible();
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);

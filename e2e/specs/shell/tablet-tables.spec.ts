@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import type { WearableList } from '../../../server/src/contracts/wearables-admin';
+import type { WearableList } from '../../../server/src/contracts/wearables';
 import { apiAs, idTokenOf } from '../../fixtures/api';
 import { signedInAs } from '../../fixtures/session';
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { WearableList } from '../../../server/src/contracts/wearables-admin';
+import type { WearableList } from '../../../server/src/contracts/wearables';
 import { COMMAND_MESSAGES } from '../../../src/entities/gateways/gateway-commands';
 import { PENDING_REMOVED_TITLE } from '../../../src/features/stations/stations-ui';
 import { apiAs, idTokenOf } from '../../fixtures/api';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { bodyObject, countParam, idField, idParam, textBlock, textField } from './fields';
 
-// Crashes of the app in a browser (01 §2 'Crash screen': "Our team has been notified"): a failed
+// Crashes of the app in a browser (the crash screen's "Our team has been notified"): a failed
 // render, a failed route and a promise nobody handled are posted here, stored, and read by the
 // provider's employees on the Server Logs page beside the live request log (docs/SCREENS.md).
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DeviceType } from './devices';
 
-// The settings a device carries (03 §3 'Setting', §5 'Settings editor'): each kind of operable
+// The settings a device carries (docs/OPERATIONS.md 'Settings'): each kind of operable
 // device has a catalogue of settings in groups, each with its type, range and default. A device
 // stores the values wanted of it (desired) and the values it last confirmed (reported); the
 // settings editor edits the first, a SETTING operation carries them to the device, and a
@@ -17,7 +17,7 @@ export interface SettingDefinition {
   min: number;
   max: number;
   step: number;
-  /** ms is shown as s, s as min (03 §3). */
+  /** ms is shown as s, s as min. */
   unit?: 'ms' | 's' | 'dBm' | '%';
   description: string;
 }
@@ -57,7 +57,7 @@ const slider = (
 /** The setting that is the device's transmit power: once applied, it is the power the lists show. */
 export const TX_POWER_SETTING = 'TX Power';
 
-/** TX power (dBm): the bands the lists colour (03 §9). */
+/** TX power (dBm): the bands the lists colour (docs/SCREENS.md 'Beacon Operations and Dispenser Operations'). */
 const txPower = (value: number) =>
   slider(TX_POWER_SETTING, { min: -40, max: 4, step: 4, default: value, unit: 'dBm' }, 'Transmit power: higher reaches further and drains the battery faster.');
 
@@ -141,7 +141,7 @@ export function settingValueError(setting: SettingDefinition, value: number): st
 /** A setting's values as stored: label → value. */
 export type SettingValues = Record<string, number>;
 
-/** Settings sync state (03 §4): none wanted, all confirmed, or some differing. */
+/** Settings sync state (docs/OPERATIONS.md 'Settings'): none wanted, all confirmed, or some differing. */
 export const SYNC_STATES = ['unconfigured', 'ok', 'mismatched'] as const;
 export type SyncState = (typeof SYNC_STATES)[number];
 

@@ -35,7 +35,7 @@ export const KIOSK_GATEWAY_MODEL_ID = 13;
 export const DEFAULT_MODEL_ID = 12;
 
 /**
- * The holding location of replaced devices (03 §2 'Location Editor', §5 'Device form'): a device
+ * The holding location of replaced devices: a device
  * that another one replaced moves here. It belongs to the provider (organization 1) and has no
  * parent, so no hospital's tree, scope or report holds it.
  */

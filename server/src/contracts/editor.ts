@@ -4,9 +4,8 @@ import { endpoint } from './endpoint';
 import { errorResponseSchema } from './errors';
 import { bodyObject, idField, idParam, MAX_ID, textField, typedMacField } from './fields';
 
-// The Location Editor (03 §2 'Location Editor', §3 Device and Zone, §4 'Device replacement',
-// §5 'Device form' and 'Zone form', §7 GET/POST /groups/editor): a location's devices and zones,
-// and one save of every change made in edit mode. docs/SCREENS.md 'Location Editor (server)'
+// The Location Editor (GET/POST /groups/editor): a location's devices and zones, and one save
+// of every change made in edit mode. docs/SCREENS.md 'Screens', under Location Editor (server),
 // gives the rules the spec leaves open (replacement, staging, conflicts, removal).
 
 export { REPLACED_DEVICES_GROUP_ID };
@@ -141,7 +140,7 @@ const changeFields = {
   baseVersion: versionField.nullish(),
 };
 
-/** A device as the Device form sends it (03 §5 'Device form'). */
+/** A device as the Device form sends it. */
 export const editorDeviceItemSchema = bodyObject({
   entityType: z.literal('DEVICE'),
   ...changeFields,
@@ -160,7 +159,7 @@ export const editorDeviceItemSchema = bodyObject({
 });
 export type EditorDeviceItem = z.infer<typeof editorDeviceItemSchema>;
 
-/** A zone as the Zone form and the map send it (03 §5 'Zone form'); ehrId is read-only and ignored. */
+/** A zone as the Zone form and the map send it; ehrId is read-only and ignored. */
 export const editorZoneItemSchema = bodyObject({
   entityType: z.literal('ZONE'),
   ...changeFields,
@@ -178,7 +177,7 @@ export const editorItemSchema = z.discriminatedUnion('entityType', [editorDevice
 export type EditorItem = z.infer<typeof editorItemSchema>;
 
 export const EDITOR_MESSAGES = {
-  /** 03 §8 'Replacement'. */
+  /** A replacement's failures. */
   macUpdateFailed: 'Failed to update existing device MAC. Aborting replacement.',
   publishFailed: 'Failed to publish new device. Existing device MAC restored.',
   conflict: 'These entities were changed by someone else since they were loaded. Review both versions and save again.',
@@ -194,7 +193,7 @@ export const EDITOR_MESSAGES = {
   removeNeedsId: 'A removed entity needs its id.',
 } as const;
 
-/** 03 §5 'Device form': the refusal of a replacement by a device of another type. */
+/** The Device form's refusal of a replacement by a device of another type. */
 export function replacementTypeMessage(currentType: string, replacementType: string): string {
   return `The replacement device must be the same type as the current device (${currentType}). Replacement device type: ${replacementType}.`;
 }
@@ -239,7 +238,7 @@ export const editorItemResultSchema = z.object({
   action: z.enum(EDITOR_ACTIONS),
   /** The entity as stored now, with its id and version; null when removed. For a replacement, the device that took the place. */
   entity: editorEntitySchema.nullable(),
-  /** Devices: the existing device with the item's MAC took the place (03 §4 'Device replacement'). */
+  /** Devices: the existing device with the item's MAC took the place. */
   replacement: z
     .object({
       /** The device that already had the MAC and is now here. */
@@ -288,13 +287,13 @@ export type EditorItemError = z.infer<typeof editorItemErrorSchema>;
 const ENTITY_LABEL = { DEVICE: 'Device', ZONE: 'Zone' } as const;
 const VERB: Partial<Record<EditorAction, string>> = { ADDED: 'added', EDITED: 'edited', PUBLISHED: 'published' };
 
-/** 03 §8: '{Entity} "name" successfully added/edited/published!' (null for removals and unchanged items). */
+/** The save's toast: '{Entity} "name" successfully added/edited/published!' (null for removals and unchanged items). */
 export function editorSuccessMessage(entityType: 'DEVICE' | 'ZONE', name: string, action: EditorAction): string | null {
   const verb = VERB[action];
   return verb ? `${ENTITY_LABEL[entityType]} "${name}" successfully ${verb}!` : null;
 }
 
-/** The Location Editor's calls (03 §7 'Organizations and locations'). */
+/** The Location Editor's calls. */
 export const editorEndpoints = {
   load: endpoint({ method: 'GET', path: '/groups/editor', query: editorQuerySchema, response: editorEntitiesSchema }),
   save: endpoint({ method: 'POST', path: '/groups/editor', query: editorQuerySchema, body: editorSaveBodySchema, response: editorSaveResultSchema }),

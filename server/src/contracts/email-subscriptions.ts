@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { bodyObject, idField, idParam } from './fields';
 
-// A user's compliance-report emails (03 §3 'Email subscription', §7 'GET/POST/DELETE /users/{id}/emails').
+// A user's compliance-report emails (GET, POST and DELETE /users/{id}/emails; docs/EMAILS.md).
 
 /** The reports a user can subscribe to (the same values as the database's). */
 export const EMAIL_SUBSCRIPTION_TYPES = ['FACILITY_COMPLIANCE_REPORT', 'DEPARTMENT_COMPLIANCE_REPORT', 'USER_COMPLIANCE_REPORT'] as const;
@@ -10,7 +10,7 @@ export const emailSubscriptionTypeSchema = z.enum(EMAIL_SUBSCRIPTION_TYPES);
 export type EmailSubscriptionType = z.infer<typeof emailSubscriptionTypeSchema>;
 
 /**
- * The one schedule there is (03 §9 'weekly, Mondays 12:30'), as a cron string: minute 30, hour 12,
+ * The one schedule there is (weekly, Mondays 12:30; docs/EMAILS.md 'Schedule'), as a cron string: minute 30, hour 12,
  * Mondays. The time is read in the subscriber's time zone (their home location's, else US/Eastern).
  */
 export const WEEKLY_SCHEDULE = '30 12 * * 1';

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 
 // An endpoint described once: its method, path and the schemas of its parameters, query, body and
-// answer. The server registers its route from the description (`routeOf` in plugins/endpoints.ts)
-// and the client calls it through the same description (`callEndpoint` in src/lib/api-client.ts),
+// answer. The server registers its route from the description (`routeOf` in core/route-of.ts)
+// and the client calls it through the same description (`ApiClient.call` in src/lib/api-client.ts),
 // so a path cannot be paired with the wrong schema on either side.
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

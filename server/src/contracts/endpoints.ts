@@ -10,11 +10,12 @@ import { complianceEndpoints, handwashEndpoints, userReportEndpoints } from './r
 import { dispenserEndpoints } from './reports/dispensers';
 import { exposureEndpoints } from './reports/exposure';
 import { roundingEndpoints } from './reports/rounding';
-import { wearableReportEndpoints } from './reports/wearables';
+import { wearableReportEndpoints } from './reports/wearable-reports';
 import { sessionEndpoints } from './session';
 import { stationEndpoints } from './stations';
 import { userEndpoints, userV2Endpoints } from './users';
-import { wearableEndpoints } from './wearables-admin';
+import { deviceRegistryEndpoints } from './device-registry';
+import { wearableEndpoints } from './wearables';
 import { roleEndpoints } from './roles';
 import { groupEndpoints, organizationEndpoints } from './organizations';
 import { editorEndpoints } from './editor';
@@ -29,6 +30,7 @@ import { userImportEndpoints } from './user-import';
 import { emailSubscriptionEndpoints } from './email-subscriptions';
 import { userExportEndpoints } from './user-exports';
 import { userAdminEndpoints } from './users-admin';
+import { auditEndpoints } from './observation-audits';
 
 /** Every endpoint described in the contracts, by area, under the main API's root (/api). */
 export const MAIN_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string, EndpointSpec>>>> = {
@@ -43,6 +45,7 @@ export const MAIN_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string,
   dataExports: dataExportEndpoints,
   wearableReports: wearableReportEndpoints,
   wearables: wearableEndpoints,
+  deviceRegistry: deviceRegistryEndpoints,
   users: userEndpoints,
   bootstrap: bootstrapEndpoints,
   session: sessionEndpoints,
@@ -67,6 +70,7 @@ export const MAIN_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string,
   iot: { ...iotEndpoints, ...thingEndpoints },
   gateways: gatewayEndpoints,
   gatewaySoftware: gatewaySoftwareEndpoints,
+  audits: auditEndpoints,
 };
 
 /** Every endpoint of the newer API (/api/v2). */

@@ -66,7 +66,7 @@ export const professionSchema = z.object({
   professionId: z.string(),
   name: z.string(),
   organizationId: z.number().int().nullable(),
-  /** Internal id, used as newProfessionId. */
+  /** Internal id: the database row's key, which the Professions table keys its rows by. */
   pid: z.number().int(),
 });
 export type Profession = z.infer<typeof professionSchema>;

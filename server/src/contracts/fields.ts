@@ -178,7 +178,7 @@ export function latestDay(now: Date = new Date()): string {
 
 /**
  * The earliest start of a range ending on `end` (both 'YYYY-MM-DD'): the same calendar day one
- * year earlier, minus 14 days, as the date pickers offer (01 §5). 29 February falls back to 28.
+ * year earlier, minus 14 days, as the date pickers offer. 29 February falls back to 28.
  */
 export function earliestRangeStart(end: string): string {
   const [year, month, date] = end.split('-').map(Number) as [number, number, number];
@@ -208,6 +208,18 @@ export const dayField = z.preprocess(
     if (day < MIN_DAY || day > latest) ctx.addIssue({ code: 'custom', message: outOfRange(latest) });
   }),
 );
+
+/** A calendar month, YYYY-MM, from 2000 to a year ahead. */
+export const monthField = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month (YYYY-MM)')
+  .superRefine((month, ctx) => {
+    const latest = latestBounds().latest.slice(0, 7);
+    if (month < MIN_DAY.slice(0, 7) || month > latest) ctx.addIssue({ code: 'custom', message: `must be a month from ${MIN_DAY.slice(0, 7)} to ${latest}` });
+  });
+
+/** An id a device gives what it creates offline (a UUID), so a replay of the creation is recognized. */
+export const clientIdField = z.uuid('must be a UUID');
 
 /** An instant, ISO 8601 with its offset, from 2000 to a year ahead. */
 export const dateTimeField = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' }).superRefine((value, ctx) => {
@@ -239,7 +251,7 @@ export function checkDayRange(q: { startDate?: string; endDate?: string }, ctx: 
 // - `typedMacField`: what a person types or scans (badge creation, MAC lookup, kiosk assignments).
 //   Any spelling of twelve hex digits is taken (separators stripped) and regrouped in pairs.
 
-/** The answer to a typed or scanned MAC that is not twelve hex digits (03 §5 'Scan dialog'). */
+/** The answer to a typed or scanned MAC that is not twelve hex digits. */
 export const MAC_FORMAT_MESSAGE = 'MAC must be 17 characters (colon-separated uppercase pairs).';
 const MAC = /^([0-9A-F]{2}:){5}[0-9A-F]{2}$/;
 
@@ -252,7 +264,7 @@ export function normalizeMac(value: string): string {
   return raw.match(/.{1,2}/g)?.join(':') ?? '';
 }
 
-/** A MAC in any of the spellings a scan or a person gives (separators stripped, 03 §5), normalized. */
+/** A MAC in any of the spellings a scan or a person gives (separators stripped), normalized. */
 export const typedMacField = textField(64)
   .transform(normalizeMac)
   .pipe(z.string().regex(MAC, MAC_FORMAT_MESSAGE));

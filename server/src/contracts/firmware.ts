@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { idParam } from './fields';
 
-// The Versions page's calls (03 §2 'Versions', §3 Firmware version, §7 'GET /firmware/versions'):
+// The Versions page's calls (GET /firmware/versions):
 // a device model's firmware versions, and each version's image, downloaded through the API from
 // the file storage (docs/SCREENS.md 'Versions').
 

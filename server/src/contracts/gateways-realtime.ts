@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_TYPES } from './devices';
 
-// Setting a gateway up, finding the devices it hears and reading their versions (03 §4 'Gateway
-// setup cards' and 'Gateway scan', §5 'Gateway setup' and 'Find dialog', §7 'Real-time', §9): the
+// Setting a gateway up, finding the devices it hears and reading their versions: the
 // client events on a gateway's command channel (`gatewayCommandChannel`, by MAC, in
 // ./stations-realtime.ts) and the payloads both ends validate. docs/GATEWAYS.md tells the protocol.
 
@@ -15,10 +14,10 @@ export const deviceInfoResponseEvent = 'client-gwc-res-device-info';
 
 // ---- Setup ------------------------------------------------------------------------------------
 
-/** A setup card's answers: 202 in progress, 200 set up, 500 failed (03 §4 'Gateway setup cards'). */
+/** A setup card's answers: 202 in progress, 200 set up, 500 failed. */
 export const SETUP_CODES = { progress: 202, done: 200, failed: 500 } as const;
 
-/** The setup timers (03 §9), in milliseconds. */
+/** The setup timers, in milliseconds. */
 export const SETUP_TIMERS = {
   /** After Submit: anything still in progress when it runs out has failed. */
   countdownMs: 10_000,
@@ -27,7 +26,7 @@ export const SETUP_TIMERS = {
 } as const;
 
 /**
- * The supported time zones (03 §2 'Gateway Setup drawer'): US Pacific, Eastern, Mountain and
+ * The supported time zones (docs/GATEWAYS.md 'The Setup drawer'): US Pacific, Eastern, Mountain and
  * Central, under both their US/ and America/ names, as the POSIX TZ strings a gateway's clock
  * takes (the US rule since 2007: second Sunday of March to first Sunday of November).
  */
@@ -71,13 +70,13 @@ export type ConfigResponse = z.infer<typeof configResponseSchema>;
 
 // ---- Scan (Find devices) ----------------------------------------------------------------------
 
-/** How long a scan may listen, in seconds (03 §9), and the default. */
+/** How long a scan may listen, in seconds, and the default. */
 export const SCAN_DURATIONS_S = [15, 30, 60, 120] as const;
 export const DEFAULT_SCAN_S = 30;
 
 /**
- * A scan's status codes (03 §4 'Gateway scan'): 418 awaiting the gateway's answer (set when the
- * scan starts), 404 no answer (still 418 after `noResponseMs`), and 200, 503 or 500 as the
+ * A scan's status codes (docs/GATEWAYS.md 'The Find devices dialog'): 418 awaiting the gateway's answer (set when the
+ * scan starts), 404 no answer (still 418 after `SCAN_NO_RESPONSE_MS`), and 200, 503 or 500 as the
  * gateway reports them.
  */
 export const SCAN_CODES = { awaiting: 418, noResponse: 404, ok: 200, busy: 503, failed: 500 } as const;
@@ -110,7 +109,7 @@ export type ScanResponse = z.infer<typeof scanResponseSchema>;
 
 // ---- Device info ------------------------------------------------------------------------------
 
-/** How long the gateway may take to connect to the devices (03 §9): 45 s, or 15 s for fewer than 15 devices. */
+/** How long the gateway may take to connect to the devices: 45 s, or 15 s for fewer than 15 devices. */
 export const deviceInfoTimeoutMs = (deviceCount: number) => (deviceCount < 15 ? 15_000 : 45_000);
 
 /** Console → gateway, on `client-gwc-req-device-info`: connect to these devices and read their versions. */

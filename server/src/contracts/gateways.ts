@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { bodyObject, idField, idParam, textField } from './fields';
-import { deviceCreationBodySchema, deviceCreationResponseSchema, type CreatedDevice, type NewDeviceItem } from './wearables-admin';
+import { deviceCreationBodySchema, deviceCreationResponseSchema, type CreatedDevice, type NewDeviceItem } from './device-registry';
 
-// Gateways (03 §2 'Gateways', 'Gateway Setup drawer'; §3 'Gateway', 'Software package'; §4
-// 'Gateway setup cards', 'Firmware update jobs'; §7 'Devices'): the gateways of a location with
+// Gateways (docs/GATEWAYS.md): the gateways of a location with
 // their health, software and last update job; their last 24 hours of traffic; naming and placing
 // one (the setup queue is location 39); software jobs, carried out by the gateways themselves;
 // the remote terminal of a kiosk gateway. docs/GATEWAYS.md tells the flow and the decisions.
@@ -19,10 +18,10 @@ export type SoftwareJobStatus = (typeof SOFTWARE_JOB_STATUSES)[number];
 /** Still to be carried out: an add of the same version on the same gateway is ignored. */
 export const OPEN_SOFTWARE_JOB_STATUSES = ['PENDING', 'STARTED'] as const satisfies readonly SoftwareJobStatus[];
 
-/** How long the terminal toggle waits for the gateway to report its session URL (the command timeout, 03 §4). */
+/** How long the terminal toggle waits for the gateway to report its session URL (the command timeout; docs/GATEWAYS.md 'Remote terminal'). */
 export const TERMINAL_WAIT_MS = 5_000;
 
-/** The three series of a gateway's stats (03 §7). */
+/** The three series of a gateway's stats (docs/GATEWAYS.md 'The list and its stats'). */
 export const GATEWAY_STAT_TYPES = ['Heartbeats', 'Location Events', 'Dispense Events'] as const;
 export type GatewayStatType = (typeof GATEWAY_STAT_TYPES)[number];
 /** The hours the stats cover, the current one last. */
@@ -50,7 +49,7 @@ export const GATEWAY_MESSAGES = {
 
 const versionRefSchema = z.object({ id: z.number().int(), version: z.string() }).nullable();
 
-/** A software package of a gateway (03 §3 'Software package'): what runs, its model's latest, and whether it lags. */
+/** A software package of a gateway: what runs, its model's latest, and whether it lags. */
 export const softwarePackageSchema = z.object({
   name: z.string(),
   version: z.object({ current: versionRefSchema, latest: versionRefSchema }),
@@ -74,7 +73,7 @@ export const updateStatusSchema = z.object({
   updatedAt: z.string(),
 });
 
-/** What the gateway last reported of itself (a setup's outcome, 03 §4 'Gateway setup cards'). */
+/** What the gateway last reported of itself (a setup's outcome; docs/GATEWAYS.md 'The setup queue'). */
 export const gatewayStatusSchema = z.object({ code: z.number().int(), message: z.string(), timestamp: z.string() });
 
 export const gatewaySchema = z.object({
@@ -145,7 +144,7 @@ export const queuedSoftwareJobSchema = z.object({
 });
 export const softwareJobsResponseSchema = z.object({ jobs: z.array(queuedSoftwareJobSchema) });
 
-/** POST /devices as the Find devices dialog sends it: an array; the Badges page sends one badge (wearables-admin.ts). */
+/** POST /devices as the Find devices dialog sends it: an array; the Badges page sends one badge (device-registry.ts). */
 export type { CreatedDevice, NewDeviceItem };
 
 export const gatewayEndpoints = {
@@ -155,7 +154,7 @@ export const gatewayEndpoints = {
   terminal: endpoint({ method: 'POST', path: '/devices/tmate/toggle', body: terminalToggleBodySchema, response: terminalStateSchema }),
   softwareJobs: endpoint({ method: 'POST', path: '/software/jobs', body: softwareJobsBodySchema, response: softwareJobsResponseSchema }),
   /**
-   * The same route as wearableEndpoints.createBadge (one POST /devices): the array form, typed
+   * The same route as deviceRegistryEndpoints.createBadge (one POST /devices): the array form, typed
    * for its callers; both descriptions carry the route's one pair of schemas.
    */
   createDevices: endpoint({

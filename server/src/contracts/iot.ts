@@ -3,16 +3,14 @@ import { coordinate } from './editor';
 import { endpoint } from './endpoint';
 import { bodyObject, countParam, dateTimeField, dayField, idField, idListParam, idParam, isPrintableText, multiLineTextField, textField } from './fields';
 
-// IoT devices and their jobs (03 §2 'IoT Devices', 'Location Editor'; §3 'IoT device', 'Thing
-// status', 'Job', 'Job execution', 'Job template', 'Software package'; §4 'Job execution statuses';
-// §5 'IoT device form', 'Job form', 'Metrics date range'; §7 'IoT'): the things of the caller's
+// IoT devices and their jobs (docs/IOT.md; docs/SCREENS.md 'IoT Devices'): the things of the caller's
 // locations with their software, connectivity and telemetry; jobs run on them from templates, one
 // execution per thing; and the thing's own calls, with its credentials, that carry the jobs out.
 // docs/IOT.md tells the backend interface, the local stand-in and the decisions.
 
 // ---- Closed sets -----------------------------------------------------------------------------
 
-/** Thing types and their names (03 §3 'IoT device'). */
+/** Thing types and their names (docs/IOT.md 'The local stand-in'). */
 export const THING_TYPE_NAMES = { fall_device_v1: 'Fall Device', nfc_gateway_v1: 'NFC Gateway' } as const;
 export const THING_TYPES = Object.keys(THING_TYPE_NAMES) as (keyof typeof THING_TYPE_NAMES)[];
 export type ThingType = keyof typeof THING_TYPE_NAMES;
@@ -23,7 +21,7 @@ export const FALL_DEVICE_TYPE: ThingType = 'fall_device_v1';
 export const JOB_STATUSES = ['SCHEDULED', 'IN_PROGRESS', 'COMPLETED', 'CANCELED'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-/** The drawer's tabs (03 §4): SCHEDULED Pending; ACTIVE or IN_PROGRESS Active; COMPLETED or CANCELED Finished. */
+/** The drawer's tabs (docs/IOT.md 'States'): SCHEDULED Pending; ACTIVE or IN_PROGRESS Active; COMPLETED or CANCELED Finished. */
 export const JOB_LISTS = ['PENDING', 'ACTIVE', 'FINISHED'] as const;
 export type JobList = (typeof JOB_LISTS)[number];
 export const JOB_LIST_OF: Readonly<Record<JobStatus | 'ACTIVE', JobList>> = {
@@ -34,37 +32,37 @@ export const JOB_LIST_OF: Readonly<Record<JobStatus | 'ACTIVE', JobList>> = {
   CANCELED: 'FINISHED',
 };
 
-/** Job execution statuses (03 §4). */
+/** Job execution statuses (docs/IOT.md 'States'). */
 export const EXECUTION_STATUSES = ['CREATED', 'QUEUED', 'IN_PROGRESS', 'SUCCEEDED', 'FAILED', 'CANCELED', 'REJECTED', 'REMOVED', 'TIMED_OUT'] as const;
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 /** An execution in one of these is over: nothing moves it again. */
 export const FINAL_EXECUTION_STATUSES = ['SUCCEEDED', 'FAILED', 'CANCELED', 'REJECTED', 'REMOVED', 'TIMED_OUT'] as const satisfies readonly ExecutionStatus[];
-/** IN_PROGRESS is shown 'Updating' (03 §4). */
+/** IN_PROGRESS is shown 'Updating'. */
 export const EXECUTION_STATUS_LABELS: Readonly<Partial<Record<ExecutionStatus, string>>> = { IN_PROGRESS: 'Updating' };
 
 /** What a thing reports of its execution: started, then succeeded or failed (or rejected when it cannot run the job). */
 export const EXECUTION_REPORTS = ['IN_PROGRESS', 'SUCCEEDED', 'FAILED', 'REJECTED'] as const satisfies readonly ExecutionStatus[];
 
-/** Job template parameter types (03 §5 'Job form': Input, Number, Select, Switch, Version, Date). */
+/** Job template parameter types (docs/IOT.md 'Job form': Input, Number, Select, Switch, Version, Date). */
 export const PARAMETER_TYPES = ['input', 'number', 'select', 'switch', 'version', 'date'] as const;
 export type ParameterType = (typeof PARAMETER_TYPES)[number];
 
-/** Telemetry metrics (03 §7: system location and dispense uploads). */
+/** Telemetry metrics: system location and dispense uploads. */
 export const TELEMETRY_METRICS = ['system location', 'dispense uploads'] as const;
 export type TelemetryMetric = (typeof TELEMETRY_METRICS)[number];
 
-/** Metric intervals (03 §9) and their lengths in seconds; 30 min is the default. */
+/** Metric intervals and their lengths in seconds; 30 min is the default. */
 export const METRIC_INTERVALS = { '5m': 300, '15m': 900, '30m': 1_800, '1h': 3_600, '6h': 21_600 } as const;
 export type MetricInterval = keyof typeof METRIC_INTERVALS;
 export const DEFAULT_METRIC_INTERVAL: MetricInterval = '30m';
 
-/** 'Last Online' buckets (03 §2 'IoT Devices'). */
+/** 'Last Online' buckets (docs/IOT.md 'Decisions the specification leaves open'). */
 export const LAST_ONLINE_BUCKETS = ['online', '0-12h', '12-24h', '1-7d', 'over-7d'] as const;
 export type LastOnlineBucket = (typeof LAST_ONLINE_BUCKETS)[number];
 
 /** Things per page: 75 on the IoT screen (the default), at most 100 (the editor's requests). */
 export const THINGS_PAGE = { default: 75, max: 100 } as const;
-/** How far back the metrics reach (03 §5 'Metrics date range': about the last month). */
+/** How far back the metrics reach (about the last month: docs/IOT.md 'Decisions the specification leaves open'). */
 export const METRICS_MAX_DAYS = 31;
 /** The clock skew forgiven on 'not in the future' and 'not in the past'. */
 export const CLOCK_SKEW_MS = 5 * 60_000;
@@ -115,7 +113,7 @@ export const thingSchema = z.object({
   x: z.number(),
   y: z.number(),
   packages: z.array(softwarePackageSchema),
-  /** Any package older than its latest version: only such things may be picked for a job (03 §2). */
+  /** Any package older than its latest version: only such things may be picked for a job. */
   outdated: z.boolean(),
   status: thingStatusSchema,
 });
@@ -223,7 +221,7 @@ export const thingParamsSchema = z.object({ id: idParam });
 
 const instantParam = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' });
 
-/** A metrics range (03 §5): from before to, within the last METRICS_MAX_DAYS days, not in the future. */
+/** A metrics range: from before to, within the last METRICS_MAX_DAYS days, not in the future. */
 function checkMetricsRange(q: { from: string; to: string }, ctx: z.RefinementCtx): void {
   const [from, to] = [Date.parse(q.from), Date.parse(q.to)];
   if (Number.isNaN(from) || Number.isNaN(to)) return;
@@ -251,10 +249,10 @@ export const telemetryQuerySchema = z
   .superRefine(checkMetricsRange);
 export type TelemetryQuery = z.output<typeof telemetryQuerySchema>;
 
-/** A floor-plan coordinate, rounded (03 §5 'IoT device form'). */
+/** A floor-plan coordinate, rounded. */
 const roundedCoordinate = coordinate.transform(Math.round);
 
-/** PATCH /iot/things/falls/:id (03 §5 'IoT device form'): x and y are rounded; awsId and type cannot change. */
+/** PATCH /iot/things/falls/:id: x and y are rounded; awsId and type cannot change. */
 export const updateFallDeviceBodySchema = bodyObject({
   groupId: idField,
   name: textField(100, { min: 1, minMessage: 'A name is required' }),
@@ -281,7 +279,7 @@ const parameterInputSchema = z.union(
   'must be text, a number, true or false, a list of texts, or {startDate, endDate}',
 );
 
-/** POST /iot/jobs (03 §5 'Job form'); the parameters are checked against the template's. */
+/** POST /iot/jobs (docs/IOT.md 'Job form'); the parameters are checked against the template's. */
 export const createJobBodySchema = bodyObject({
   name: textField(100, { min: 1, minMessage: IOT_MESSAGES.jobNameRequired }),
   groupId: idField,

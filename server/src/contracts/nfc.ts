@@ -2,20 +2,20 @@ import { z } from 'zod';
 import { bodyObject, countParam, dateTimeField, idField, idParam, printableText, searchField } from './fields';
 import { endpoint } from './endpoint';
 
-// NFC Tag Assignment (03 §7 'NFC'). A tag's full id is 21 characters: the first 14 are its nfcId,
+// NFC Tag Assignment. A tag's full id is 21 characters: the first 14 are its nfcId,
 // the rest its nfcShortId. A tag is assigned while userId is set, unassigned when it is null.
 
-/** Characters of an NFC id (03 §9). */
+/** Characters of an NFC id. */
 export const NFC_ID_LENGTH = 14;
 /** At most this many characters follow the NFC id (21 in all on a CSV row). */
 export const NFC_SHORT_ID_MAX_LENGTH = 7;
 /** Tags per page of GET /nfc-tags: the default, and the most one request may ask for. */
 export const NFC_TAGS_TAKE = 100;
 export const NFC_TAGS_MAX_TAKE = 500;
-/** Assign events per page of a tag's history (03 §9 'NFC events: 45'), also the most one request may ask for. */
+/** Assign events per page of a tag's history, also the most one request may ask for. */
 export const NFC_EVENTS_TAKE = 45;
 
-/** The answers' messages the client matches on (03 §8 'NFC'). */
+/** The answers' messages the client matches on. */
 export const NFC_MESSAGES = {
   tagNotFound: 'NFC tag not found',
   locationNotFound: 'Location not found',
@@ -170,7 +170,7 @@ export const nfcAssignEventsResponseSchema = z.object({
 });
 export type NfcAssignEventsResponse = z.infer<typeof nfcAssignEventsResponseSchema>;
 
-/** The NFC tag endpoints of 03 §7 (NFC Tag Assignment). */
+/** The NFC tag endpoints (NFC Tag Assignment). */
 export const nfcEndpoints = {
   list: endpoint({ method: 'GET', path: '/nfc-tags', query: nfcTagsQuerySchema, response: nfcTagsResponseSchema }),
   byNfcId: endpoint({ method: 'GET', path: '/nfc/nfcId/:nfcId', params: nfcIdParamsSchema, response: nfcTagSchema }),

@@ -4,14 +4,13 @@ import { endpoint } from './endpoint';
 import { bodyObject, idField, idParam, multiLineTextField, textField } from './fields';
 import type { AppPage } from './page-access';
 
-// Device operations (03 §2 'Beacon Operations and Dispenser Operations', 'Wristbands', 'Badges';
-// §3 'Operation', 'Preset'; §4 'Operation queue'; §7 'Settings and operations'): the operable
+// Device operations (docs/OPERATIONS.md): the operable
 // devices of a location with their settings, firmware and last operation; the settings wanted of
 // them; presets; operations queued (settings first, then firmware), cancelled while pending, and
 // carried out by the gateway that hears each device, whose progress every page of the location
 // hears on its channel. docs/OPERATIONS.md tells the flow and the decisions.
 
-/** The page that operates each kind of device (03 §2 route table: BEACONS, DISPENSERS_MAINTENANCE, WRISTBANDS, BADGES). */
+/** The page that operates each kind of device (the route table's BEACONS, DISPENSERS_MAINTENANCE, WRISTBANDS, BADGES). */
 export const OPERATIONS_PAGES: Readonly<Record<OperableType, AppPage>> = {
   BEACON: '/app/maintenance/beacon-operations',
   DISPENSER: '/app/maintenance/dispenser-operations',
@@ -33,7 +32,7 @@ export const LAST_STATUSES = ['pending', 'working', 'done', 'canceled', 'failed'
 export type LastStatusValue = (typeof LAST_STATUSES)[number];
 export const lowerStatus = (status: OperationStatus) => status.toLowerCase() as LastStatusValue;
 
-/** Display verbs (03 §4): pending Dispatched, working Started, done Completed, canceled Cancelled, failed Failed. */
+/** Display verbs (docs/OPERATIONS.md 'Operations'): pending Dispatched, working Started, done Completed, canceled Cancelled, failed Failed. */
 export const STATUS_VERBS: Readonly<Record<LastStatusValue, string>> = {
   pending: 'Dispatched',
   working: 'Started',
@@ -95,7 +94,7 @@ export const operationStateSchema = z.object({
   lastStatus: lastStatusSchema.nullable(),
   /** Open (pending or working), oldest first. */
   operations: z.array(openOperationSchema),
-  /** No current firmware, or an operation pending or working (03 §3). */
+  /** No current firmware, or an operation pending or working. */
   operationDisabled: z.boolean(),
 });
 export type OperationState = z.infer<typeof operationStateSchema>;
@@ -209,7 +208,7 @@ export const operationEndpoints = {
   deletePreset: endpoint({ method: 'DELETE', path: '/settings/presets/:id', params: presetParamsSchema, response: z.object({ deleted: z.boolean() }) }),
 };
 
-// ---- Live progress (03 §7 'Real-time') ---------------------------------------------------------
+// ---- Live progress (docs/OPERATIONS.md 'Live progress') ----------------------------------------
 
 /** A location's operations channel: 'private-operations-{groupId}'. docs/PERMISSIONS.md 'Channels' says who may join. */
 export const operationsChannel = (groupId: number) => `private-operations-${groupId}`;

@@ -4,10 +4,10 @@ import { groupSchema, organizationSchema } from './entities';
 import { accountTypeSchema } from './permissions';
 import { bodyObject, idField, idParam, textField } from './fields';
 
-// The Organizations and Locations screens (03 §2, §5, §7): both trees, the organization form
+// The Organizations and Locations screens (docs/SCREENS.md 'Screens'): both trees, the organization form
 // (POST organizations) and the location form (POST groups, multipart with the floor-plan image).
 
-/** Organization types that need a default location (03 §5 'Organization form'). */
+/** Organization types that need a default location. */
 export const TYPES_NEEDING_DEFAULT_LOCATION = ['NETWORK', 'HOSPITAL'] as const;
 /** The type only organization 1, the root, has. */
 export const PROVIDER_TYPE = 'PROVIDER';

@@ -16,9 +16,9 @@ const LAVO = ['LAVO'] as const satisfies readonly AccountType[];
 const LAVO_PRO = ['LAVO', 'PRO'] as const satisfies readonly AccountType[];
 
 /**
- * The specification's route and permission table (01 §2): for every /app page, the subjects (any
+ * The specification's route and permission table (docs/PERMISSIONS.md): for every /app page, the subjects (any
  * one grants it) and the account types that may use it, and whether it is the provider's employees'
- * alone (02 §6). The app's routes and navigation read it,
+ * alone. The app's routes and navigation read it,
  * and the API's routes and channels are granted by the pages that use them (docs/PERMISSIONS.md).
  */
 export const PAGE_ACCESS = {
@@ -36,7 +36,9 @@ export const PAGE_ACCESS = {
   '/app/reports/wearable-management': { subjects: ['SMARTSENSOR_MANAGEMENT_BETA'], accountTypes: LAVO },
   '/app/reports/c-diff-report': { subjects: ['C_DIFF'], accountTypes: ALL },
   '/app/reports/data-exports': { subjects: ['DATA_EXPORTS'], accountTypes: ALL },
-  // The provider's own page (02 §1, §6: debug logs are for employees): every hospital's requests.
+  // Beyond the spec (docs/PERMISSIONS.md 'Observation audits'): the observers' app and the validation it gives the figures.
+  '/app/reports/observation-audits': { subjects: ['OBSERVATION_AUDITS'], accountTypes: ALL },
+  // The provider's own page (debug logs are for employees; docs/PERMISSIONS.md 'Decisions'): every hospital's requests.
   '/app/debug/server-logs-report': { subjects: ['SERVER_LOGS'], accountTypes: LAVO, employeesOnly: true },
   '/app/accounts/organizations': { subjects: ['ORGANIZATIONS'], accountTypes: LAVO },
   '/app/accounts/locations': { subjects: ['LOCATIONS'], accountTypes: LAVO },
@@ -64,7 +66,7 @@ export type AppPage = keyof typeof PAGE_ACCESS;
 
 /**
  * The grant of a page, or of one feature inside it: the page's account types (and its employees-only
- * rule) with a narrower set of its subjects (01 §6 'Gated features').
+ * rule) with a narrower set of its subjects (a gated feature, docs/PERMISSIONS.md 'Permissions: who may call what').
  */
 export function pageGrant(page: AppPage, subjects?: readonly PermissionSubject[]): AccessGrant {
   return subjects ? { ...PAGE_ACCESS[page], subjects } : PAGE_ACCESS[page];

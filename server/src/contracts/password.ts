@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isPrintableText } from './fields';
 
-/** The special characters a password must use one of (01 §5). */
+/** The special characters a password must use one of. */
 export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*';
 
 export const PASSWORDS_MUST_MATCH = 'Passwords must match';
@@ -16,7 +16,7 @@ export interface PasswordRule {
   test: (trimmed: string) => boolean;
 }
 
-/** The strength rules of 01 §5, each checked on the trimmed value. */
+/** The strength rules, each checked on the trimmed value. */
 export const PASSWORD_RULES: readonly PasswordRule[] = [
   {
     id: 'length',
@@ -87,7 +87,7 @@ export interface NewPasswordContext {
   temporaryPassword?: string;
 }
 
-/** The form every "choose a password" screen uses: password and its confirmation, with all of 01 §5. */
+/** The form every "choose a password" screen uses: password and its confirmation, with every strength rule. */
 export function newPasswordFormSchema({ username, temporaryPassword }: NewPasswordContext = {}) {
   return z
     .object({ password: passwordSchema, confirmPassword: z.string().trim() })

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { bodyObject, idField, idParam } from './fields';
+import { bodyObject, clientIdField, idField, idParam } from './fields';
 
-// The Path Builder's calls (03 §2 'Path Builder', §3 Path, §7): the walking paths of a location's
+// The Path Builder's calls (docs/SCREENS.md 'Path Builder'): the walking paths of a location's
 // floor plan, each a straight segment between two points in floor-plan pixels. Adding names the
 // path with an id the drawing device chose, so an add replayed from the outbox, or repeated,
 // finds the path it made instead of drawing it twice; removing names either id, so a path added
@@ -24,7 +24,7 @@ export const planPointSchema = bodyObject({ x: coordinate, y: coordinate });
 export type PlanPoint = z.infer<typeof planPointSchema>;
 
 /** An id the drawing device gives a path (a UUID). */
-export const pathClientIdField = z.uuid('must be a UUID');
+export const pathClientIdField = clientIdField;
 
 export const pathSchema = z.object({
   id: z.number().int(),

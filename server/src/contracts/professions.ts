@@ -3,17 +3,17 @@ import { endpoint } from './endpoint';
 import { professionSchema } from './entities';
 import { bodyObject, idField, idParam, textField } from './fields';
 
-// The Professions screen (03 §2, §5 'Add Profession', §7 'Professions').
+// The Professions screen (docs/SCREENS.md 'Screens', Professions).
 
 export const PROFESSION_NAME_MIN = 2;
 export const PROFESSION_NAME_MESSAGE = `Name must be at least ${PROFESSION_NAME_MIN} characters`;
 
-/** A profession's id: its name upper-cased, with spaces turned to underscores (03 §3). */
+/** A profession's id: its name upper-cased, with spaces turned to underscores. */
 export function professionCode(name: string): string {
   return name.trim().toUpperCase().replace(/\s+/g, '_');
 }
 
-/** The page's success message (03 §8). */
+/** The page's success message. */
 export const professionCreatedMessage = (name: string) => `Profession: ${name} created successfully`;
 
 /** POST /users/professions: id and professionId, when sent, must be the code of the name. */

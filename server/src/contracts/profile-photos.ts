@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam } from './fields';
 
-// Profile photos (03 §5 'Profile', §7 'Profile photo: upload to storage, then set-details with picture').
+// Profile photos (docs/SCREENS.md 'Screens', Profile photo): stored, and set as the user's picture in the same call.
 
 /** The largest photo accepted. */
 export const MAX_PHOTO_BYTES = 2 * 1_048_576;

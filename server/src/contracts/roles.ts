@@ -4,15 +4,15 @@ import { permissionSchema, roleSchema } from './entities';
 import { bodyObject, idField, idParam, multiLineTextField, textField } from './fields';
 import { PERMISSION_SUBJECTS, permissionSubjectSchema } from './permissions';
 
-// Permission templates (03 §2 'Users', §3 'Role / permissions template', §5, §6, §7 'Roles'):
+// Permission templates (docs/SCREENS.md 'Permission templates'):
 // the templates an organization may give its users, the catalog of permissions they are made of,
 // and giving one to a user. docs/PERMISSIONS.md 'Decisions' says who may do what.
 
-/** Templates with an id up to this are the defaults shared by every organization (03 §6). */
+/** Templates with an id up to this are the defaults shared by every organization (docs/PERMISSIONS.md 'Decisions'). */
 export const DEFAULT_TEMPLATE_MAX_ID = 4;
-/** The Administrator template: locked, nobody edits it (03 §6). */
+/** The Administrator template: locked, nobody edits it. */
 export const LOCKED_TEMPLATE_ID = 1;
-/** Users per assignment batch (03 §4, §9). */
+/** Users per assignment batch. */
 export const TEMPLATE_ASSIGN_BATCH = 25;
 
 /** Whether a template is one of the defaults every organization shares. */

@@ -1,25 +1,25 @@
 import { z } from 'zod';
 
-// The live request log of the Server Logs page (02 §2 'Debug Logs', §3 'Server log entry', §7):
+// The live request log of the Server Logs page (docs/SCREENS.md 'Screens', Server Logs):
 // the API publishes each answered request on the private server channel, event 'requests'.
 
 /** The event of SERVER_CHANNEL that carries answered requests. */
 export const SERVER_LOG_EVENT = 'requests';
 
-/** Deployment environments (02 §9); the page shows prod unless told otherwise. */
+/** Deployment environments; the page shows prod unless told otherwise. */
 export const LOG_ENVIRONMENTS = ['dev', 'prod', 'test'] as const;
 export type LogEnvironment = (typeof LOG_ENVIRONMENTS)[number];
 export const DEFAULT_LOG_ENVIRONMENT: LogEnvironment = 'prod';
 
 /**
- * Where a request came from (02 §9): a gateway (the ingest and every gateway-authenticated call),
+ * Where a request came from: a gateway (the ingest and every gateway-authenticated call),
  * an AWS service (a request signed with AWS Signature V4, or an SNS delivery), or a browser (the
  * console, and anything else).
  */
 export const REQUEST_SOURCES = ['AWS', 'Gateway', 'Browsers'] as const;
 export type RequestSource = (typeof REQUEST_SOURCES)[number];
 
-/** What an ingest batch holds (02 §9 'Events'). */
+/** What an ingest batch holds. */
 export const LOG_EVENTS = ['Location', 'Check In / Out', 'Dispense Events', 'Heart Bits'] as const;
 export type LogEvent = (typeof LOG_EVENTS)[number];
 

@@ -16,7 +16,7 @@ export type SignOutResponse = z.infer<typeof signOutResponseSchema>;
 
 /**
  * The API's 401 to a user who was deactivated or whose site access was revoked since they signed
- * in (the sign-in screen's wording for a disabled account, 01 §8): the app signs them out and shows it.
+ * in (the sign-in screen's wording for a disabled account): the app signs them out and shows it.
  */
 export const ACCOUNT_INACTIVE_MESSAGE = 'User account is disabled. Contact your administrator to be reactivated.';
 

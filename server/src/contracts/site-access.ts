@@ -1,4 +1,4 @@
-// A user's site access (03 §4 'Site-access status'): derived from their sign-in account's status
+// A user's site access: derived from their sign-in account's status
 // and their active flag. Shared by the Access Management screen, its filter and the exports.
 
 export const SITE_ACCESS_STATUSES = ['CONFIRMED', 'FORCE_CHANGE_PASSWORD', 'AWAITING_INVITE', 'PENDING_LOGIN', 'NO_ACCESS'] as const;

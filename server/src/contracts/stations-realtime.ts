@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
-// The live side of the Stations page (03 §4 'Kiosk assignment' and 'Gateway commands', §7
-// 'Real-time'; 01 §4 'Silent mode and gateway sessions', §7, §9): the channels and events between
+// The live side of the Stations page (kiosk sessions, assignments and gateway commands): the
+// channels and events between
 // the console and a kiosk gateway, and the payloads both ends validate. docs/STATIONS.md tells the
 // whole protocol; the HTTP calls of the stations are in ./stations.ts.
 
 /** Wristband slots of one charging station. */
 export const STATION_SLOTS = 16;
 
-/** The protocol's timers (01 §9), in milliseconds. */
+/** The protocol's timers (docs/STATIONS.md 'The session'), in milliseconds. */
 export const SESSION_TIMERS = {
   /** A PING goes this often while joined. */
   pingMs: 10_000,
@@ -23,7 +23,7 @@ export const SESSION_TIMERS = {
 } as const;
 export type SessionTimers = { -readonly [K in keyof typeof SESSION_TIMERS]: number };
 
-// ---- Channels and events (01 §7) ------------------------------------------------------------
+// ---- Channels and events (docs/STATIONS.md 'Channels and events') ------------------------------
 
 /** Lower-cased, every run of other characters turned into one hyphen. */
 export function channelSlug(text: string): string {
@@ -69,7 +69,7 @@ export const lastStatusSchema = z.object({
 });
 export type LastStatus = z.infer<typeof lastStatusSchema>;
 
-/** A wristband in a slot (03 §3 'Wristband'). */
+/** A wristband in a slot. */
 export const wristbandStateSchema = z.object({
   mac: z.string().max(17),
   gatewayMac: z.string().max(17),
@@ -112,7 +112,7 @@ export type GatewayState = z.infer<typeof gatewayStateSchema>;
 
 export const ASSIGNMENT_TYPES = ['ASSIGN', 'REASSIGN', 'UNASSIGN'] as const;
 
-/** A kiosk assignment (03 §3 'Assignment'): what the console asks the gateway to write to a wristband. */
+/** A kiosk assignment (docs/STATIONS.md 'Assignments'): what the console asks the gateway to write to a wristband. */
 export const kioskAssignmentSchema = z.object({
   /** Client-made id, echoed nowhere; lets the console match its pending entries. */
   id: z.string().max(64),
@@ -184,7 +184,7 @@ export const commandResponseSchema = z.object({
 });
 export type CommandResponse = z.infer<typeof commandResponseSchema>;
 
-/** Quick commands of the gateway terminal (03 §2 'Remote terminal'). */
+/** Quick commands of the gateway terminal (docs/STATIONS.md 'Commands'). */
 export const QUICK_COMMANDS = [
   { label: 'Get date', command: ['date'] },
   { label: 'CPU and memory', command: ['top', '-b', '-n', '1'] },
@@ -206,7 +206,7 @@ export function displayCode(mac: string): string {
   return String(Number(BigInt(`0x${hex}`) % 9999n)).padStart(4, '0');
 }
 
-/** Why a wristband cannot receive an assignment, or null when it can (03 §4 'Kiosk assignment'). */
+/** Why a wristband cannot receive an assignment, or null when it can (docs/STATIONS.md 'Assignments'). */
 export function assignBlocker(w: Pick<WristbandState, 'syncEnabled' | 'isUpdating' | 'status'>): string | null {
   if (w.syncEnabled) return 'Sync-enabled wristbands are assigned at the kiosk.';
   if (w.isUpdating) return 'The wristband is updating.';

@@ -4,7 +4,7 @@ import { KIOSK_GATEWAY_MODEL_ID } from './devices';
 import { bodyObject, idField, idListParam, idParam, searchField, textField, trimSpaces, typedMacField } from './fields';
 import { lastStatusSchema } from './stations-realtime';
 
-// The HTTP calls of the stations (03 §2 'Stations', §4 'Kiosk assignment'): the kiosk
+// The HTTP calls of the stations (docs/STATIONS.md 'Assignments'): the kiosk
 // gateways and NFC stations of a location, the record of a kiosk assignment, and what a kiosk
 // gateway reads at start. The channels and messages of the live sessions are in
 // ./stations-realtime.ts; docs/STATIONS.md tells the whole protocol.
@@ -114,7 +114,7 @@ export const gatewayStationSchema = z.object({
 });
 export type GatewayStation = z.infer<typeof gatewayStationSchema>;
 
-/** The Stations page's calls (03 §7 Devices and IoT). */
+/** The Stations page's calls. */
 export const stationEndpoints = {
   gateways: endpoint({ method: 'GET', path: '/stations/gateways', query: deviceGroupQuerySchema, response: deviceGroupResponseSchema }),
   nfcStations: endpoint({ method: 'GET', path: '/iot/things/stations', query: nfcStationsQuerySchema, response: nfcStationsResponseSchema }),

@@ -3,7 +3,7 @@ import { deviceTypeSchema } from './devices';
 import { endpoint } from './endpoint';
 import { checkDayRange, dayField, idListParam } from './fields';
 
-// The Unresponsive Devices call (03 §2 'Unresponsive Devices', §3 'Unresponsive device row', §7):
+// The Unresponsive Devices call:
 // the devices of some locations that sent no heartbeat during a range of UTC days. What counts
 // (docs/SCREENS.md 'Unresponsive Devices'): an active, published device placed in one of the
 // locations (each with its whole subtree) that was not heard from the start of startDate to the

@@ -2,17 +2,17 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { idListParam, idParam, searchField } from './fields';
 
-// The CSV exports of the Users and Access Management screens (03 §2, §4 'Export job', §7):
+// The CSV exports of the Users and Access Management screens (docs/SCREENS.md 'Users'):
 // POST /users/export queues a job; GET /exports/{jobId} is polled every 2 s until it completed
 // (with a download link) or failed.
 
 export const USER_EXPORT_TYPES = ['users', 'access'] as const;
 export type UserExportType = (typeof USER_EXPORT_TYPES)[number];
 
-/** Polling interval of a running export (03 §9). */
+/** Polling interval of a running export. */
 export const EXPORT_POLL_MS = 2_000;
 
-/** What leaving the page asks while an export runs (03 §2). */
+/** What leaving the page asks while an export runs. */
 export const EXPORT_LEAVE_PROMPT = 'A CSV export is in progress. Are you sure you want to leave this page?';
 
 /**

@@ -3,7 +3,7 @@ import { EMAIL_SUBSCRIPTION_TYPES, type EmailSubscriptionType } from './email-su
 import { endpoint } from './endpoint';
 import { bodyObject, MAX_ID, textField } from './fields';
 
-// The Import Users file (03 §5 'CSV import of users') and POST /users/bulk (03 §7). The client
+// The Import Users file (docs/SCREENS.md 'Screens', Import Users) and POST /users/bulk. The client
 // checks every row with this schema before sending; the server checks again with the same one, so
 // a row shows the same words on either side.
 

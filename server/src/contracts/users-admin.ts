@@ -3,13 +3,13 @@ import { endpoint } from './endpoint';
 import { bodyObject, idField, idParam, textField } from './fields';
 import { SITE_ACCESS_STATUSES } from './site-access';
 
-// The Users screen's writes (03 §3 Add-user payload, §5 Add User and Edit User, §7 Users calls):
+// The Users screen's writes (Add User and Edit User; docs/SCREENS.md 'Users'):
 // POST /users, PUT /users/{id}/set-details, PUT /users/{id}/set-active, and PUT /users/{id}/set-scope
 // (the organizations and locations a user may see, changed after Add User).
 
-/** 03 §9: the default permissions template, 'Individual User'. */
+/** The default permissions template, 'Individual User'. */
 export const INDIVIDUAL_USER_ROLE_ID = 4;
-/** 03 §9: the default profession. */
+/** The default profession. */
 export const DEFAULT_PROFESSION = 'OTHER';
 export const USER_ROLES = ['ADMIN', 'END_USER'] as const;
 export type UserRoleKind = (typeof USER_ROLES)[number];
@@ -20,13 +20,13 @@ export const SITE_ACCESS_EMAIL_MESSAGE = 'Granting site access requires an email
 /** The identity provider signs people in by email: a user with site access has their email as user name. */
 export const SITE_ACCESS_USERNAME_MESSAGE = 'With site access the username is the email address';
 
-/** The server's create-user failures, which the Add User dialog words for people (03 §8). */
+/** The server's create-user failures, which the Add User dialog words for people. */
 export const CREATE_USER_ERRORS = {
   userNameTaken: 'User account already exists',
   emailTaken: 'An account with the email already exists.',
 } as const;
 
-/** What an email address must look like (03 §5 'Invalid email address'). */
+/** What an email address must look like (else 'Invalid email address'). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const optionalText = (max: number) =>
@@ -146,20 +146,20 @@ export type SetScopeResponse = z.infer<typeof setScopeResponseSchema>;
 /** Nobody widens or narrows their own access (docs/PERMISSIONS.md 'Scope'). */
 export const SELF_SCOPE_MESSAGE = 'Cannot change your own access!';
 
-/** PUT /users/{id}/site-access (Access Management's Revoke Access and Grant Access; not in 03 §7, which names no call for them). */
+/** PUT /users/{id}/site-access (Access Management's Revoke Access and Grant Access; docs/PERMISSIONS.md 'Decisions'). */
 export const setSiteAccessBodySchema = bodyObject({ granted: z.boolean() });
 export type SetSiteAccessBody = z.input<typeof setSiteAccessBodySchema>;
 export const setSiteAccessResponseSchema = z.object({
   id: z.number().int(),
   active: z.boolean(),
-  /** The user's site-access status after the change (03 §4). */
+  /** The user's site-access status after the change. */
   status: z.enum(SITE_ACCESS_STATUSES),
   /** The wearable taken back on revocation (a revoked user is deactivated). */
   unassignedDeviceId: z.number().int().nullable(),
 });
 export type SetSiteAccessResponse = z.infer<typeof setSiteAccessResponseSchema>;
 
-/** Nobody grants themself site access (03 §6: a user cannot act on themselves in access management). */
+/** Nobody grants themself site access (a user cannot act on themselves in access management). */
 export const SELF_GRANT_MESSAGE = 'Cannot change your own site access!';
 /** Revoke and Grant act on the user's own sign-in account; a user without one is invited instead. */
 export const NO_SIGN_IN_ACCOUNT_MESSAGE = 'This user has no sign-in account';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { roleSchema } from './entities';
 import { textField } from './fields';
-import { userListQuerySchema, userListSchema } from './wearables-admin';
+import { userListQuerySchema, userListSchema } from './user-list';
 
 /** GET /users/username query. */
 export const usernameQuerySchema = z.object({
@@ -19,7 +19,7 @@ export const meResponseSchema = z.object({
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
-/** The users of the caller's scope on the main API (03 §7 Users calls); GET /users/me belongs to the v2 API. */
+/** The users of the caller's scope on the main API; GET /users/me belongs to the v2 API. */
 export const userEndpoints = {
   list: endpoint({ method: 'GET', path: '/users', query: userListQuerySchema, response: userListSchema }),
   byUsername: endpoint({ method: 'GET', path: '/users/username', query: usernameQuerySchema, response: usernameResponseSchema }),

@@ -1,7 +1,7 @@
 import type { TreeRow } from './scope';
 
 /**
- * The rows a caller sees in a tree (03 §6): those they may act on, and every ancestor of one, so
+ * The rows a caller sees in a tree (docs/PERMISSIONS.md 'Scope'): those they may act on, and every ancestor of one, so
  * the tree still reads from its root; ancestors come without actions (`accessible` false).
  */
 export function visibleTree<T extends TreeRow>(rows: readonly T[], accessible: ReadonlySet<number>): (T & { accessible: boolean })[] {

@@ -30,7 +30,11 @@ export interface RowsResult<TRow> {
 /** The one database type for both drivers, so queries are written once. */
 export type Database = PgDatabase<DbQueryResultHKT, DbSchema>;
 
-/** A transaction inside Database.transaction(); accepted wherever a Database is. */
+/**
+ * A transaction inside Database.transaction(). It is a Database (drizzle's PgTransaction extends
+ * PgDatabase), so the entity functions and repos, which take a Database, are handed a
+ * transaction as it is, with no cast.
+ */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type DatabaseKind = 'pglite' | 'postgres';

@@ -1,4 +1,4 @@
-/** One of the fixed demo sign-ins (DESIGN.md 'Demo accounts'); userName is the email. */
+/** One of the fixed demo sign-ins (`npm start` prints them, README.md 'Run it'); userName is the email. */
 export interface DemoAccount {
   email: string;
   password: string;
@@ -52,5 +52,5 @@ export const DEMO_ACCOUNT_BY_KEY = {
 
 export type DemoAccountKey = keyof typeof DEMO_ACCOUNT_BY_KEY;
 
-/** The seven demo accounts in the order of DESIGN.md. Docs, identity provisioning, the seed and browser tests read this. */
+/** The seven demo accounts in a fixed order. Docs, identity provisioning, the seed and browser tests read this. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = Object.values(DEMO_ACCOUNT_BY_KEY);

@@ -27,6 +27,7 @@ export const SUBJECT_CATALOG: Record<PermissionSubject, { label: string; area: S
   SMARTSENSOR_MANAGEMENT_BETA: { label: 'SmartSensor Management (beta)', area: 'report' },
   C_DIFF: { label: 'C. Diff Report', area: 'report' },
   DATA_EXPORTS: { label: 'Data Exports', area: 'report' },
+  OBSERVATION_AUDITS: { label: 'Observation Audits', area: 'report' },
   SERVER_LOGS: { label: 'Server Logs', area: 'report' },
   ORGANIZATIONS: { label: 'Organizations', area: 'account' },
   LOCATIONS: { label: 'Locations', area: 'account' },

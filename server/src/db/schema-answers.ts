@@ -1,6 +1,6 @@
 import { bigint, date, pgTable, smallint } from 'drizzle-orm/pg-core';
 
-// What a cached report answer was computed from (docs/ARCHITECTURE.md 'Answer cache'): each
+// What a cached report answer was computed from (ARCHITECTURE.md 'Scale', Answer cache): each
 // counter only grows, so the sum over a range's days changes whenever any of them is rewritten.
 
 /** How many times the derivation rewrote each UTC day's derived rows. */

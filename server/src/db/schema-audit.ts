@@ -1,7 +1,7 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * The audit trail (HIPAA §164.312(b)): every write a signed-in user makes, and every read of one
+ * The audit trail (HIPAA, 45 CFR 164.312(b)): every write a signed-in user makes, and every read of one
  * person's data, with who, when, what and from which scope. Append-only: a trigger refuses UPDATE,
  * DELETE and TRUNCATE (migration 0007), and rows outlive the users they name, so nothing here
  * references another table.

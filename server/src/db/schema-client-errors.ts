@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ClientErrorKind } from '../contracts/client-errors';
-import { users } from './schema';
+import { users } from './schema-directory';
 
 /**
  * Crashes of the app in a browser, as it posted them (contracts/client-errors.ts): read newest

@@ -24,7 +24,7 @@ const hygieneSums = () => ({
   durationCount: integer('duration_count').notNull(),
 });
 
-/** A wearer's stay in a patient room with its two opportunities (docs/METRICS.md §3). */
+/** A wearer's stay in a patient room with its two opportunities (docs/METRICS.md 'Visits and opportunities'). */
 export const visits = pgTable(
   'visits',
   {
@@ -49,7 +49,7 @@ export const visits = pgTable(
   ],
 );
 
-/** A wearer's stay at a bed (docs/METRICS.md §7). */
+/** A wearer's stay at a bed (docs/METRICS.md 'Wearables and staff rounding'). */
 export const bedVisits = pgTable(
   'bed_visits',
   {
@@ -69,7 +69,7 @@ export const bedVisits = pgTable(
 );
 
 /**
- * Counted bed visits per UTC day and location over every wearer (docs/METRICS.md §7): what the
+ * Counted bed visits per UTC day and location over every wearer (docs/METRICS.md 'Wearables and staff rounding'): what the
  * per-location rounding summaries read, with the wearers and beds of the day as sorted id lists
  * (a range's distinct staff and beds are the distinct ids of its days).
  */
@@ -87,7 +87,7 @@ export const bedVisitDays = pgTable(
 );
 
 /**
- * Exposure (docs/METRICS.md §8): two wearers' room visits overlapping for more than 30 s and less
+ * Exposure (docs/METRICS.md 'Exposure and contact tracing'): two wearers' room visits overlapping for more than 30 s and less
  * than 2 h, kept from both sides: one row with each of the two as `user_id`. `start_at` is the
  * later entry, `end_at` the earlier exit; each side keeps the location of its own visit.
  */
@@ -172,7 +172,7 @@ export const hygieneWeekly = pgTable(
 /**
  * compliance_daily summed per UTC day and location over every wearer, for the figures that need no
  * wearer (location view): a day of a whole network is one row a location instead of one a
- * wearer. `ratio_sum` and `ratio_users` carry the mean of each wearer's own ratio (METRICS §4)
+ * wearer. `ratio_sum` and `ratio_users` carry the mean of each wearer's own ratio (docs/METRICS.md 'Compliance')
  * for the wearers whose opportunities that day were all at this location; those of a wearer with
  * opportunities at several locations that day are read from compliance_daily
  * (compliance_split_days names them).
@@ -231,7 +231,7 @@ export const dispenseDaily = pgTable(
 );
 
 /**
- * Wearable sessions (docs/METRICS.md §7) cut at UTC midnight: one row per wearer, session and UTC
+ * Wearable sessions (docs/METRICS.md 'Wearables and staff rounding') cut at UTC midnight: one row per wearer, session and UTC
  * day with the session's first and last event of that day. A range of whole days sees a session
  * from its earliest row's first event to its latest row's last event.
  */

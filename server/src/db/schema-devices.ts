@@ -14,7 +14,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { DEVICE_TYPES, type DeviceType, ZONE_TYPES, type ZoneType } from '../contracts/devices';
-import { groups, users } from './schema';
+import { groups, users } from './schema-directory';
 
 // Devices and where they are: models, firmware, the devices themselves, zones (rooms), and who
 // wore which wearable when. Foreign keys to groups and users are lazy, since schema.ts re-exports

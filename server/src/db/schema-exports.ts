@@ -1,5 +1,5 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { organizations, users } from './schema';
+import { organizations, users } from './schema-directory';
 import { jobs } from './schema-jobs';
 
 /** A parameter of an export's SQL (`:name`) and the type its value is bound as. */
@@ -9,7 +9,7 @@ export interface ExportParameter {
 }
 
 /**
- * A data export an employee defined (02 §3 'Data export definition'): SQL over the report views
+ * A data export an employee defined: SQL over the report views
  * (schema `export_views`, migration 0016), offered to the users of its organizations.
  */
 export const dataExports = pgTable('data_exports', {
@@ -22,7 +22,7 @@ export const dataExports = pgTable('data_exports', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-/** One run of an export asked for by a user (02 §3 'Export request'); its job carries status and progress. */
+/** One run of an export asked for by a user; its job carries status and progress. */
 export const dataExportRequests = pgTable(
   'data_export_requests',
   {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { SOFTWARE_JOB_STATUSES, type SoftwareJobStatus } from '../contracts/gateways';
 import { deviceModels, devices } from './schema-devices';
-import { users } from './schema';
+import { users } from './schema-directory';
 
 // Gateways' own software and state (docs/GATEWAYS.md): the versions of each software package a
 // gateway model may run, what each gateway runs, the jobs that install a version on a gateway,

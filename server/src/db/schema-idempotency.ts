@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './schema';
+import { users } from './schema-directory';
 
 /**
  * Answers already given to a request carrying an Idempotency-Key (the offline outbox sends one

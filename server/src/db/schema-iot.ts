@@ -12,7 +12,7 @@ import {
   type TelemetryMetric,
   type ThingType,
 } from '../contracts/iot';
-import { groups, users } from './schema';
+import { groups, users } from './schema-directory';
 
 // The local stand-in for AWS IoT (docs/IOT.md): the things of the fleet with their software,
 // connectivity and telemetry; the software packages and their versions; job templates, jobs and
@@ -105,7 +105,7 @@ export const iotTelemetrySamples = pgTable(
   ],
 );
 
-/** Job templates: a name and the parameters a job of it takes (03 §3 'Job template'). */
+/** Job templates: a name and the parameters a job of it takes. */
 export const iotJobTemplates = pgTable('iot_job_templates', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),

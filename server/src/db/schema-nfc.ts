@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { groups, users } from './schema';
+import { groups, users } from './schema-directory';
 
 /**
  * NFC tags staff tap at stations, and who held which tag when. A tag is assigned while `userId`

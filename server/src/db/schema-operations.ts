@@ -3,7 +3,7 @@ import { type AnyPgColumn, check, index, integer, jsonb, pgTable, serial, text, 
 import type { SettingValues } from '../contracts/device-settings';
 import { OPERATION_STATUSES, OPERATION_TYPES, type OperationStatus, type OperationType } from '../contracts/operations';
 import { deviceModels, devices, firmwareVersions } from './schema-devices';
-import { groups, organizations, users } from './schema';
+import { groups, organizations, users } from './schema-directory';
 
 // What is wanted of operable devices and what was done to them (docs/OPERATIONS.md): the settings
 // each device should run and last confirmed, the presets of settings an organization keeps, and

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './schema';
+import { users } from './schema-directory';
 
 /**
  * Sign-ins that were signed out. Tokens of one sign-in, and those its refreshes issue, share the

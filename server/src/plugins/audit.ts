@@ -1,28 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../db/client';
-import { recordAuditEvent } from '../modules/audit/audit.repo';
+import type { FastifyInstance } from 'fastify';
+import { asRecord } from '../core/audit-rule';
 import { HttpError } from '../core/http-error';
-
-/**
- * What the audit trail records of a route (HIPAA §164.312(b)): a read of one person's data names
- * that person (`person` answers their user id, or null when the read is not about one person, e.g.
- * a whole ward's contacts); 'skip' marks a write that changes no data. Every other write (POST,
- * PUT, PATCH, DELETE) by a signed-in caller is recorded without being declared.
- */
-export type AuditRule = { read: true; person: (request: FastifyRequest) => number | null } | 'skip';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    audit?: AuditRule;
-  }
-}
+import type { NewAuditEventRow } from '../db/schema';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Body fields a write may name its targets by; nothing else of a body is kept. */
 const TARGET_KEY = /^(id|[a-zA-Z]*Id|[a-zA-Z]*Ids|username|Username|userName|mac|nfcId)$/;
-
-const asRecord = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** The ids a body names: its own id-like fields, or those of each item of an array body. */
 function targetsOf(body: unknown): Record<string, unknown> {
@@ -38,24 +21,6 @@ function personOfWrite(body: unknown): number | null {
   return ids.size === 1 ? [...ids][0]! : null;
 }
 
-/** The person a read names by `userId` in its query; without one, the caller (their own figures). */
-export const personInQuery =
-  (fallback: 'caller' | 'none' = 'caller') =>
-  (request: FastifyRequest): number | null => {
-    const userId = asRecord(request.query).userId;
-    if (typeof userId === 'number') return userId;
-    return fallback === 'caller' ? (request.caller?.user.id ?? null) : null;
-  };
-
-/** The person a read names by its `:id` parameter (a user's history). */
-export const personInParams = (request: FastifyRequest): number | null => {
-  const id = asRecord(request.params).id;
-  return typeof id === 'number' ? id : null;
-};
-
-/** Audit config: the route reads one person's data, named by `person`. */
-export const auditRead = (person: (request: FastifyRequest) => number | null): { audit: AuditRule } => ({ audit: { read: true, person } });
-
 /**
  * A value of a request's params or query as the trail can keep it: a refused request's values are
  * as they arrived, and a NUL or a lone surrogate, which jsonb cannot hold, becomes U+FFFD.
@@ -64,8 +29,11 @@ const UNKEEPABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\
 const plain = (value: unknown) =>
   JSON.parse(JSON.stringify(value ?? {}, (_, v: unknown) => (typeof v === 'string' ? v.replace(UNKEEPABLE, '\uFFFD') : v))) as Record<string, unknown>;
 
-/** Records audited requests of identified callers, whatever the answer, before the answer leaves. */
-export function registerAudit(app: FastifyInstance, db: Database): void {
+/**
+ * Records audited requests of identified callers, whatever the answer, before the answer leaves,
+ * through `record` (app.ts hands in modules/audit's, which owns the trail's table).
+ */
+export function registerAudit(app: FastifyInstance, { record }: { record: (event: NewAuditEventRow) => Promise<void> }): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const caller = request.caller;
     const rule = request.routeOptions.config.audit;
@@ -74,7 +42,7 @@ export function registerAudit(app: FastifyInstance, db: Database): void {
     if (!write && !rule?.read) return payload;
     try {
       const scope = await caller.scope();
-      await recordAuditEvent(db, {
+      await record({
         actorUserId: caller.user.id,
         actorSub: caller.session.sub,
         sessionId: caller.session.sessionId,

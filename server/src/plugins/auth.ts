@@ -1,67 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Role } from '../contracts/entities';
 import { ACCOUNT_INACTIVE_MESSAGE } from '../contracts/session';
-import type { PermissionSubject } from '../contracts/permissions';
-import { mayUse, refusalOf, requireAccessRules, type RouteAccess } from './access';
+import { mayUse, refusalOf } from '../core/access';
+import type { TokenSession } from '../core/caller';
+import { HttpError } from '../core/http-error';
+import { loadScope, type Scope } from '../core/scope';
 import type { Database } from '../db/client';
-import type { OrganizationRow, UserRow } from '../db/schema';
+import type { UserRow } from '../db/schema';
 import type { TokenVerifier } from '../identity/verifier';
 import { findOrganization, findRole, findUserBySubject } from '../modules/users';
-import { isSessionRevoked } from '../modules/session/revoked-sessions.repo';
-import { loadScope, type Scope } from '../core/scope';
-import { HttpError } from '../core/http-error';
+import { requireAccessRules } from './access-rules';
 
-/** The signed-in caller of a request, with what they may do and see. */
-export interface Caller {
-  user: UserRow;
-  /** The verified token's subject and sign-in. */
-  session: TokenSession;
-  /** The caller's own organization (its accountType decides which areas they may use). */
-  organization: OrganizationRow;
-  /** The caller's permission template with its permissions. */
-  role: Role;
-  subjects: ReadonlySet<PermissionSubject>;
-  /** What the caller may see; loaded on first use, since most routes that only check subjects never need it. */
-  scope(): Promise<Scope>;
-}
-
-/**
- * How a route authenticates: 'id' (main API: the id token as the Authorization value),
- * 'access' (newer API: 'Bearer' + access token, header Version: 2) or 'public'.
- */
-export type AuthMode = 'id' | 'access' | 'public';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    auth?: AuthMode;
-    /** Who may call the route (plugins/access.ts, docs/PERMISSIONS.md); every API route declares it. */
-    access?: RouteAccess;
-  }
-  interface FastifyRequest {
-    caller: Caller | null;
-  }
-}
-
-/** Reads the signed-in caller, failing with 401 when a route needs one and there is none. */
-export function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new HttpError(401, 'Unauthorized');
-  return request.caller;
-}
+// Fills in each request's caller (core/caller.ts) and checks its route's access rule
+// (core/access.ts). What it needs of a module other than the entity modules is handed in by
+// app.ts (ARCHITECTURE.md 'Layers').
 
 interface AuthDeps {
   db: Database;
   verifier: TokenVerifier;
-}
-
-/** What a verified token says: who signed in, and which sign-in it belongs to. */
-export interface TokenSession {
-  sub: string;
-  /** The sign-in (origin_jti, or the token's own jti when it names no origin): what sign-out revokes. */
-  sessionId: string | null;
-  /** When the sign-in happened (the id token's auth_time), if the token says. */
-  authTime: Date | null;
-  /** When the token was issued (its iat, seconds since the epoch), if it says. */
-  issuedAt: number | null;
+  /** True when the sign-in was signed out (modules/session owns the list). */
+  isSessionRevoked: (sessionId: string) => Promise<boolean>;
 }
 
 /** Verifies the request's token as its route's mode asks. */
@@ -100,7 +57,7 @@ function issuedBeforeSignOut(session: TokenSession, user: UserRow): boolean {
 async function identify(request: FastifyRequest, mode: 'id' | 'access', deps: AuthDeps): Promise<{ user: UserRow; session: TokenSession }> {
   const session = await verifyToken(request, mode, deps.verifier);
   const [revoked, user] = await Promise.all([
-    session.sessionId ? isSessionRevoked(deps.db, session.sessionId) : false,
+    session.sessionId ? deps.isSessionRevoked(session.sessionId) : false,
     findUserBySubject(deps.db, session.sub),
   ]);
   if (revoked) throw new HttpError(401, SIGNED_OUT_MESSAGE);

@@ -1,9 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { LogEnvironment } from '../contracts/server-log';
+import type { LogEnvironment, ServerLogEntry } from '../contracts/server-log';
 import type { Env } from '../env';
-import { buildEntry } from '../modules/server-log/entry';
-import type { ServerLogPublisher } from '../modules/server-log/publisher';
+import { buildEntry } from './server-log-entry';
+
+/**
+ * Where the entries go: modules/server-log's publisher, handed in by app.ts (ARCHITECTURE.md
+ * 'Layers': a plugin uses no module's files but the entity modules' index.ts).
+ */
+export interface ServerLogSink {
+  /** Whether entries are wanted now: someone may be listening (or the server cannot tell). */
+  wanted(): boolean;
+  add(entry: ServerLogEntry): void;
+  close(): void;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,7 +34,7 @@ export function logEnvironmentOf(env: Pick<Env, 'NODE_ENV' | 'LAVO_ENV'>): LogEn
  * listening, and publishing happens later, batched: a request never waits for the log, and a
  * failure of the log never reaches a request.
  */
-export function registerServerLog(app: FastifyInstance, { publisher, env }: { publisher: ServerLogPublisher; env: LogEnvironment }): void {
+export function registerServerLog(app: FastifyInstance, { publisher, env }: { publisher: ServerLogSink; env: LogEnvironment }): void {
   const prefix = randomBytes(4).toString('hex');
   let sequence = 0;
   app.decorateRequest('logError', null);

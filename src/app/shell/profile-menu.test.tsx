@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '@/lib/session-context';
 import { makeSession } from '@/test/fixtures';
-import { renderWithRouter } from '@/test/router';
+import { renderWithRouter } from '@/test/render-with-router';
 
 const auth = vi.hoisted(() => ({ signOut: vi.fn(async () => {}) }));
 vi.mock('@/lib/auth', () => auth);

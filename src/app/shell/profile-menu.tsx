@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { ButtonLink } from '@/components/router-links';
 import { signOut } from '@/lib/auth';
 import { getConfig } from '@/lib/config';
-import { UserAvatar } from '@/entities/users/user-avatar';
+import { UserAvatar } from '@/widgets/user-avatar/user-avatar';
 import { displayName } from '@/lib/format';
 import { useSession } from '@/lib/session-context';
 import { useHoverPopover } from './use-hover-popover';

@@ -4,7 +4,7 @@ import { startHtml5QrcodeCamera, type CameraSession, type CameraStarter } from '
 import { describeCameraError } from './camera-errors';
 import { isCompleteMac, normalizeMac } from './mac';
 
-/** How long a successful scan is shown before it is handed over (spec §9). */
+/** How long a successful scan is shown before it is handed over. */
 export const SCAN_HIGHLIGHT_MS = 750;
 export const NOT_A_MAC_MESSAGE = 'That code is not a MAC address.';
 

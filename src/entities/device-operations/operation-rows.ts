@@ -19,7 +19,7 @@ export type Operable = Pick<
 export const STATUS_FILTERS = ['all', 'active', 'inactive'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
-/** Beacons, dispensers a page (03 §9). */
+/** Beacons, dispensers a page. */
 export const OPERATIONS_PAGE_SIZE = 15;
 
 /** What this device's outbox still holds for a device. */
@@ -56,7 +56,7 @@ export function rowsOf<T extends Operable>(devices: readonly T[], edits: readonl
   });
 }
 
-/** Active: operations open or queued here, or a last status pending or working (03 §4 'Status filter'). */
+/** Active: operations open or queued here, or a last status pending or working. */
 export function isActive(row: OperationRow<Operable>): boolean {
   return row.outbox !== null || row.operations.length > 0 || row.lastStatus?.status === 'pending' || row.lastStatus?.status === 'working';
 }
@@ -86,7 +86,7 @@ export function filterRows<R extends OperationRow<Operable>>(
   });
 }
 
-/** Whether a row may be selected (03 §2: not when operationDisabled). */
+/** Whether a row may be selected (not when operationDisabled). */
 export const isSelectable = (row: OperationRow<Operable>) => !row.operationDisabled;
 
 export const isUpToDate = (row: Pick<Operable, 'firmware'>) => row.firmware.latest === null || row.firmware.current?.id === row.firmware.latest.id;
@@ -125,7 +125,7 @@ export const rowStatus = (row: OperationRow<Operable>): LastStatusValue | 'queue
 export interface QueueEntry<R extends OperationRow<Operable> = OperationRow<Operable>> {
   row: R;
   types: OperationType[];
-  /** Why nothing is queued for the device (03 §4 'Add-all skips ...'). */
+  /** Why nothing is queued for the device (docs/SCREENS.md 'Selecting and queuing'). */
   skipped: string | null;
 }
 
@@ -149,7 +149,7 @@ export function planQueue<R extends OperationRow<Operable>>(rows: readonly R[], 
 
 const FINAL: readonly LastStatusValue[] = ['done', 'failed', 'canceled', 'payload'];
 
-/** A device after an event of its location's channel (03 §4 'Real-time events'). */
+/** A device after an event of its location's channel (docs/OPERATIONS.md 'Live progress'). */
 export function applyEvent<T extends Operable>(device: T, event: OperationEventPayload): T {
   if (device.id !== event.deviceId) return device;
   // An older event than what the row shows changes nothing.

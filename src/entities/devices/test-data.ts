@@ -1,5 +1,6 @@
 import type { Group } from '@contracts/entities';
-import type { UserListRow, WearableRow, WearableType } from '@contracts/wearables-admin';
+import type { UserListRow } from '@contracts/user-list';
+import type { WearableRow, WearableType } from '@contracts/wearables';
 import type { SessionData } from '@/lib/session-context';
 import { makeSession } from '@/test/fixtures';
 import { wearableName } from './wearable-unassign';

@@ -1,4 +1,4 @@
-import type { WearableType } from '@contracts/wearables-admin';
+import type { WearableType } from '@contracts/wearables';
 import { useCallback } from 'react';
 import { toastEditResult } from '@/components/edit-toasts';
 import { userLabel } from '@/entities/users/user-label';

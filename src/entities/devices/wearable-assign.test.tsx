@@ -19,7 +19,7 @@ import { enqueue, outboxHandler, queueOf, replayOutbox } from '@/offline/outbox'
 import { outboxUserOf } from '@/offline/use-outbox';
 import { TestProviders } from '@/test/render';
 import { deviceKeys } from './api/keys';
-import { useAssignWearables } from './assign/use-assign-wearables';
+import { useAssignWearables } from '@/entities/devices/use-assign-wearables';
 import { DANA, makeWearable, SAM, wearableSession } from './test-data';
 import { BADGE_ASSIGN_V1, onWearableAssigned, registerWearableAssignHandler, WEARABLE_ASSIGN, type WearableAssignPayload } from './wearable-assign';
 

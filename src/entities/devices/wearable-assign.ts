@@ -1,4 +1,4 @@
-import type { WearableType } from '@contracts/wearables-admin';
+import type { WearableType } from '@contracts/wearables';
 import { userKeys } from '@/entities/users/api/keys';
 import { userLabel } from '@/entities/users/user-label';
 import { ApiError } from '@/lib/api-client';

@@ -15,7 +15,7 @@ export interface CommandLine {
   data?: string;
 }
 
-/** A gateway's command state (01 §4): the request, the responses with timestamps, and where it is. */
+/** A gateway's command state (docs/STATIONS.md 'Commands'): the request, the responses with timestamps, and where it is. */
 export interface CommandState {
   request: { id: string; type: CommandType; label: string; at: number } | null;
   responses: CommandLine[];
@@ -50,7 +50,7 @@ export function commandTimedOut(state: CommandState, at: number): CommandState {
 }
 
 /**
- * The state after a response (01 §4): 202 is progress, 200 done, the type's error codes (cli 409
+ * The state after a response (docs/STATIONS.md 'Commands'): 202 is progress, 200 done, the type's error codes (cli 409
  * or 500, update 500 or 503) an error; any other code is an error too. A response to another
  * request, or one that comes after the command ended, changes nothing.
  */

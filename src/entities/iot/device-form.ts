@@ -1,7 +1,7 @@
 import { textProblem } from '@contracts/fields';
 import type { UpdateFallDeviceBody } from '@contracts/iot';
 
-/** The IoT device form's editable fields (03 §5): name and location required; x and y on the floor plan. */
+/** The IoT device form's editable fields: name and location required; x and y on the floor plan. */
 export interface DeviceForm {
   name: string;
   groupId: number | null;

@@ -19,7 +19,7 @@ export interface EditDevicePayload {
 export const deviceEntity = (payload: Pick<EditDevicePayload, 'id'>) => `iot-thing:${payload.id}`;
 export const describeEditDevice = (p: EditDevicePayload) => `Rename ${p.awsId} to ${p.body.name} and move it`;
 
-/** PATCH /iot/things/falls/{id}: a fall device renamed and moved (03 §7). */
+/** PATCH /iot/things/falls/{id}: a fall device renamed and moved. */
 export function updateFallDevice(id: number, body: UpdateFallDeviceBody, idempotencyKey: string): Promise<Thing> {
   return mainApi.call(iotEndpoints.updateFallDevice, { params: { id }, body, headers: { 'Idempotency-Key': idempotencyKey } });
 }

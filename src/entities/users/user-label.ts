@@ -1,4 +1,4 @@
-import type { UserListRow } from '@contracts/wearables-admin';
+import type { UserListRow } from '@contracts/user-list';
 
 /** 'Dana Ortiz' (or the user name when both names are empty). */
 export function userLabel(user: Pick<UserListRow, 'firstName' | 'lastName' | 'userName'>): string {

@@ -1,5 +1,5 @@
 /**
- * The error table of 01 §8: what an identity-provider error becomes on each authentication screen.
+ * The sign-in error table: what an identity-provider error becomes on each authentication screen.
  * Rows are matched in order; the first match wins. Unmapped errors show the provider's message.
  */
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** How long 'Successfully updated!' stays before the app reloads on /auth (01 §4). */
+/** How long 'Successfully updated!' stays before the app reloads on /auth. */
 export const UPDATED_REDIRECT_MS = 1500;
 
 const reloadOnSignIn = () => window.location.assign('/auth');

@@ -1,4 +1,4 @@
-import { deviceExistsMessage, type MacLookup } from '@contracts/wearables-admin';
+import { deviceExistsMessage, type MacLookup } from '@contracts/device-registry';
 
 /** Where the check of a typed MAC stands. */
 export type MacCheck =
@@ -32,8 +32,8 @@ export function macCheckOf(input: {
 }
 
 /**
- * Why Add is disabled, or null when it is enabled (03 §5 'Scan dialog'): a firmware version is
- * chosen, the MAC is complete and no device has it.
+ * Why Add is disabled, or null when it is enabled (docs/OFFLINE.md 'Badges and SmartBadge
+ * Management'): a firmware version is chosen, the MAC is complete and no device has it.
  */
 export function addBadgeBlocker(versionId: number | null, check: MacCheck): string | null {
   switch (check.state) {

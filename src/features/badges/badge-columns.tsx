@@ -1,8 +1,8 @@
 import { Group, Text } from '@mantine/core';
-import type { WearableRow } from '@contracts/wearables-admin';
+import type { WearableRow } from '@contracts/wearables';
 import type { DataColumn } from '@/components/data-table';
-import { OperationStatusBadge, QueuedOperationsPopover } from '@/entities/device-operations/components/operation-status';
-import { SettingsSyncBadge, syncLabel } from '@/entities/device-operations/operation-columns';
+import { OperationStatusBadge, QueuedOperationsPopover } from '@/widgets/device-operations/operation-status';
+import { SettingsSyncBadge, syncLabel } from '@/widgets/device-operations/operation-columns';
 import { statusText, type Operable, type OperationRow } from '@/entities/device-operations/operation-rows';
 import { batteryMvColor, formatHeartbeat } from '@/entities/devices/device-format';
 import { userLabel } from '@/entities/users/user-label';
@@ -10,7 +10,7 @@ import type { BadgeRow } from './badge-rows';
 import { BadgeRowMenu } from './components/badge-row-menu';
 import { HolderCell } from './components/holder-cell';
 
-/** A badge with its operations (03 §2 'Badges'): none for a badge added here that the server does not have yet. */
+/** A badge with its operations: none for a badge added here that the server does not have yet. */
 export type BadgeTableRow = BadgeRow & { op: OperationRow<WearableRow> | null };
 
 const NONE = <Text size="sm" c="dimmed">—</Text>;

@@ -1,4 +1,5 @@
-import { defaultBadgeName, type WearableRow } from '@contracts/wearables-admin';
+import { defaultBadgeName } from '@contracts/device-registry';
+import { type WearableRow } from '@contracts/wearables';
 import { applyHolderEdit, type HolderEdit } from '@/entities/devices/holder-edits';
 import { deviceTypeOf } from '@/entities/devices/wearable-unassign';
 import type { OutboxItem } from '@/offline/db';

@@ -1,6 +1,4 @@
 import type { z } from 'zod';
-// Relative, not '@/…': the route table wires this schema to the badge pages, and vite.config.ts
-// reads that table (scripts/vite-page-shell.ts) without the app's aliases.
 import { listPageSearch } from '../../lib/address-search';
 import type { BadgeStatus } from './badge-rows';
 

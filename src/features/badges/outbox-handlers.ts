@@ -1,4 +1,5 @@
-import { type CreateBadgeBody, type WearableRow } from '@contracts/wearables-admin';
+import { type CreateBadgeBody } from '@contracts/device-registry';
+import { type WearableRow } from '@contracts/wearables';
 import { queryClient } from '@/lib/query-client';
 import { deviceKeys } from '@/entities/devices/api/keys';
 import { HOLDER_EDIT_TYPES } from '@/entities/devices/holder-edits';
@@ -7,7 +8,7 @@ import type { WearableAssignPayload } from '@/entities/devices/wearable-assign';
 import { wearableEntity, type WearableUnassignPayload, type WearableUser } from '@/entities/devices/wearable-unassign';
 import { registerOutboxHandler } from '@/offline/outbox';
 import { badgeKeys } from './api/keys';
-import { createBadge } from './api/send-edits';
+import { createBadge } from './api/send-badge-edits';
 
 /** The outbox type of adding a badge; assigning and unassigning are any wearable's (entities/devices). */
 export const BADGE_ADD = 'badge.add';

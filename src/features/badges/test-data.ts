@@ -1,4 +1,4 @@
-import type { WearableRow } from '@contracts/wearables-admin';
+import type { WearableRow } from '@contracts/wearables';
 import type { SessionData } from '@/lib/session-context';
 import { makeWearable, wearableSession } from '@/entities/devices/test-data';
 

@@ -9,7 +9,7 @@ import { badgeRowsOf, filterBadgeRows } from './badge-rows';
 import { BADGE_EDIT_TYPES, type BadgeEditPayload } from './outbox-handlers';
 import type { BadgeFilters } from './use-badge-filters';
 
-/** Badges a page, on both badge screens (03 §9). */
+/** Badges a page, on both badge screens. */
 export const BADGES_PAGE_SIZE = 15;
 
 /**

@@ -1,6 +1,6 @@
 import type { LogEnvironment, LogEvent, RequestSource, ServerLogEntry } from '@contracts/server-log';
 
-/** What the page shows of the log (02 §2 'Debug Logs', §9). */
+/** What the page shows of the log (docs/SCREENS.md 'Server Logs'). */
 export interface LogFilters {
   env: LogEnvironment;
   /** No source: every source. */

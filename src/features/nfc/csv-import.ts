@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 
-/** The NFC import's columns, in the order the header must have (03 §5 'NFC CSV import'). */
+/** The NFC import's columns, in the order the header must have (docs/OFFLINE.md 'NFC Tag Assignment'). */
 export const NFC_CSV_COLUMNS = ['groupId', 'nfcId', 'active', 'userName'] as const;
 /** A CSV row's NFC id: the 14-character id and its 7-character short id together. */
 export const NFC_CSV_ID_LENGTH = 21;

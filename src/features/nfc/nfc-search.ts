@@ -1,7 +1,5 @@
 import type { NfcTagStatus } from '@contracts/nfc';
 import type { z } from 'zod';
-// Relative, not '@/…': the route table wires this schema to the NFC page, and vite.config.ts reads
-// that table (scripts/vite-page-shell.ts) without the app's aliases (type-only imports are erased).
 import { listPageSearch } from '../../lib/address-search';
 
 /** The tag statuses an address names; no status is every tag. */

@@ -4,7 +4,7 @@ import { registerOutboxHandler } from '@/offline/outbox';
 import { userKeys } from '@/entities/users/api/keys';
 import { getTagByNfcId } from './api/get-tag-by-nfc-id';
 import { nfcKeys } from './api/keys';
-import { createNfcTag, updateNfcTag } from './api/send-edits';
+import { createNfcTag, updateNfcTag } from './api/send-nfc-edits';
 
 /** The outbox types of NFC Tag Assignment. */
 export const NFC_CREATE = 'nfc.create';

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useCallback } from 'react';
+import { LONG_TOAST_MS } from '@/components/toasts';
 import { type EditKind, type EditOutcome, useSubmitEdits } from '@/offline/use-submit-edits';
 import { NFC_ASSIGN, NFC_CREATE, nfcEntity, type NfcAssignPayload, type NfcCreatePayload } from './outbox-handlers';
 
@@ -10,7 +11,7 @@ const ASSIGN: EditKind<NfcAssignPayload> = { type: NFC_ASSIGN, entity: (payload)
 
 function toastOutcome<P>(outcome: EditOutcome<P>, words: { done: string; queued: string }): void {
   if (outcome.offline || outcome.waiting.length) {
-    notifications.show({ color: 'gray', title: 'Saved on this device', message: words.queued, autoClose: TOAST_MS });
+    notifications.show({ color: 'gray', title: 'Saved on this device', message: words.queued, autoClose: LONG_TOAST_MS });
     return;
   }
   const color = outcome.refused.length === 0 ? 'teal' : outcome.sent.length === 0 ? 'red' : 'yellow';

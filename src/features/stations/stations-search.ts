@@ -1,6 +1,4 @@
 import { z } from 'zod';
-// Relative, not '@/…': the route table wires this schema to the stations page, and vite.config.ts
-// reads that table (scripts/vite-page-shell.ts) without the app's aliases.
 import { addressChoice, addressId, addressText } from '../../lib/address-search';
 
 /**

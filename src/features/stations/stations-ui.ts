@@ -1,5 +1,5 @@
-// What only the console shows on the Stations page (03 §2 'Stations', §4 'Kiosk assignment' and
-// 'Gateway commands'): page sizes and the texts the page itself writes. The API's own messages
+// What only the console shows on the Stations page (docs/STATIONS.md 'Assignments' and
+// 'Commands'): page sizes and the texts the page itself writes. The API's own messages
 // stay in @contracts/stations.
 
 /** Kiosk gateways per page of the Stations page. */

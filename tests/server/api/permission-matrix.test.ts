@@ -9,7 +9,7 @@ import { gatewayCommandChannel } from '../../../server/src/contracts/stations-re
 import { ABOVE_CALLER_MESSAGE } from '../../../server/src/contracts/users-admin';
 import { emailSubscriptions, nfcTags, users, wearableAssignments } from '../../../server/src/db/schema';
 import { DEMO_GROUP_IDS, DEMO_ORG_IDS } from '../../../server/src/db/seed';
-import type { PageUse, RouteAccess } from '../../../server/src/plugins/access';
+import type { PageUse, RouteAccess } from '../../../server/src/core/access';
 import type { RegisteredRoute } from '../../../server/src/plugins/route-registry';
 import { createTestApp, signIn, type Tokens } from '../helpers/app';
 import { createScopedAccount, SCOPED_PASSWORD } from '../helpers/scoped-account';
@@ -92,6 +92,8 @@ const READS_OR_CREATES_USERS: ReadonlySet<string> = new Set([
   // A crash report records who posted it from the token, whatever `userId` says, and changes no user.
   'POST /api/client-errors',
   'POST /api/client-errors/anonymous',
+  // An observation names the person observed and changes no user (docs/PERMISSIONS.md 'Observation audits').
+  'POST /api/audits/observations',
 ]);
 
 interface MatrixCaller extends SampleCaller {

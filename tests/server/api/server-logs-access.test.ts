@@ -6,7 +6,7 @@ import { SERVER_CHANNEL } from '../../../server/src/contracts/realtime';
 import { TEMPLATE_IDS } from '../../../server/src/db/permission-catalog';
 import { permissions, permissionTemplatePermissions } from '../../../server/src/db/schema';
 import { DEMO_ORG_IDS } from '../../../server/src/db/seed';
-import { EMPLOYEES_ONLY_MESSAGE } from '../../../server/src/plugins/access';
+import { EMPLOYEES_ONLY_MESSAGE } from '../../../server/src/core/access';
 import { createTestApp, signIn, type Tokens } from '../helpers/app';
 import { createScopedAccount } from '../helpers/scoped-account';
 

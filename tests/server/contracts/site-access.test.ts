@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SITE_ACCESS_LABELS, siteAccessOf } from '../../../server/src/contracts/site-access';
 
-// 03 §4 'Site-access status': derived from the sign-in account's status and the active flag.
+// Site-access status (docs/SCREENS.md 'Site-access status'): derived from the sign-in account's status and the
+// active flag.
 describe('siteAccessOf', () => {
   const label = (active: boolean, account: { status: string; enabled: boolean } | null) => SITE_ACCESS_LABELS[siteAccessOf(active, account)];
 

@@ -46,7 +46,7 @@ const v = (label: string, value: unknown, mustRefuse = true): Variant => ({ labe
 
 /**
  * Body fields of free text that names nothing, where invisible characters are the writer's
- * business: a new password (its rules are the sign-in's, 01 §5), the output a thing reports,
+ * business: a new password (its rules are the sign-in's), the output a thing reports,
  * kept as it printed it, and what a crash report quotes of the failure (its message and stack,
  * `textBlock`). Control characters are refused in them as anywhere.
  */

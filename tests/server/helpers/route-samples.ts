@@ -5,7 +5,7 @@ import { gatewayCommandChannel } from '../../../server/src/contracts/stations-re
 import type { Database } from '../../../server/src/db/client';
 import { DEMO_GROUP_IDS, DEMO_ORG_IDS } from '../../../server/src/db/seed';
 import { stableHash } from '../../../server/src/db/demo/devices-data';
-import { dataExports, devices, emailSubscriptions, firmwareVersions, nfcTags, softwareVersions, users, wearableAssignments, zones } from '../../../server/src/db/schema';
+import { observationSessions, observations, dataExports, devices, emailSubscriptions, firmwareVersions, nfcTags, softwareVersions, users, wearableAssignments, zones } from '../../../server/src/db/schema';
 import type { RegisteredRoute } from '../../../server/src/plugins/route-registry';
 import { gatewayToken } from '../../../server/src/core/gateway-auth';
 import { TEST_INGEST_SECRET, type Tokens } from './app';
@@ -13,6 +13,7 @@ import { linkUserToSubject } from '../../../server/src/modules/users/identity-li
 import { createConfirmedAccount, subjectOfAccount } from './identity';
 import { handOut, ST_MARYS, type StaffShare, staffOf } from './staff';
 import { multipartFile, TINY_PNG } from './photos';
+import { createHash } from 'node:crypto';
 import { IOT_ROUTE_SAMPLES, loadIotSampleIds, thingHeaders, type IotSampleIds } from './iot-samples';
 
 // One valid request for every route the server registers, as a plain table: what the input and
@@ -70,6 +71,8 @@ export interface SampleIds {
   emailSubscription: { id: number; userId: number };
   /** A dispenser and a C. diff room of ICU – 3 North as the Location Editor sends them back unchanged. */
   editor: { device: Record<string, unknown>; zone: Record<string, unknown> };
+  /** The admin's observation session on ICU – 3 North (started two hours ago) and one observation of it, named by their devices' ids. */
+  audit: { sessionClientId: string; startedAt: string; observationClientId: string };
 }
 
 /** A request, as the route's own sign-in asks for it (the kiosk gateway's credentials for 'gateway', an IoT thing's for 'thing'). */
@@ -95,6 +98,15 @@ const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOStri
 /** The reports' default range: the last 7 days to today. */
 const week = () => ({ startDate: day(-6), endDate: day(0) });
 const report = () => ({ organizationIds: [DEMO_ORG_IDS.stMarys], ...week() });
+/** This month (UTC), YYYY-MM. */
+const thisMonth = () => new Date().toISOString().slice(0, 7);
+/** `minutes` after an instant, ISO. */
+const later = (at: string, minutes: number) => new Date(Date.parse(at) + minutes * 60_000).toISOString();
+/** The id a device would give what it creates, made from a name (a UUID, version 4 by its form). */
+export function deviceId(name: string): string {
+  const hex = createHash('sha256').update(name).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 const byLocation = () => ({ groupIds: [ICU_NORTH], ...week() });
 
 /** A crash of the app as it reports one. */
@@ -234,6 +246,27 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
     status: 201,
   }),
   'DELETE /api/groups/:groupId/remove-path': () => ({ params: { groupId: ICU_NORTH }, body: { clientId: crypto.randomUUID() } }),
+  'GET /api/audits/units': () => ({}),
+  'POST /api/audits/sessions': (ids) => ({ body: { clientId: ids.audit.sessionClientId, groupId: ICU_NORTH, startedAt: ids.audit.startedAt } }),
+  'POST /api/audits/sessions/:clientId/end': (ids) => ({ params: { clientId: ids.audit.sessionClientId }, body: { endedAt: later(ids.audit.startedAt, 60) } }),
+  'POST /api/audits/observations': (ids) => ({
+    body: {
+      clientId: deviceId(`${ids.audit.sessionClientId}:sample`),
+      sessionClientId: ids.audit.sessionClientId,
+      observedAt: later(ids.audit.startedAt, 10),
+      zoneId: ids.cdiffZoneId,
+      indication: 'MOMENT_1',
+      action: 'RUB',
+      gloves: false,
+      userId: ids.staffIds[0],
+      professionId: null,
+    },
+  }),
+  'DELETE /api/audits/observations/:clientId': (ids) => ({ params: { clientId: ids.audit.observationClientId } }),
+  'GET /api/audits/sessions': () => ({ query: { groupId: ICU_NORTH, month: thisMonth(), mine: 'true' } }),
+  'GET /api/audits/validation/summary': () => ({ query: report() }),
+  'GET /api/audits/validation': () => ({ query: { groupId: ICU_NORTH, month: thisMonth() } }),
+  'GET /api/audits/leapfrog': () => ({ query: { groupId: ICU_NORTH, month: thisMonth(), option: '1' } }),
   'GET /api/firmware/versions': () => ({ query: { modelId: REV_D } }),
   // The test server's storage holds no firmware images (a demo server writes them at start-up):
   // a real version whose image is absent answers 404 to every caller the page lets through.
@@ -563,6 +596,19 @@ export async function loadSampleIds(db: Database, share: StaffShare): Promise<Sa
   });
   await linkUserToSubject(db, account.id, subject);
 
+  // The admin's observation session, stored as its device would have sent it; one per share of the seeded data.
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.userName, 'admin@demo.health'));
+  if (!admin) throw new Error('the demo data has no admin@demo.health');
+  const sessionClientId = deviceId(`audit-session:${share}`);
+  const startedAt = new Date(Date.now() - 2 * 3_600_000);
+  await db.insert(observationSessions).values({ clientId: sessionClientId, groupId: ICU_NORTH, observerId: admin.id, startedAt }).onConflictDoNothing();
+  const [session] = await db.select().from(observationSessions).where(eq(observationSessions.clientId, sessionClientId));
+  const observationClientId = deviceId(`audit-observation:${share}`);
+  await db
+    .insert(observations)
+    .values({ clientId: observationClientId, sessionId: session!.id, observedAt: new Date(startedAt.getTime() + 5 * 60_000), zoneId: null, indication: 'MOMENT_4', action: 'MISSED', gloves: false, userId: null, professionId: null })
+    .onConflictDoNothing();
+
   const [kioskSoftware] = await db
     .select({ id: softwareVersions.id })
     .from(softwareVersions)
@@ -626,5 +672,6 @@ export async function loadSampleIds(db: Database, share: StaffShare): Promise<Sa
         publish: true,
       },
     },
+    audit: { sessionClientId, startedAt: (session?.startedAt ?? startedAt).toISOString(), observationClientId },
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOG_BODY_CHARS, REDACTED } from '../../../server/src/contracts/server-log';
-import { buildEntry, eventsOf, groupIdsOf, logHeaders, sourceOf, type AnsweredRequest } from '../../../server/src/modules/server-log/entry';
-import { logText } from '../../../server/src/modules/server-log/log-text';
+import { buildEntry, eventsOf, groupIdsOf, logHeaders, sourceOf, type AnsweredRequest } from '../../../server/src/plugins/server-log-entry';
+import { logText } from '../../../server/src/plugins/log-text';
 
 const request = (over: Partial<AnsweredRequest> = {}): AnsweredRequest => ({
   id: 'a-1',
@@ -23,7 +23,7 @@ const request = (over: Partial<AnsweredRequest> = {}): AnsweredRequest => ({
 });
 
 describe('the server log entry', () => {
-  it('keeps the fields of 02 §3 with the time the request arrived and its duration', () => {
+  it('keeps the entry fields with the time the request arrived and its duration', () => {
     const entry = buildEntry(request());
     expect(entry).toMatchObject({
       id: 'a-1',

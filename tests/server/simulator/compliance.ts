@@ -10,7 +10,7 @@ export interface ComplianceTally {
 }
 
 /**
- * docs/METRICS.md §3 computed straight from generated events: visits from presence pairs, counted
+ * docs/METRICS.md 'Visits and opportunities' computed straight from generated events: visits from presence pairs, counted
  * from the required duration, each opportunity compliant when the wearer has a hand-hygiene event
  * inside its window.
  */

@@ -4,7 +4,7 @@ import { endpoint } from '../endpoint';
 import { checkDayRange, countParam, idListParam, idParam, MAX_ID, textField } from '../fields';
 import { reportDateSchema } from './common';
 
-// C. diff room reports (02 §7 zones/cdiff; docs/METRICS.md §6). Dates are UTC days; an ISO
+// C. diff room reports (zones/cdiff; docs/METRICS.md 'C. diff'). Dates are UTC days; an ISO
 // date-time is cut to its UTC day.
 
 /** Rooms and visits load this many at a time unless `take` says otherwise. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkDayRange, dayField, idListParam, textField } from '../fields';
 
-// Query parameters the report calls share (02 §7). Id lists arrive either repeated
+// Query parameters the report calls share. Id lists arrive either repeated
 // (organizationIds=3&organizationIds=5) or comma-separated (organizationIds=3,5); both parse.
 
 /** A UTC calendar day, YYYY-MM-DD (an ISO date-time is accepted and cut to its UTC day). */

@@ -3,7 +3,7 @@ import { endpoint } from '../endpoint';
 import { checkDayRange, countParam, flagParam, idListParam, idParam, searchField } from '../fields';
 import { professionIdSchema, reportDateSchema, reportQuerySchema, statSchema } from './common';
 
-// Compliance and hand-wash report calls (02 §7) and their answers (02 §3; docs/METRICS.md §4).
+// Compliance and hand-wash report calls and their answers (docs/METRICS.md 'Compliance').
 // Ratios are fractions 0–1; screens show Math.round(ratio × 100).
 
 const ratio = z.number().min(0).max(1).nullable();

@@ -2,21 +2,21 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { bodyObject, checkDayRange, dayField, idField, idParam, multiLineTextField, textField } from '../fields';
 
-// Data exports (02 §2 'Data Exports', §3, §5, §7): SQL an employee defines over the report views
+// Data exports (docs/SCREENS.md 'Screens', Data Exports): SQL an employee defines over the report views
 // (schema export_views), offered to the users of its organizations, run on request as a job that
-// writes a CSV. The rules of §5 are here once, for the form and for the server.
+// writes a CSV. The definition form's rules are here once, for the form and the server.
 
-/** Page sizes (02 §9). */
+/** Page sizes of the two lists. */
 export const DATA_EXPORTS_PAGE_SIZE = 15;
 export const EXPORT_REQUESTS_PAGE_SIZE = 12;
-/** How long the "Data export complete." toast stays (02 §9). */
+/** How long the "Data export complete." toast stays. */
 export const EXPORT_TOAST_MS = 10_000;
 
-/** The real-time event on the requester's private channel when a request finishes (02 §4). */
+/** The real-time event on the requester's private channel when a request finishes. */
 export const DATA_EXPORT_EVENT = 'data-export';
 export const DATA_EXPORT_COMPLETE_MESSAGE = 'Data export complete.';
 
-/** The messages of 02 §5, word for word. */
+/** The definition form's messages, word for word. */
 export const EXPORT_MESSAGES = {
   nameRequired: 'a name is required',
   sqlRequired: 'an SQL query is required',
@@ -44,7 +44,7 @@ export function queryParameters(sqlQuery: string): string[] {
 /** The parameters of a query that need a declared type (all but the date range's). */
 export const typedParameters = (sqlQuery: string) => queryParameters(sqlQuery).filter((p) => !(DATE_RANGE_PARAMETERS as readonly string[]).includes(p));
 
-/** A parameter a request may leave empty (bound as null): one about an organization or a group (02 §5). */
+/** A parameter a request may leave empty (bound as null): one about an organization or a group. */
 export const isOptionalParameter = (name: string) => /organization|group/i.test(name);
 
 /** Splits a query at its parameters: text, name, text, name, ..., text. */
@@ -63,7 +63,7 @@ export function splitAtParameters(sqlQuery: string): { texts: string[]; names: s
 
 export const nameMessage = (name: string) => (name.trim() ? null : EXPORT_MESSAGES.nameRequired);
 
-/** The first §5 message a query earns, or null. */
+/** The first of the form's messages a query earns, or null. */
 export function sqlMessage(sqlQuery: string): string | null {
   const text = sqlQuery.trim();
   if (!text) return EXPORT_MESSAGES.sqlRequired;
@@ -82,7 +82,7 @@ export function parametersMessage(sqlQuery: string, parameters: readonly { param
     : EXPORT_MESSAGES.parameterTypes;
 }
 
-/** Every §5 message of a definition, in the order of the form's steps; the first is the one shown. */
+/** Every message of a definition, in the order of the form's steps; the first is the one shown. */
 export function definitionMessages(d: { name: string; sqlQuery: string; organizationsIds: readonly number[]; parameters: readonly { parameter: string; type?: string | null }[] }): string[] {
   return [nameMessage(d.name), sqlMessage(d.sqlQuery), organizationsMessage(d.organizationsIds), parametersMessage(d.sqlQuery, d.parameters)].filter(
     (m): m is string => m !== null,
@@ -117,7 +117,7 @@ export type ExportParameter = z.infer<typeof exportParameterSchema>;
 export const dataExportSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  /** Employees only (02 §6); null for everyone else. */
+  /** Employees only (docs/PERMISSIONS.md 'Decisions'); null for everyone else. */
   sqlQuery: z.string().nullable(),
   organizationsIds: z.array(z.number().int()),
   organizations: z.array(z.object({ id: z.number().int(), name: z.string() })),

@@ -4,14 +4,14 @@ import { endpoint } from '../endpoint';
 import { checkDayRange, idParam, textField, trimSpaces } from '../fields';
 import { reportDateSchema, reportQuerySchema, statSchema } from './common';
 
-// Dispenser report calls (02 §7) and their answers (02 §3; docs/METRICS.md §5). The overview,
+// Dispenser report calls and their answers (docs/METRICS.md 'Dispensers'). The overview,
 // trend, usage-trends and ranking calls take the common report parameters (reportQuerySchema);
 // only groupIds, startDate and endDate act on them.
 
 /** A dispenser's role: 'Soap' or 'Sanitizer'. */
 export const dispenserRoleSchema = z.enum(DISPENSER_ROLES);
 
-/** The activity levels of docs/METRICS.md §5, by a dispenser's count ÷ the largest count shown. */
+/** The activity levels of docs/METRICS.md 'Dispensers', by a dispenser's count ÷ the largest count shown. */
 export const ACTIVITY_LEVELS = ['None', 'Low', 'Medium', 'High'] as const;
 export const activityLevelSchema = z.enum(ACTIVITY_LEVELS);
 export type ActivityLevel = z.infer<typeof activityLevelSchema>;

@@ -3,7 +3,7 @@ import { endpoint } from '../endpoint';
 import { checkDayRange, countParam, idListParam, idParam } from '../fields';
 import { reportDateSchema } from './common';
 
-// Exposure and contact tracing (02 §7 exposureReport/interaction; docs/METRICS.md §8): two care
+// Exposure and contact tracing (exposureReport/interaction; docs/METRICS.md 'Exposure and contact tracing'): two care
 // providers in the same room at once, for more than 30 s and less than 2 h.
 
 /** The exposure slider's bounds and default (1–15 minutes). */
@@ -65,7 +65,7 @@ export const exposureResponseSchema = z.object({
   to: z.string(),
   /**
    * The report's clock (IANA): the time zone of the locations in the filter, or UTC when they have
-   * several. Its days bound the span, and the screens show every time on it (docs/METRICS.md §1).
+   * several. Its days bound the span, and the screens show every time on it (docs/METRICS.md 'Ranges, days and time zones').
    */
   timeZone: z.string(),
   periodMs: z.number().int(),

@@ -3,7 +3,7 @@ import { endpoint } from '../endpoint';
 import { checkDayRange, idListParam, idParam, searchField } from '../fields';
 import { reportDateSchema, reportQuerySchema } from './common';
 
-// Staff rounding calls (02 §7) and their answers (02 §3; docs/METRICS.md §7): counted bed visits,
+// Staff rounding calls and their answers (docs/METRICS.md 'Wearables and staff rounding'): counted bed visits,
 // per user, per bed, per location and per organization. Durations are whole seconds.
 
 /** staffRounding/user and staffRounding/bed: the common parameters plus a name search. */
@@ -69,7 +69,7 @@ export const roundingUserStatsSchema = z.object({
       beaconId: z.number().int(),
       bedName: z.string(),
       duration: count,
-      /** The bed's location's time zone: the visit's day and time are on its clock (docs/METRICS.md §1). */
+      /** The bed's location's time zone: the visit's day and time are on its clock (docs/METRICS.md 'Ranges, days and time zones'). */
       timeZone: z.string(),
     }),
   ),

@@ -48,7 +48,7 @@ const versionParameter = (packageName: string): JobParameter => ({
 });
 const restart: JobParameter = { type: 'switch', name: 'restart', optional: true, defaultValue: true, description: 'Restart the service after the update' };
 
-/** The job templates (03 §3 'Job template'); ids from 1 in this order. */
+/** The job templates (docs/IOT.md 'Demo'); ids from 1 in this order. */
 export const IOT_DEMO_TEMPLATES: readonly { name: string; description: string; parameters: JobParameter[] }[] = [
   { name: 'Software Update – Fall Detector', description: 'Installs a version of the fall detector.', parameters: [versionParameter('fall-detector'), restart] },
   { name: 'Software Update – Lavo Agent', description: 'Installs a version of the device agent.', parameters: [versionParameter('lavo-agent'), restart] },

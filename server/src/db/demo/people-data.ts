@@ -74,7 +74,7 @@ export interface DemoProfile {
   managedGroupIds: readonly number[];
 }
 
-/** Who each demo account is inside the demo hierarchy (DESIGN.md 'Demo accounts'). */
+/** Who each demo account is inside the demo hierarchy (the accounts of db/demo-accounts.ts). */
 export const DEMO_PROFILES: Record<DemoAccountKey, DemoProfile> = {
   // Provider employee; managing org 1 and the network root reaches everything below them.
   admin: {

@@ -3,10 +3,10 @@ import { accountAccessEndpoints } from '../../contracts/account-access';
 import type { Database } from '../../db/client';
 import type { IdentityAdmin } from '../../identity/identity-admin';
 import type { TokenVerifier } from '../../identity/verifier';
-import { callerOf } from '../../plugins/auth';
+import { callerOf } from '../../core/caller';
 import { createAccountAccessService, INVITE_PAGES } from './account-access.service';
-import { forPages, forSignedIn } from '../../plugins/access';
-import { routeOf } from '../../plugins/endpoints';
+import { forPages, forSignedIn } from '../../core/access';
+import { routeOf } from '../../core/route-of';
 
 /**
  * Sign-in account management on the main API. verify-email and set-password are open to the user

@@ -9,8 +9,8 @@ import type { UserRow } from '../../db/schema';
 import type { IdentityAdmin, IdentityAccount } from '../../identity/identity-admin';
 import { maskEmail } from '../../identity/mask-destination';
 import type { TokenVerifier } from '../../identity/verifier';
-import { mayUse } from '../../plugins/access';
-import type { Caller } from '../../plugins/auth';
+import { mayUse } from '../../core/access';
+import type { Caller } from '../../core/caller';
 import { requireNotAbove } from '../../core/acting-on-users';
 import { HttpError } from '../../core/http-error';
 import { followInvitationAddress, invitationAddress, inviteNewAccount } from '../users';
@@ -100,12 +100,11 @@ export function createAccountAccessService({ db, identity, verifier }: { db: Dat
       const clientMetadata = { clientId };
       const account = await withProvider(() => identity.getAccount(target.userName));
 
-      // The address on record, or a pending one given by someone not below the user (users/pending-email.ts).
+      // The address on record, or a pending one given by someone not below the user (modules/users/pending-email.ts).
       const address = await invitationAddress(db, target);
       if (!account) {
         // The sign-in name follows the invitation, and a failed invitation leaves the user as they were.
-        return db.transaction(async (tx) => {
-          const tdb = tx as unknown as Database;
+        return db.transaction(async (tdb) => {
           const invitee = await followInvitationAddress(tdb, target, address);
           const { destination } = await inviteNewAccount({ db: tdb, identity }, { ...invitee, email: address }, clientId);
           return { username: invitee.userName, destination, created: true };
@@ -122,7 +121,7 @@ export function createAccountAccessService({ db, identity, verifier }: { db: Dat
       if (address && account.email?.toLowerCase() !== address.toLowerCase()) {
         // The account's address moves with the sign-in name, or neither does.
         invitee = await db.transaction(async (tx) => {
-          const moved = await followInvitationAddress(tx as unknown as Database, target, address);
+          const moved = await followInvitationAddress(tx, target, address);
           await withProvider(() => identity.setInvitationEmail(target.userName, address), { InvalidParameterException: 400, AliasExistsException: 409 });
           return moved;
         });

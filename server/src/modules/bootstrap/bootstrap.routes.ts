@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bootstrapEndpoints } from '../../contracts/bootstrap';
 import type { Database } from '../../db/client';
 import type { IdentityAdmin } from '../../identity/identity-admin';
-import { forSignedIn } from '../../plugins/access';
-import { callerOf } from '../../plugins/auth';
-import { routeOf } from '../../plugins/endpoints';
+import { forSignedIn } from '../../core/access';
+import { callerOf } from '../../core/caller';
+import { routeOf } from '../../core/route-of';
 import { createBootstrapService } from './bootstrap.service';
 
 /** GET /bootstrap: the signed-in user's session data. */

@@ -4,7 +4,7 @@ import { ACCOUNT_TYPES, PROVIDER_ORGANIZATION_ID } from '../../contracts/permiss
 import type { Database } from '../../db/client';
 import { EMAIL_SUBSCRIPTION_TYPES, GROUP_TYPES, ORGANIZATION_TYPES, TIME_ZONES } from '../../db/enums';
 import type { GroupRow, ProfessionRow } from '../../db/schema';
-import type { Caller } from '../../plugins/auth';
+import type { Caller } from '../../core/caller';
 import { HttpError } from '../../core/http-error';
 import type { Scope } from '../../core/scope';
 import { listUsersInScope, organizationSettings, recordSignIn, settlePendingEmail, toOrganization, toUserSummary } from '../users';
@@ -80,7 +80,7 @@ export function createBootstrapService(db: Database, identity: IdentityAdmin) {
       }
       // The app loads the session once per sign-in and start: the sign-in's time is the last login.
       if (caller.session.authTime) await recordSignIn(db, caller.user.id, caller.session.authTime);
-      // An address the user was invited at becomes theirs once they have signed in (users/pending-email.ts).
+      // An address the user was invited at becomes theirs once they have signed in (modules/users/pending-email.ts).
       await settlePendingEmail(db, identity, caller.user);
       return buildBootstrap(db, caller);
     },

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CLIENT_ERROR_BODY_BYTES, clientErrorEndpoints } from '../../contracts/client-errors';
 import type { Database } from '../../db/client';
-import { forPages, forPublic, forSignedIn } from '../../plugins/access';
-import { callerOf } from '../../plugins/auth';
-import { routeOf } from '../../plugins/endpoints';
+import { forPages, forPublic, forSignedIn } from '../../core/access';
+import { callerOf } from '../../core/caller';
+import { routeOf } from '../../core/route-of';
 import { createClientErrorsService } from './client-errors.service';
 
 /**

@@ -1,6 +1,6 @@
 import { CLIENT_ERRORS_KEPT, type ClientErrorBody, type ClientErrorsResponse } from '../../contracts/client-errors';
 import type { Database } from '../../db/client';
-import type { Caller } from '../../plugins/auth';
+import type { Caller } from '../../core/caller';
 import { insertClientError, listClientErrors } from './client-errors.repo';
 
 /** What the server keeps of a User-Agent. */
@@ -9,7 +9,7 @@ const USER_AGENT_CHARS = 300;
 /** A crash as the contract validated it. */
 type Report = Omit<ClientErrorBody, 'userId'> & { userId: number | null };
 
-/** The app's crash reports: stored as posted, read by the provider's employees (docs/SCREENS.md 'Server Logs'). */
+/** The app's crash reports: stored as posted, read by the provider's employees (docs/SCREENS.md 'Screens', Server Logs). */
 export function createClientErrorsService(db: Database, { keep = CLIENT_ERRORS_KEPT }: { keep?: number } = {}) {
   return {
     /**

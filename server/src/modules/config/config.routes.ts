@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { runtimeConfigSchema, type RuntimeConfig } from '../../contracts/config';
-import { forPublic } from '../../plugins/access';
+import { forPublic } from '../../core/access';
 
 /** GET /config.json: what the built app needs to reach the identity provider, the API and realtime. */
 export const configRoutes: FastifyPluginAsyncZod<{ runtimeConfig: RuntimeConfig }> = async (app, { runtimeConfig }) => {

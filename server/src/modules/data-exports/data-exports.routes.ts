@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { dataExportEndpoints } from '../../contracts/reports/data-exports';
 import { idParam } from '../../contracts/fields';
 import { sendStoredCsv } from '../../storage/send-file';
-import { forPages } from '../../plugins/access';
-import { callerOf } from '../../plugins/auth';
-import { routeOf } from '../../plugins/endpoints';
+import { forPages } from '../../core/access';
+import { callerOf } from '../../core/caller';
+import { routeOf } from '../../core/route-of';
 import { createDataExportsService, type DataExportsDeps } from './data-exports.service';
 
-/** The Data Exports page (02 §2, §7); adding an export is for employees, which the handler checks (docs/PERMISSIONS.md). */
+/** The Data Exports page; adding an export is for employees, which the handler checks (docs/PERMISSIONS.md). */
 const DATA_EXPORTS_PAGE = forPages('/app/reports/data-exports');
 
 export const dataExportsRoutes: FastifyPluginAsyncZod<DataExportsDeps> = async (app, deps) => {

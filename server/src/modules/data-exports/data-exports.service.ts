@@ -1,4 +1,3 @@
-import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type Pusher from 'pusher';
 import {
   DATA_EXPORT_EVENT,
@@ -18,10 +17,20 @@ import { HttpError } from '../../core/http-error';
 import { withDescendants } from '../../core/scope';
 import { isoOrNull } from '../../core/sql';
 import type { Database, ExportDatabase } from '../../db/client';
-import { dataExportRequests, dataExports, jobs, organizations } from '../../db/schema';
 import { JobFailure, type JobHandler, type JobRunner } from '../../jobs/job-runner';
-import type { Caller } from '../../plugins/auth';
+import type { Caller } from '../../core/caller';
 import type { FileStorage } from '../../storage';
+import {
+  insertExportDefinition,
+  insertExportRequest,
+  lastRequestsOf,
+  listExportDefinitions,
+  organizationTree,
+  recordExportFile,
+  requestRows,
+  requestWithDefinition,
+  touchExportRequest,
+} from './data-exports.repo';
 import { failureMessage, runExportQuery, toCsv, type ExportLimits } from './run-export';
 
 export const DATA_EXPORT_JOB = 'data-export';
@@ -30,7 +39,7 @@ export const QUERY_RUNNING_PROGRESS = 40;
 /** Requests listed at most (newest first). */
 const REQUESTS_LISTED = 200;
 
-/** Internal employees (02 §6): users of the provider organization. */
+/** Internal employees: users of the provider organization. */
 
 export interface DataExportsDeps {
   db: Database;
@@ -44,10 +53,6 @@ export interface DataExportsDeps {
 const fileNameOf = (name: string, requestId: number) => `${name.replace(/[^\w .-]+/g, '').trim().slice(0, 80) || 'export'} ${requestId}.csv`;
 const fileKeyOf = (requestId: number) => `exports/${requestId}/export.csv`;
 
-async function organizationTree(db: Database) {
-  return db.select({ id: organizations.id, parentId: organizations.parentId, name: organizations.name }).from(organizations);
-}
-
 /** The organizations whose rows a run of the export may read for the caller: the export's, with descendants, within the caller's scope. */
 function runScope(tree: { id: number; parentId: number | null }[], exportOrganizationIds: readonly number[], scope: ReadonlySet<number>): number[] {
   return [...withDescendants(tree, exportOrganizationIds)].filter((id) => scope.has(id)).sort((a, b) => a - b);
@@ -57,20 +62,11 @@ export function createDataExportsService(deps: DataExportsDeps) {
   const { db, storage } = deps;
 
   async function visibleExports(caller: Caller) {
-    const [rows, tree, scope] = await Promise.all([db.select().from(dataExports).orderBy(dataExports.name, dataExports.id), organizationTree(db), caller.scope()]);
+    const [rows, tree, scope] = await Promise.all([listExportDefinitions(db), organizationTree(db), caller.scope()]);
     return { tree, visible: rows.filter((row) => runScope(tree, row.organizationIds, scope.organizationIds).length > 0), scope };
   }
 
-  async function requestRows(where: ReturnType<typeof and>) {
-    return db
-      .select({ request: dataExportRequests, job: jobs, name: dataExports.name })
-      .from(dataExportRequests)
-      .innerJoin(jobs, eq(jobs.id, dataExportRequests.jobId))
-      .innerJoin(dataExports, eq(dataExports.id, dataExportRequests.dataExportId))
-      .where(where)
-      .orderBy(desc(dataExportRequests.id))
-      .limit(REQUESTS_LISTED);
-  }
+  const requestsWhere = (filter: { id?: number; userId?: number }) => requestRows(db, filter, REQUESTS_LISTED);
 
   async function toRequest(row: Awaited<ReturnType<typeof requestRows>>[number]): Promise<ExportRequest> {
     const { request, job, name } = row;
@@ -99,13 +95,7 @@ export function createDataExportsService(deps: DataExportsDeps) {
       const { tree, visible } = await visibleExports(caller);
       const names = new Map(tree.map((o) => [o.id, o.name]));
       const ids = visible.map((v) => v.id);
-      const last = ids.length
-        ? await db
-            .select({ id: dataExportRequests.dataExportId, at: max(dataExportRequests.createdAt) })
-            .from(dataExportRequests)
-            .where(and(eq(dataExportRequests.userId, caller.user.id), inArray(dataExportRequests.dataExportId, ids)))
-            .groupBy(dataExportRequests.dataExportId)
-        : [];
+      const last = await lastRequestsOf(db, caller.user.id, ids);
       const lastOf = new Map(last.map((l) => [l.id, l.at]));
       const employee = isEmployee(caller);
       return {
@@ -121,7 +111,7 @@ export function createDataExportsService(deps: DataExportsDeps) {
       };
     },
 
-    /** POST data-exports: employees define an export for organizations of their scope (02 §5, §6). */
+    /** POST data-exports: employees define an export for organizations of their scope (docs/PERMISSIONS.md 'Decisions'). */
     async create(caller: Caller, body: CreateDataExportBody): Promise<DataExport> {
       if (!isEmployee(caller)) throw new HttpError(403, 'Only employees may add data exports');
       const [message] = definitionMessages(body);
@@ -132,25 +122,22 @@ export function createDataExportsService(deps: DataExportsDeps) {
       // Only the query's own parameters are kept, each with its type.
       const types = new Map(body.parameters.map((p) => [p.parameter, p.type]));
       const parameters: ExportParameter[] = typedParameters(body.sqlQuery).map((parameter) => ({ parameter, type: types.get(parameter)! }));
-      const [row] = await db
-        .insert(dataExports)
-        .values({ name: body.name.trim(), sqlQuery: body.sqlQuery.trim(), organizationIds, parameters, createdById: caller.user.id })
-        .returning();
+      const row = await insertExportDefinition(db, { name: body.name.trim(), sqlQuery: body.sqlQuery.trim(), organizationIds, parameters, createdById: caller.user.id });
       const names = new Map((await organizationTree(db)).map((o) => [o.id, o.name]));
       return {
-        id: row!.id,
-        name: row!.name,
-        sqlQuery: row!.sqlQuery,
-        organizationsIds: row!.organizationIds,
-        organizations: row!.organizationIds.map((id) => ({ id, name: names.get(id) ?? String(id) })),
-        parameters: row!.parameters,
+        id: row.id,
+        name: row.name,
+        sqlQuery: row.sqlQuery,
+        organizationsIds: row.organizationIds,
+        organizations: row.organizationIds.map((id) => ({ id, name: names.get(id) ?? String(id) })),
+        parameters: row.parameters,
         lastRequestedAt: null,
       };
     },
 
     /** GET data-exports/requests: the caller's own requests, newest first. */
     async requests(caller: Caller): Promise<{ data: ExportRequest[] }> {
-      const rows = await requestRows(and(eq(dataExportRequests.userId, caller.user.id)));
+      const rows = await requestsWhere({ userId: caller.user.id });
       return { data: await Promise.all(rows.map(toRequest)) };
     },
 
@@ -173,21 +160,16 @@ export function createDataExportsService(deps: DataExportsDeps) {
       const organizationIds = runScope(tree, definition.organizationIds, scope.organizationIds);
       const requestId = await db.transaction(async (tx) => {
         const jobId = await deps.jobs.enqueue(DATA_EXPORT_JOB, {}, tx);
-        const [row] = await tx
-          .insert(dataExportRequests)
-          .values({ dataExportId: definition.id, userId: caller.user.id, executionParameters: values, organizationIds, jobId })
-          .returning({ id: dataExportRequests.id });
-        await tx.update(jobs).set({ payload: { requestId: row!.id } }).where(eq(jobs.id, jobId));
-        return row!.id;
+        return insertExportRequest(tx, { dataExportId: definition.id, userId: caller.user.id, executionParameters: values, organizationIds, jobId });
       });
       deps.jobs.wake();
-      const [row] = await requestRows(eq(dataExportRequests.id, requestId));
+      const [row] = await requestsWhere({ id: requestId });
       return toRequest(row!);
     },
 
     /** The CSV of the caller's own finished request (local storage); a presigned link for S3. */
     async file(caller: Caller, id: number): Promise<{ stream: NodeJS.ReadableStream; fileName: string } | { redirect: string }> {
-      const [row] = await requestRows(and(eq(dataExportRequests.id, id), eq(dataExportRequests.userId, caller.user.id)));
+      const [row] = await requestsWhere({ id, userId: caller.user.id });
       if (!row) throw new HttpError(404, 'Export request not found');
       if (row.job.status !== 'DONE' || !row.request.fileKey) throw new HttpError(409, 'The export is not ready');
       const fileName = fileNameOf(row.name, id);
@@ -209,14 +191,7 @@ export function dataExportJob(
     signal?: AbortSignal;
   },
 ): JobHandler {
-  const requestOf = async (requestId: number) => {
-    const [row] = await deps.db
-      .select({ request: dataExportRequests, definition: dataExports })
-      .from(dataExportRequests)
-      .innerJoin(dataExports, eq(dataExports.id, dataExportRequests.dataExportId))
-      .where(eq(dataExportRequests.id, requestId));
-    return row;
-  };
+  const requestOf = (requestId: number) => requestWithDefinition(deps.db, requestId);
   const requestIdOf = (payload: Record<string, unknown>) => Number(payload.requestId);
   return {
     async run(job, context) {
@@ -242,15 +217,12 @@ export function dataExportJob(
       const key = fileKeyOf(request.id);
       await deps.storage.put(key, csv, { contentType: 'text/csv; charset=utf-8' });
       await context.progress(95);
-      await deps.db
-        .update(dataExportRequests)
-        .set({ fileKey: key, rowCount: result.rows.length, truncated: result.truncated, updatedAt: sql`now()` })
-        .where(eq(dataExportRequests.id, request.id));
+      await recordExportFile(deps.db, request.id, { fileKey: key, rowCount: result.rows.length, truncated: result.truncated });
     },
     async finished(job, outcome) {
       const row = await requestOf(requestIdOf(job.payload));
       if (!row) return;
-      await deps.db.update(dataExportRequests).set({ updatedAt: sql`now()` }).where(eq(dataExportRequests.id, row.request.id));
+      await touchExportRequest(deps.db, row.request.id);
       await deps.pusher.trigger(userChannelName(row.request.userId), DATA_EXPORT_EVENT, { requestId: row.request.id, status: outcome.status });
     },
   };

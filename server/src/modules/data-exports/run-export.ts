@@ -119,7 +119,7 @@ const CAST: Record<ExportParameterType, SQL> = {
 
 /** The text and bound values of the run: each `:name` becomes a bound parameter cast to its declared type. */
 export function boundQuery(run: Pick<ExportRun, 'sqlQuery' | 'parameters' | 'values'>): SQL {
-  // The one trailing semicolon §5 asks for ends the text; the statement is the rest.
+  // The one trailing semicolon the definition's rules ask for ends the text; the statement is the rest.
   const body = run.sqlQuery.trim().replace(/;\s*$/, '');
   const types = new Map<string, ExportParameterType>(run.parameters.map((p) => [p.parameter, p.type]));
   for (const name of DATE_RANGE_PARAMETERS) types.set(name, 'date');
@@ -186,7 +186,7 @@ export async function runExportQuery(where: ExportDatabase, run: ExportRun, limi
 }
 
 /**
- * runExportQuery without the §5 text rules (no delete, drop or insert; the final semicolon): what
+ * runExportQuery without the definition's text rules (no delete, drop or insert; the final semicolon): what
  * the database alone refuses. Only tests call it, to show the database refuses what the text rules
  * would have caught.
  */

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import type { HistoryEntry } from '../../contracts/wearables-admin';
+import type { HistoryEntry } from '../../contracts/wearables';
 import type { Database } from '../../db/client';
 import { wearableAssignments, type WearableAssignmentRow } from '../../db/schema';
 import { shownFullName, shownName } from '../../core/names';

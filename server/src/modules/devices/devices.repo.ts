@@ -1,7 +1,7 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import { KIOSK_GATEWAY_MODEL_ID, type DeviceType } from '../../contracts/devices';
 import { KIOSK_GATEWAY_ROLE } from '../../contracts/stations';
-import type { DeviceModel } from '../../contracts/wearables-admin';
+import type { DeviceModel } from '../../contracts/device-registry';
 import type { Database } from '../../db/client';
 import { deviceModels, devices, firmwareVersions, groups, type DeviceRow, type NewDeviceRow } from '../../db/schema';
 
@@ -64,6 +64,41 @@ export async function insertDevice(db: Database, row: NewDeviceRow): Promise<Dev
   const [inserted] = await db.insert(devices).values(row).returning();
   if (!inserted) throw new Error('device not inserted');
   return inserted;
+}
+
+/** Inserts the device unless its MAC is already known; answers the new row, or null. */
+export async function insertDeviceUnlessKnown(db: Database, row: NewDeviceRow): Promise<DeviceRow | null> {
+  const [inserted] = await db.insert(devices).values(row).onConflictDoNothing({ target: devices.mac }).returning();
+  return inserted ?? null;
+}
+
+/** The device with this (normalized) MAC, the whole row. */
+export async function findDeviceByMac(db: Database, mac: string): Promise<DeviceRow | null> {
+  const [row] = await db.select().from(devices).where(eq(devices.mac, mac));
+  return row ?? null;
+}
+
+/** Changes these fields of the device. */
+export async function updateDevice(db: Database, id: number, changes: Partial<Omit<NewDeviceRow, 'id'>>): Promise<void> {
+  await db.update(devices).set(changes).where(eq(devices.id, id));
+}
+
+/** The active gateways of these locations: their names and MACs. */
+export async function activeGatewaysOf(db: Database, groupIds: readonly number[]): Promise<{ name: string; mac: string }[]> {
+  if (groupIds.length === 0) return [];
+  return db
+    .select({ name: devices.name, mac: devices.mac })
+    .from(devices)
+    .where(and(eq(devices.type, 'GATEWAY'), eq(devices.active, true), inArray(devices.groupId, [...groupIds])));
+}
+
+/** The names of the gateways other than `id`. */
+export async function otherGatewayNames(db: Database, id: number): Promise<string[]> {
+  const rows = await db
+    .select({ name: devices.name })
+    .from(devices)
+    .where(and(eq(devices.type, 'GATEWAY'), ne(devices.id, id)));
+  return rows.map((r) => r.name);
 }
 
 /** The unique constraint on devices.mac. */

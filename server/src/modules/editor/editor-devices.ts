@@ -24,7 +24,7 @@ import {
 } from './editor.repo';
 import { actionOf, resultOf, stagedOf, unchanged, writeFailure, type SaveContext } from './save-context';
 
-// One device of a save (03 §4 'Device replacement', §5 'Device form'). A MAC names one physical
+// One device of a save. A MAC names one physical
 // device and stays with its record: when an item's MAC belongs to another device, that device is
 // the one kept and moved into the item's place, and the device it replaces moves to the
 // 'Replaced Devices' group with its own MAC. No MAC is ever written to two rows, or changed to
@@ -105,7 +105,7 @@ export async function applyDevice(ctx: SaveContext, index: number, item: EditorD
   }
 }
 
-/** 03 §8 'Failed to add/edit/publish {entity}.' */
+/** A device's 'Failed to add/edit/publish {entity}.' */
 const failedMessage = (action: string) => `Failed to ${action === 'ADDED' ? 'add' : action === 'PUBLISHED' ? 'publish' : 'edit'} device.`;
 
 /**

@@ -5,7 +5,7 @@ import { EditorItemRefusal } from './editor-errors';
 import { deleteZone, detachDevicesFromZone, findZoneRow, insertZone, toEditorZone, updateZone } from './editor.repo';
 import { actionOf, resultOf, stagedOf, unchanged, writeFailure, type SaveContext } from './save-context';
 
-// One zone of a save (03 §5 'Zone form'): drawn, edited, staged, published or removed.
+// One zone of a save: drawn, edited, staged, published or removed.
 
 type ZoneValues = Omit<NewZoneRow, 'id' | 'createdAt' | 'version' | 'ehrId'>;
 

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { editorEndpoints } from '../../contracts/editor';
 import type { Database } from '../../db/client';
-import { forPages } from '../../plugins/access';
-import { callerOf } from '../../plugins/auth';
-import { routeOf } from '../../plugins/endpoints';
+import { forPages } from '../../core/access';
+import { callerOf } from '../../core/caller';
+import { routeOf } from '../../core/route-of';
 import { sendEditorRefusal } from './editor-errors';
 import { createEditorService } from './editor.service';
 
 const EDITOR_PAGE = forPages('/app/maintenance/editor');
 
-/** The Location Editor's calls (03 §7 'GET /groups/editor…'): load a location's entities, save the changes. */
+/** The Location Editor's calls (GET and POST /groups/editor): load a location's entities, save the changes. */
 export const editorRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const service = createEditorService(db, app.log);
   // A refused save names its item or its conflicts; every other error goes to the app's handler.

@@ -3,7 +3,7 @@ import type { EditorConflict, EditorEntities, EditorItem, EditorSaveResult } fro
 import type { Database } from '../../db/client';
 import type { DeviceRow, ZoneRow } from '../../db/schema';
 import { HttpError } from '../../core/http-error';
-import type { Caller } from '../../plugins/auth';
+import type { Caller } from '../../core/caller';
 import { LOCATION_NOT_FOUND, requireLocationInScope } from '../locations';
 import { applyDevice, deviceMatches } from './editor-devices';
 import { EditorConflictRefusal } from './editor-errors';
@@ -11,7 +11,7 @@ import { applyZone, zoneMatches } from './editor-zones';
 import { findEditorGroup, isEditorDevice, listEditorDevices, listEditorZones, lockDevices, lockZones, toEditorDevice, toEditorZone } from './editor.repo';
 import type { SaveContext } from './save-context';
 
-// The Location Editor (docs/SCREENS.md 'Location Editor (server)'): a location's devices and zones,
+// The Location Editor (docs/SCREENS.md 'Screens', Location Editor (server)): a location's devices and zones,
 // and one save of every change made in edit mode, applied in order in one transaction, all or
 // none. A location outside the caller's scope, and an entity of another location, answer 404.
 
@@ -62,8 +62,7 @@ export function createEditorService(db: Database, log: FastifyBaseLogger) {
     async save(caller: Caller, groupId: number, items: readonly EditorItem[]): Promise<EditorSaveResult> {
       const scope = await caller.scope();
       requireLocationInScope(scope, groupId);
-      return db.transaction(async (tx) => {
-        const tdb = tx as unknown as Database;
+      return db.transaction(async (tdb) => {
         const devices = await lockDevices(tdb, idsOf(items, 'DEVICE'));
         const zones = await lockZones(tdb, idsOf(items, 'ZONE'));
         const conflicts = conflictsOf(items, new Map(devices.map((d) => [d.id, d])), new Map(zones.map((z) => [z.id, z])), groupId);

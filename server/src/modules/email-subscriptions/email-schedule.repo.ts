@@ -1,7 +1,7 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { EmailSubscriptionType, StoredSchedule } from '../../contracts/email-subscriptions';
 import type { Database } from '../../db/client';
-import { emailSubscriptions, groups, jobs, users } from '../../db/schema';
+import { emailSubscriptions, groups, jobs, organizations, users, type UserRow } from '../../db/schema';
 
 /** The job kind of one report email. */
 export const REPORT_EMAIL_JOB = 'report-email';
@@ -51,3 +51,17 @@ export async function recordOnce(db: Database, key: string, payload: Record<stri
     returning id`);
   return result.rows.length > 0;
 }
+
+/** A subscriber as they are now. */
+export async function subscriberById(db: Database, userId: number): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return user ?? null;
+}
+
+/** These organizations' names and types. */
+export async function organizationsByIds(db: Database, ids: readonly number[]) {
+  return db.select({ id: organizations.id, name: organizations.name, type: organizations.type }).from(organizations).where(inArray(organizations.id, [...ids]));
+}
+
+/** The condition of a compliance read on the subscriber's own rows (its users are `u`). */
+export const ownRowsOf = (userId: number): SQL => sql`u.id = ${userId}`;

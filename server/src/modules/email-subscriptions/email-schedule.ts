@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { DEFAULT_REPORT_TIME_ZONE, emailSubscriptionTypeSchema, SCHEDULE_CRON, type StoredSchedule } from '../../contracts/email-subscriptions';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
 import { JobFailure, type ClaimedJob, type JobHandler, type JobRunner } from '../../jobs/job-runner';
 import type { Mailer } from '../../mail/mailer';
 import { dueSlot } from './due';
-import { homeTimeZone, recordOnce, REPORT_EMAIL_JOB, subscribers } from './email-schedule.repo';
+import { homeTimeZone, recordOnce, REPORT_EMAIL_JOB, subscriberById, subscribers } from './email-schedule.repo';
 import { reportEmail } from './report-content';
 
 export { REPORT_EMAIL_JOB };
@@ -31,7 +29,7 @@ export function reportEmailJob({ db, reportDb, mailer }: { db: Database; reportD
   return {
     async run(job: ClaimedJob) {
       const { userId, type, slot, schedule } = job.payload as { userId: number; type: unknown; slot: string; schedule: string };
-      const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+      const user = await subscriberById(db, userId);
       // A user removed or switched off since is not mailed; neither is one whose address went.
       if (!user?.active || !user.email) throw new JobFailure('The subscriber can no longer receive emails');
       const stored = schedule in SCHEDULE_CRON ? (schedule as StoredSchedule) : 'WEEKLY';

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { emailSubscriptionEndpoints } from '../../contracts/email-subscriptions';
 import type { Database } from '../../db/client';
-import { feature, forPages } from '../../plugins/access';
-import { auditRead, personInParams } from '../../plugins/audit';
-import { callerOf } from '../../plugins/auth';
-import { routeOf } from '../../plugins/endpoints';
+import { feature, forPages } from '../../core/access';
+import { auditRead, personInParams } from '../../core/audit-rule';
+import { callerOf } from '../../core/caller';
+import { routeOf } from '../../core/route-of';
 import { createEmailSubscriptionsService } from './email-subscriptions.service';
 
-/** The Edit User dialog's compliance-report field, shown only to holders of USER_EMAIL (03 §6). */
+/** The Edit User dialog's compliance-report field, shown only to holders of USER_EMAIL. */
 const EMAIL_FIELD = forPages(feature('/app/accounts/users', 'USER_EMAIL'));
 
-/** GET, POST and DELETE /users/{id}/emails (03 §7 'Users'). */
+/** GET, POST and DELETE /users/{id}/emails. */
 export const emailSubscriptionsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const service = createEmailSubscriptionsService(db);
 

@@ -1,7 +1,7 @@
 import { SCHEDULE_CRON, type EmailSubscription, type EmailSubscriptionType, type StoredSchedule } from '../../contracts/email-subscriptions';
 import { HttpError } from '../../core/http-error';
 import type { Database } from '../../db/client';
-import type { Caller } from '../../plugins/auth';
+import type { Caller } from '../../core/caller';
 import { userInScope, userToChange } from '../users';
 import { subscribe, subscriptionsOf, unsubscribe } from './email-subscriptions.repo';
 
@@ -10,7 +10,7 @@ const withSchedule = (row: { id: number; userId: number; type: EmailSubscription
   schedule: SCHEDULE_CRON[row.schedule],
 });
 
-/** A user's compliance-report emails (03 §7): read, added and removed by a manager of the user's scope. */
+/** A user's compliance-report emails (docs/EMAILS.md): read, added and removed by a manager of the user's scope. */
 export function createEmailSubscriptionsService(db: Database) {
   // Outside the scope answers 404 as if the user did not exist; a change also needs the user not above the caller.
   const target = async (caller: Caller, userId: number) => userInScope(db, await caller.scope(), userId);

@@ -1,11 +1,11 @@
-import { inArray, sql } from 'drizzle-orm';
 import { DEFAULT_REPORT_TIME_ZONE, EMAIL_SUBSCRIPTION_LABELS, type EmailSubscriptionType, type StoredSchedule } from '../../contracts/email-subscriptions';
 import { loadScope } from '../../core/scope';
 import type { Database } from '../../db/client';
-import { organizations, type UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 import { complianceTotals, type ComplianceTotals } from '../metrics/compliance.repo';
 import { dayRange, previousRange, resolveFilter, userFilter } from '../metrics/filters';
 import { PERIOD_WORDS, reportPeriodOf, SCHEDULE_WORDS } from './due';
+import { organizationsByIds, ownRowsOf } from './email-schedule.repo';
 
 // What each report email holds (docs/EMAILS.md), from the compliance reports' own building blocks:
 // - facility: each hospital of the subscriber's scope (their own organization without one);
@@ -43,7 +43,7 @@ function line(name: string, now: ComplianceTotals, before: ComplianceTotals | nu
 async function organizationsOf(db: Database, user: UserRow, type: 'HOSPITAL' | 'DEPARTMENT') {
   const scope = await loadScope(db, user.id);
   const ids = scope.organizationIds.size ? [...scope.organizationIds] : [user.organizationId];
-  const rows = await db.select({ id: organizations.id, name: organizations.name, type: organizations.type }).from(organizations).where(inArray(organizations.id, ids));
+  const rows = await organizationsByIds(db, ids);
   const chosen = rows.filter((o) => o.type === type);
   return { scope, chosen: chosen.length || type === 'DEPARTMENT' ? chosen : rows.filter((o) => o.id === user.organizationId) };
 }
@@ -67,7 +67,7 @@ export async function reportEmail(
   const lines: string[] = [];
 
   if (type === 'USER_COMPLIANCE_REPORT') {
-    const own = sql`u.id = ${user.id}`;
+    const own = ownRowsOf(user.id);
     const filter = userFilter(range);
     const [now, before] = await Promise.all([complianceTotals(db, filter, range, own), previous ? complianceTotals(db, filter, previous, own) : null]);
     lines.push(line(`${user.firstName} ${user.lastName}`.trim(), now, before, period));

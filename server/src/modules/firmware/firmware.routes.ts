@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FIRMWARE_FILE_ROUTE, firmwareEndpoints, firmwareFileParamsSchema } from '../../contracts/firmware';
 import type { Database } from '../../db/client';
-import { forPages } from '../../plugins/access';
-import { routeOf } from '../../plugins/endpoints';
+import { forPages } from '../../core/access';
+import { routeOf } from '../../core/route-of';
 import type { FileStorage } from '../../storage';
 import { sendStoredFile } from '../../storage/send-file';
 import { createFirmwareService } from './firmware.service';
@@ -10,7 +10,7 @@ import { createFirmwareService } from './firmware.service';
 /** The route table's Versions row: LAVO accounts holding FIRMWARE. */
 const VERSIONS_PAGE = forPages('/app/maintenance/versions');
 
-/** The Versions page's calls (03 §7): GET firmware/versions?modelId=, and a version's image. */
+/** The Versions page's calls: GET firmware/versions?modelId=, and a version's image. */
 export const firmwareRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileStorage }> = async (app, { db, storage }) => {
   const service = createFirmwareService(db, storage);
 

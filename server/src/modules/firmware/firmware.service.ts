@@ -8,7 +8,7 @@ import { firmwareFileName, firmwareImageKey } from './firmware-files';
 import { listVersions } from './firmware.repo';
 
 /**
- * The firmware catalogue (03 §2 'Versions'): the same for every customer, so nothing in it is
+ * The firmware catalogue (docs/SCREENS.md 'Versions'): the same for every customer, so nothing in it is
  * limited to the caller's locations; the route's page (LAVO accounts holding FIRMWARE) is the check.
  */
 export function createFirmwareService(db: Database, storage: FileStorage) {

@@ -1,11 +1,9 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   GATEWAY_MESSAGES,
   GATEWAY_SETUP_GROUP_ID,
   type AnnouncedGateway,
   type gatewayAnnounceBodySchema,
-  OPEN_SOFTWARE_JOB_STATUSES,
   type GatewaySoftwareJob,
   type gatewaySoftwareJobReportSchema,
   type gatewayStateReportSchema,
@@ -13,10 +11,22 @@ import {
   type TerminalState,
 } from '../../contracts/gateways';
 import type { Database } from '../../db/client';
-import { devices, gatewaySoftware, gatewayStates, groups, softwareJobs, softwareVersions, type DeviceRow } from '../../db/schema';
+import type { DeviceRow } from '../../db/schema';
 import { HttpError } from '../../core/http-error';
 import { isoOrNull } from '../../core/sql';
-import { findModel } from '../devices';
+import { findDeviceByMac, findModel, insertDeviceUnlessKnown } from '../devices';
+import {
+  insertGatewaySoftware,
+  latestVersionsOf,
+  lockJobOf,
+  openJobsOf,
+  recordInstalled,
+  saveGatewayState,
+  setJobStatus,
+  setupQueueExists,
+  softwareVersionsOf,
+  terminalOf,
+} from './gateway-software.repo';
 
 type JobReport = z.output<typeof gatewaySoftwareJobReportSchema>;
 type StateReport = z.output<typeof gatewayStateReportSchema>;
@@ -40,12 +50,6 @@ const NEXT: Readonly<Record<SoftwareJobStatus, readonly SoftwareJobStatus[]>> = 
   FAILED: [],
 };
 
-/** The terminal a gateway was asked for and the URL it reported. */
-export async function terminalOf(db: Database, deviceId: number): Promise<TerminalState> {
-  const [row] = await db.select().from(gatewayStates).where(eq(gatewayStates.deviceId, deviceId));
-  return { enabled: row?.terminalEnabled ?? false, url: row?.terminalEnabled ? (row.terminalUrl ?? null) : null };
-}
-
 /**
  * The gateway's side of its software jobs and of its terminal (docs/GATEWAYS.md): the jobs still
  * to carry out on itself and its reports of them (an installed version becomes what it runs), the
@@ -54,37 +58,20 @@ export async function terminalOf(db: Database, deviceId: number): Promise<Termin
 export function createGatewaySoftwareService(db: Database) {
   return {
     async jobs(gateway: DeviceRow): Promise<GatewaySoftwareJob[]> {
-      const rows = await db
-        .select({ id: softwareJobs.id, status: softwareJobs.status, packageName: softwareVersions.packageName, version: softwareVersions.version, url: softwareVersions.url })
-        .from(softwareJobs)
-        .innerJoin(softwareVersions, eq(softwareVersions.id, softwareJobs.softwareVersionId))
-        .where(and(eq(softwareJobs.deviceId, gateway.id), inArray(softwareJobs.status, [...OPEN_SOFTWARE_JOB_STATUSES])))
-        .orderBy(asc(softwareJobs.id));
+      const rows = await openJobsOf(db, gateway.id);
       return rows.map((row) => ({ ...row, lastHeartbeatAt: isoOrNull(gateway.lastHeartbeatAt) }));
     },
 
     async report(gateway: DeviceRow, id: number, report: JobReport): Promise<{ status: SoftwareJobStatus }> {
       return db.transaction(async (tx) => {
-        const [job] = await tx
-          .select()
-          .from(softwareJobs)
-          .where(and(eq(softwareJobs.id, id), eq(softwareJobs.deviceId, gateway.id)))
-          .for('update');
+        const job = await lockJobOf(tx, gateway.id, id);
         if (!job) throw new HttpError(404, GATEWAY_MESSAGES.jobNotFound);
         if (!NEXT[job.status].includes(report.status)) throw new HttpError(409, `${GATEWAY_MESSAGES.transition}: ${job.status} → ${report.status}`);
         const now = new Date();
-        await tx
-          .update(softwareJobs)
-          .set({ status: report.status, message: report.message ?? null, updatedAt: now })
-          .where(eq(softwareJobs.id, job.id));
+        await setJobStatus(tx, job.id, report.status, report.message ?? null, now);
         if (report.status === 'UPDATED') {
-          const [version] = await tx.select().from(softwareVersions).where(eq(softwareVersions.id, job.softwareVersionId));
-          if (version) {
-            await tx
-              .insert(gatewaySoftware)
-              .values({ deviceId: gateway.id, packageName: version.packageName, softwareVersionId: version.id, updatedAt: now })
-              .onConflictDoUpdate({ target: [gatewaySoftware.deviceId, gatewaySoftware.packageName], set: { softwareVersionId: version.id, updatedAt: now } });
-          }
+          const [version] = await softwareVersionsOf(tx, [job.softwareVersionId]);
+          if (version) await recordInstalled(tx, gateway.id, version, now);
         }
         return { status: report.status };
       });
@@ -101,10 +88,7 @@ export function createGatewaySoftwareService(db: Database) {
         ...(report.status ? { statusCode: report.status.code, statusMessage: report.status.message, statusAt: now } : {}),
         updatedAt: now,
       };
-      await db
-        .insert(gatewayStates)
-        .values({ deviceId: gateway.id, ...set })
-        .onConflictDoUpdate({ target: gatewayStates.deviceId, set });
+      await saveGatewayState(db, gateway.id, set);
       return terminalOf(db, gateway.id);
     },
 
@@ -117,25 +101,15 @@ export function createGatewaySoftwareService(db: Database) {
       const model = await findModel(db, body.modelId);
       if (!model || model.deviceType !== 'GATEWAY') throw new HttpError(400, GATEWAY_MESSAGES.notGatewayModel);
       return db.transaction(async (tx) => {
-        const [queue] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, GATEWAY_SETUP_GROUP_ID));
-        if (!queue) throw new HttpError(503, GATEWAY_MESSAGES.noSetupQueue);
-        const [created] = await tx
-          .insert(devices)
-          .values({ mac, type: 'GATEWAY', name: '', groupId: GATEWAY_SETUP_GROUP_ID, modelId: model.id, role: 'GATEWAY' })
-          .onConflictDoNothing({ target: devices.mac })
-          .returning();
+        if (!(await setupQueueExists(tx))) throw new HttpError(503, GATEWAY_MESSAGES.noSetupQueue);
+        const created = await insertDeviceUnlessKnown(tx, { mac, type: 'GATEWAY', name: '', groupId: GATEWAY_SETUP_GROUP_ID, modelId: model.id, role: 'GATEWAY' });
         if (!created) {
-          const [known] = await tx.select().from(devices).where(eq(devices.mac, mac));
+          const known = await findDeviceByMac(tx, mac);
           if (!known || known.type !== 'GATEWAY') throw new HttpError(409, GATEWAY_MESSAGES.macOfAnotherDevice);
           return announced(known, false);
         }
-        const latest = await tx
-          .select({ id: softwareVersions.id, packageName: softwareVersions.packageName })
-          .from(softwareVersions)
-          .where(and(eq(softwareVersions.modelId, model.id), eq(softwareVersions.isLatest, true)));
-        if (latest.length > 0) {
-          await tx.insert(gatewaySoftware).values(latest.map((v) => ({ deviceId: created.id, packageName: v.packageName, softwareVersionId: v.id })));
-        }
+        const latest = await latestVersionsOf(tx, model.id);
+        if (latest.length > 0) await insertGatewaySoftware(tx, created.id, latest);
         return announced(created, true);
       });
     },

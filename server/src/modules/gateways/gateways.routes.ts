@@ -4,16 +4,16 @@ import { gatewayCommandChannel, gatewayRenamedEvent } from '../../contracts/stat
 import { gatewayEndpoints, gatewaySoftwareEndpoints } from '../../contracts/gateways';
 import type { Database } from '../../db/client';
 import { authenticateGateway, authenticateGatewayMac } from '../../core/gateway-auth';
-import { forGateways, forPages } from '../../plugins/access';
-import { callerOf } from '../../plugins/auth';
-import { routeOf } from '../../plugins/endpoints';
+import { forGateways, forPages } from '../../core/access';
+import { callerOf } from '../../core/caller';
+import { routeOf } from '../../core/route-of';
 import { createGatewaySoftwareService } from './gateway-software.service';
 import { createGatewaysService } from './gateways.service';
 
 const GATEWAYS_PAGE = forPages('/app/maintenance/gateways');
 
 /**
- * The Gateways page's calls (03 §7 'Devices'): gateways, their stats, setup, software jobs and
+ * The Gateways page's calls: gateways, their stats, setup, software jobs and
  * the remote terminal. The gateway's own calls (its software jobs, its terminal, its state) use its
  * credentials; a new gateway announces itself with them to join the setup queue.
  */

@@ -1,11 +1,9 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ALREADY_QUEUED_REASON } from '../../contracts/operations';
 import { channelSlug, gatewaySessionChannel, type GatewayRenamed } from '../../contracts/stations-realtime';
 import {
   GATEWAY_MESSAGES,
   GATEWAY_SETUP_GROUP_ID,
-  OPEN_SOFTWARE_JOB_STATUSES,
   TERMINAL_WAIT_MS,
   type Gateway,
   type gatewayConfigBodySchema,
@@ -16,13 +14,13 @@ import {
   type terminalToggleBodySchema,
 } from '../../contracts/gateways';
 import type { Database } from '../../db/client';
-import { devices, gatewayStates, softwareJobs, softwareVersions, type DeviceRow } from '../../db/schema';
+import type { DeviceRow } from '../../db/schema';
 import { HttpError } from '../../core/http-error';
-import type { Caller } from '../../plugins/auth';
-import { findDevice, isKioskGateway } from '../devices';
+import type { Caller } from '../../core/caller';
+import { findDevice, isKioskGateway, otherGatewayNames, updateDevice } from '../devices';
 import { locationsUnder, requireLocationInScope } from '../locations';
 import { gatewayStats, listGateways } from './gateways.repo';
-import { terminalOf } from './gateway-software.service';
+import { insertSoftwareJobs, openJobsOfDevices, saveGatewayState, softwareVersionsOf, terminalOf } from './gateway-software.repo';
 
 type ConfigBody = z.output<typeof gatewayConfigBodySchema>;
 type ToggleBody = z.output<typeof terminalToggleBodySchema>;
@@ -41,7 +39,7 @@ export interface GatewaysServiceOptions {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The Gateways page (03 §2 'Gateways', 'Gateway Setup drawer'): everything is limited to the
+ * The Gateways page (docs/GATEWAYS.md): everything is limited to the
  * caller's scope, and what lies outside it is answered 404, as if it did not exist.
  */
 export function createGatewaysService(db: Database, options: GatewaysServiceOptions = {}) {
@@ -87,16 +85,10 @@ export function createGatewaysService(db: Database, options: GatewaysServiceOpti
       if (body.groupId === GATEWAY_SETUP_GROUP_ID) throw new HttpError(400, GATEWAY_MESSAGES.setupQueue);
       const slug = channelSlug(body.name);
       if (!slug) throw new HttpError(400, 'A gateway name needs a letter or a digit');
-      const others = await db
-        .select({ name: devices.name })
-        .from(devices)
-        .where(and(eq(devices.type, 'GATEWAY'), ne(devices.id, gateway.id)));
-      if (others.some((o) => channelSlug(o.name) === slug)) throw new HttpError(409, GATEWAY_MESSAGES.nameTaken);
+      const others = await otherGatewayNames(db, gateway.id);
+      if (others.some((name) => channelSlug(name) === slug)) throw new HttpError(409, GATEWAY_MESSAGES.nameTaken);
       const moved = gateway.groupId !== body.groupId;
-      await db
-        .update(devices)
-        .set({ name: body.name, groupId: body.groupId, version: gateway.version + 1, ...(moved ? { zoneId: null, x: null, y: null } : {}) })
-        .where(eq(devices.id, gateway.id));
+      await updateDevice(db, gateway.id, { name: body.name, groupId: body.groupId, version: gateway.version + 1, ...(moved ? { zoneId: null, x: null, y: null } : {}) });
       if (channelSlug(gateway.name) !== slug) await options.notifyRenamed?.(gateway.mac, { name: body.name, sessionChannel: gatewaySessionChannel(body.name) });
       return gatewayRow(gateway.id, body.groupId);
     },
@@ -112,10 +104,7 @@ export function createGatewaysService(db: Database, options: GatewaysServiceOpti
       if (body.enabled && current.enabled && current.url) return current;
       const now = new Date();
       const values = { terminalEnabled: body.enabled, terminalUrl: null, terminalRequestedAt: now, updatedAt: now };
-      await db
-        .insert(gatewayStates)
-        .values({ deviceId: gateway.id, ...values })
-        .onConflictDoUpdate({ target: gatewayStates.deviceId, set: values });
+      await saveGatewayState(db, gateway.id, values);
       if (!body.enabled) return { url: null, enabled: false };
       for (let waited = 0; waited < waitMs; waited += pollMs) {
         await sleep(pollMs);
@@ -135,7 +124,7 @@ export function createGatewaysService(db: Database, options: GatewaysServiceOpti
       const seen = new Set<string>();
       const versionIds = [...new Set(body.flatMap((b) => b.softwareVersionIds))];
       const versions = new Map(
-        (versionIds.length ? await db.select().from(softwareVersions).where(inArray(softwareVersions.id, versionIds)) : []).map((v) => [v.id, v]),
+        (await softwareVersionsOf(db, versionIds)).map((v) => [v.id, v]),
       );
       for (const item of body) {
         const gateway = await gatewayInScope(caller, item.deviceId);
@@ -151,19 +140,10 @@ export function createGatewaysService(db: Database, options: GatewaysServiceOpti
           wanted.push({ deviceId: gateway.id, softwareVersionId: versionId });
         }
       }
-      const inserted = await db
-        .insert(softwareJobs)
-        .values(wanted.map((w) => ({ ...w, createdBy: caller.user.id })))
-        .onConflictDoNothing()
-        .returning({ id: softwareJobs.id, deviceId: softwareJobs.deviceId, softwareVersionId: softwareJobs.softwareVersionId });
+      const inserted = await insertSoftwareJobs(db, wanted.map((w) => ({ ...w, createdBy: caller.user.id })));
       const made = new Map(inserted.map((r) => [`${r.deviceId}:${r.softwareVersionId}`, r.id]));
       const left = wanted.filter((w) => !made.has(`${w.deviceId}:${w.softwareVersionId}`));
-      const open = left.length
-        ? await db
-            .select({ id: softwareJobs.id, deviceId: softwareJobs.deviceId, softwareVersionId: softwareJobs.softwareVersionId })
-            .from(softwareJobs)
-            .where(and(inArray(softwareJobs.deviceId, left.map((w) => w.deviceId)), inArray(softwareJobs.status, [...OPEN_SOFTWARE_JOB_STATUSES])))
-        : [];
+      const open = await openJobsOfDevices(db, left.map((w) => w.deviceId));
       const openIds = new Map(open.map((o) => [`${o.deviceId}:${o.softwareVersionId}`, o.id]));
       return {
         jobs: wanted.map((w) => {

@@ -17,7 +17,7 @@ function span<T>(rows: readonly T[], key: (row: T) => number | null, at: (row: T
   return out;
 }
 
-/** What a batch's events touched: each wearer's, wearable's and dispenser's span (metrics/derive.ts). */
+/** What a batch's events touched: each wearer's, wearable's and dispenser's span (modules/metrics/derive.ts). */
 export function spansOf(b: ResolvedBatch): DerivationSpans {
   const byUser = span(
     [...b.presence, ...b.bed, ...b.hygiene, ...b.reminder, ...b.station] as { userId: number | null; ts: Date }[],

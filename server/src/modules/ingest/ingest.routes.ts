@@ -5,7 +5,7 @@ import { HttpError } from '../../core/http-error';
 import { authenticateGateway } from '../../core/gateway-auth';
 import { spanDeriver } from './span-deriver';
 import { IngestError, ingestEvents } from './ingest.service';
-import { forGateways } from '../../plugins/access';
+import { forGateways } from '../../core/access';
 
 /**
  * POST /ingest/events: a gateway's batch of sensor events. The gateway names itself in

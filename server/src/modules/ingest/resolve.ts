@@ -1,7 +1,7 @@
 import { type IngestEvent, ingestEventSchema } from '../../contracts/ingest';
 import type { DeviceRow } from '../../db/schema';
 import type { WashType } from '../../contracts/devices';
-import { type DeviceDirectory, siteOf, wearerAt } from './directory';
+import { type DeviceDirectory, siteOf, wearerAt } from './directory.repo';
 
 /** The first bad event of a batch: the whole batch is refused with this. */
 export class IngestError extends Error {

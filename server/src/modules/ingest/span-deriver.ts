@@ -1,8 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { derivePending } from '../../db/schema';
-import { type DerivationSpans, deriveSpans } from '../metrics/derive';
-import { insertRows } from './bulk-insert';
+import { deriveSpans } from '../metrics/derive';
+import { lockDerivation, takePendingSpans } from './ingest.repo';
 
 // Derivation after storage: a batch's spans (each wearer's and dispenser's first to last event)
 // go into derive_pending in the batch's own transaction; the process's span deriver recomputes
@@ -18,30 +16,12 @@ import { insertRows } from './bulk-insert';
 //   stored. Bounded: a deferred batch waits before it is stored while this process has more
 //   than `maxEvents` events stored and not derived.
 
-// Arbitrary constant shared by every instance: derivations never run side by side, so each one
-// sees every batch the one before it derived (a derivation reads events committed before it).
-const DERIVE_LOCK_KEY = 727_451_002;
-
 /** Events stored and not yet derived after which a deferred batch waits: a few seconds of derivation. */
 export const DEFERRED_MAX_EVENTS = 100_000;
 /** Pending spans one derivation takes. */
 const SPANS_PER_ROUND = 20_000;
 /** Wait before trying again after a derivation failed. */
 const RETRY_MS = 5_000;
-
-/** Holds the derivation lock until the caller's transaction ends. */
-async function lockDerivation(tx: Database): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${DERIVE_LOCK_KEY})`);
-}
-
-/** The INSERT recording spans as pending, or null when there are none. */
-export function pendingStatement({ users, wearables, dispensers }: DerivationSpans): SQL | null {
-  return insertRows(derivePending, [
-    ...users.map((w) => ({ kind: 'USER' as const, subjectId: w.userId, fromTs: w.from, toTs: w.to })),
-    ...wearables.map((w) => ({ kind: 'WEARABLE' as const, subjectId: w.id, fromTs: w.from, toTs: w.to })),
-    ...dispensers.map((w) => ({ kind: 'DISPENSER' as const, subjectId: w.dispenserId, fromTs: w.from, toTs: w.to })),
-  ]);
-}
 
 /**
  * Derives the pending spans, SPANS_PER_ROUND at a time, until none is left; each round in one
@@ -50,18 +30,11 @@ export function pendingStatement({ users, wearables, dispensers }: DerivationSpa
 export async function derivePendingSpans(db: Database): Promise<number> {
   let done = 0;
   for (;;) {
-    const taken = await db.transaction(async (txx) => {
-      const tx = txx as unknown as Database;
+    const taken = await db.transaction(async (tx) => {
       await lockDerivation(tx);
-      const rows = await tx.execute<{ kind: string; subject_id: number; from_ts: string; to_ts: string }>(sql`
-        delete from derive_pending where id in (select id from derive_pending order by id limit ${SPANS_PER_ROUND})
-        returning kind, subject_id, from_ts, to_ts`);
-      const span = (r: (typeof rows.rows)[number]) => ({ from: new Date(r.from_ts), to: new Date(r.to_ts) });
-      const users = rows.rows.filter((r) => r.kind === 'USER').map((r) => ({ userId: Number(r.subject_id), ...span(r) }));
-      const dispensers = rows.rows.filter((r) => r.kind === 'DISPENSER').map((r) => ({ dispenserId: Number(r.subject_id), ...span(r) }));
-      const wearables = rows.rows.filter((r) => r.kind === 'WEARABLE').map((r) => ({ id: Number(r.subject_id), ...span(r) }));
-      await deriveSpans(tx, { users, wearables, dispensers });
-      return rows.rows.length;
+      const { spans, count } = await takePendingSpans(tx, SPANS_PER_ROUND);
+      await deriveSpans(tx, spans);
+      return count;
     });
     if (taken === 0) return done;
     done += taken;

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { iotEndpoints, thingEndpoints } from '../../contracts/iot';
 import type { Database } from '../../db/client';
-import { forPages, forThings } from '../../plugins/access';
-import { callerOf } from '../../plugins/auth';
-import { routeOf } from '../../plugins/endpoints';
+import { forPages, forThings } from '../../core/access';
+import { callerOf } from '../../core/caller';
+import { routeOf } from '../../core/route-of';
 import type { IotBackend, LocalThingSide } from './iot-backend';
 import { createLocalIotBackend, SCHEDULE_TICK_MS } from './local-iot-backend';
 import { createIotService } from './iot.service';
@@ -15,7 +15,7 @@ const IOT_PAGE = forPages('/app/maintenance/iot-devices');
 const IOT_OR_EDITOR = forPages('/app/maintenance/iot-devices', '/app/maintenance/editor');
 
 /**
- * IoT devices and jobs (03 §7 'IoT'), each through the IoT backend (docs/IOT.md): the local
+ * IoT devices and jobs, each through the IoT backend (docs/IOT.md): the local
  * stand-in unless one is given. With the stand-in come the things' own calls, with their
  * credentials, and the start of scheduled jobs when their time comes.
  */

@@ -13,12 +13,12 @@ import {
 import type { Database } from '../../db/client';
 import { HttpError } from '../../core/http-error';
 import type { Scope } from '../../core/scope';
-import type { Caller } from '../../plugins/auth';
+import type { Caller } from '../../core/caller';
 import { locationsUnder, requireLocationInScope } from '../locations';
 import type { IotBackend } from './iot-backend';
 import { checkJobParameters } from './job-parameters';
 
-// IoT devices and jobs for the screens (03 §2 'IoT Devices', 'Location Editor'): every call goes
+// IoT devices and jobs for the screens (IoT Devices, Location Editor): every call goes
 // to the IoT backend (docs/IOT.md), limited to the caller's scope. A thing or a job outside it is
 // answered 404, as if it did not exist; a filter naming a location outside it too ('Location not found').
 
@@ -66,7 +66,7 @@ export function createIotService(db: Database, backend: IotBackend) {
       return { data: await backend.executionsOfThing(id) };
     },
 
-    /** The Location Editor's IoT device form (03 §5): a fall device renamed, moved to a location of the scope or on its floor plan. */
+    /** The Location Editor's IoT device form: a fall device renamed, moved to a location of the scope or on its floor plan. */
     async updateFallDevice(caller: Caller, id: number, body: { groupId: number; name: string; posX: number; posY: number }): Promise<Thing> {
       const thing = await thingInScope(caller, id);
       if (thing.type !== FALL_DEVICE_TYPE) throw new HttpError(404, IOT_MESSAGES.fallDeviceNotFound);
@@ -77,7 +77,7 @@ export function createIotService(db: Database, backend: IotBackend) {
     jobs: async (caller: Caller, groupIds: readonly number[]) => ({ data: await backend.listJobs(await locationsOf(caller, groupIds)) }),
 
     /**
-     * A job on things of a location (03 §5 'Job form'): the location in scope, every thing under it
+     * A job on things of a location (docs/IOT.md 'Job form'): the location in scope, every thing under it
      * (404 otherwise), the parameters checked against the template's.
      */
     async createJob(caller: Caller, body: CreateJobInput): Promise<Job> {
@@ -120,7 +120,7 @@ export function createIotService(db: Database, backend: IotBackend) {
       return execution;
     },
 
-    /** An execution is cancelled only while QUEUED (03 §4); otherwise 409. */
+    /** An execution is cancelled only while QUEUED (docs/IOT.md 'Decisions the specification leaves open'); otherwise 409. */
     async cancelExecution(caller: Caller, thingId: number, jobId: number): Promise<JobExecution> {
       await thingInScope(caller, thingId);
       await jobInScope(caller, jobId);

@@ -1,7 +1,7 @@
 import type { JobParameter, JobParameters, PackageVersion, ParameterValue } from '../../contracts/iot';
 import { HttpError } from '../../core/http-error';
 
-// A job's parameters checked against its template's (03 §5 'Job form'): a required input, select,
+// A job's parameters checked against its template's (docs/IOT.md 'Job form'): a required input, select,
 // switch or version must be given ('Required'); an input has at most maxLength characters ('Max N
 // chars'); a number lies between minValue and maxValue ('Min N', 'Max N'); a select picks among its
 // options (several only when multiple); a version is one of its package's versions; a date is a

@@ -143,7 +143,7 @@ export function localJobs(db: Database) {
     }
   }
 
-  const transaction = <T>(work: (tx: Database) => Promise<T>) => db.transaction(async (tx) => work(tx as unknown as Database));
+  const transaction = <T>(work: (tx: Database) => Promise<T>) => db.transaction(work);
 
   return {
     templates: async () => (await db.select().from(iotJobTemplates).orderBy(asc(iotJobTemplates.name))).map(toTemplate),

@@ -4,7 +4,7 @@ import { FLOORPLAN_TYPE_MESSAGE } from '../../contracts/organizations';
 import { HttpError } from '../../core/http-error';
 import type { FileStorage } from '../../storage';
 
-// Uploaded floor plans (docs/SCREENS.md 'Locations'): png or jpeg, told apart by their first bytes
+// Uploaded floor plans (docs/SCREENS.md 'Screens', Locations): png or jpeg, told apart by their first bytes
 // (a name or a declared type proves nothing), kept in the file storage under a name made of the
 // content's hash, so a changed plan gets a new address and the cache-first copy of the old one
 // (sw/runtime-caching.ts) is never served for it.

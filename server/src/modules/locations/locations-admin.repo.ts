@@ -31,7 +31,7 @@ export async function updateGroup(db: Database, id: number, values: Partial<NewG
 
 /**
  * Writes a location's rounding days (bed_visit_days) again from its bed visits, on its clock as it
- * is now: they are the days of its time zone (docs/METRICS.md §1 'A location's own days'), so a
+ * is now: they are the days of its time zone (docs/METRICS.md 'Ranges, days and time zones': a location's own days), so a
  * new time zone moves visits from one day to another.
  */
 export async function rekeyBedVisitDays(db: Database, groupId: number): Promise<void> {

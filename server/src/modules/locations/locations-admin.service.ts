@@ -5,7 +5,7 @@ import { GROUP_TYPES, TIME_ZONES, type GroupType } from '../../db/enums';
 import type { GroupRow } from '../../db/schema';
 import { HttpError } from '../../core/http-error';
 import { visibleTree } from '../../core/tree-visibility';
-import type { Caller } from '../../plugins/auth';
+import type { Caller } from '../../core/caller';
 import type { FileStorage } from '../../storage';
 import { floorplanAddress, imageKind, readFloorplan, storeFloorplan } from './floorplans';
 import { findGroup, insertGroup, listGroups, rekeyBedVisitDays, updateGroup } from './locations-admin.repo';
@@ -13,14 +13,14 @@ import { loadOrganizationTree } from './locations.repo';
 import { LOCATION_NOT_FOUND, ORGANIZATION_NOT_FOUND } from './locations.service';
 import { withDescendants } from '../../core/scope';
 
-/** A visit lasts 30 s unless the location says otherwise (03 §5 placeholder). */
+/** A visit lasts 30 s unless the location says otherwise (the form's hint). */
 const DEFAULT_VISIT_S = 30;
 
 const toGroup = (row: GroupRow, accessible: boolean): Group => ({ ...row, accessible });
 
-/** The Locations screen: the tree, the location form and uploaded floor plans (docs/SCREENS.md 'Locations'). */
+/** The Locations screen: the tree, the location form and uploaded floor plans (docs/SCREENS.md 'Screens', Locations). */
 export function createLocationsAdminService(db: Database, storage: FileStorage) {
-  /** Whether a location's visit duration is its own: it is a top location or the child of one (03 §5). */
+  /** Whether a location's visit duration is its own: it is a top location or the child of one. */
   async function ownsVisitDuration(parentId: number | null): Promise<{ editable: boolean; parent: GroupRow | null }> {
     if (parentId === null) return { editable: true, parent: null };
     const parent = await findGroup(db, parentId);
@@ -72,7 +72,7 @@ export function createLocationsAdminService(db: Database, storage: FileStorage) 
         const { editable } = await ownsVisitDuration(current.parentId);
         const visit = editable && body.requiredVisitDuration !== undefined ? { requiredVisitDuration: body.requiredVisitDuration } : {};
         const row = await updateGroup(db, current.id, { ...fields(body), ...visit });
-        // A location's rounding days are its clock's (docs/METRICS.md §1): a new time zone moves them.
+        // A location's rounding days are its clock's (docs/METRICS.md 'Ranges, days and time zones'): a new time zone moves them.
         if (row.timeZone !== current.timeZone) await rekeyBedVisitDays(db, current.id);
         return toGroup(await attachPlan(row, body.floorplan), true);
       }

@@ -4,9 +4,9 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { GROUP_NUMBER_FIELDS, FLOORPLAN_MAX_BYTES, FLOORPLAN_ROUTE, FLOORPLAN_SIZE_MESSAGE, floorplanParamsSchema, groupEndpoints } from '../../contracts/organizations';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../core/http-error';
-import { forPages } from '../../plugins/access';
-import { callerOf } from '../../plugins/auth';
-import { routeOf } from '../../plugins/endpoints';
+import { forPages } from '../../core/access';
+import { callerOf } from '../../core/caller';
+import { routeOf } from '../../core/route-of';
 import type { FileStorage } from '../../storage';
 import { createLocationsAdminService } from './locations-admin.service';
 
@@ -37,7 +37,7 @@ function formNumbers(body: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-/** The Locations screen's calls (03 §7 'Organizations and locations'): the tree, POST groups and floor plans. */
+/** The Locations screen's calls: the tree, POST groups and floor plans. */
 export const locationsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileStorage }> = async (app, { db, storage }) => {
   const service = createLocationsAdminService(db, storage);
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { ReportFilter } from './filters';
 
-// The answer cache (docs/ARCHITECTURE.md 'Answer cache'): a report's answer is kept per endpoint
+// The answer cache (ARCHITECTURE.md 'Scale', Answer cache): a report's answer is kept per endpoint
 // and resolved filter (the caller's scope already applied, so two callers share an answer only
 // when they may read the same rows) and stays valid while the derived rows of its days and the
 // directory it names people and places from are unchanged. What was read is told by two counters

@@ -4,11 +4,11 @@ import { dayBetween, type DayRange, filterWhere, readsWearer, type ReportFilter,
 import { visitsFromRaw } from './derive';
 import { complianceRows, hygieneRows } from './rollups';
 
-// Compliance and hand-hygiene figures of docs/METRICS.md §4, read from the daily rollups
+// Compliance and hand-hygiene figures of docs/METRICS.md 'Compliance', read from the daily rollups
 // (compliance_daily, hygiene_daily; a range's whole weeks from their weekly sums) joined to the
 // wearer (`u`) for organization and profession.
 
-/** The §4 figures of one range. */
+/** The compliance figures of one range. */
 export interface ComplianceTotals {
   opportunities: number;
   compliantEvents: number;
@@ -62,7 +62,7 @@ const totalsSelect = (c: SQL, h: SQL) => sql`
          (select sum(ds) / nullif(sum(dc), 0) from h) as wash_avg,
          (select count(*)::int from (select user_id from c where opp > 0 union select user_id from h) a) as active`;
 
-/** §4's figures for one range, from the rollups; `extra` narrows further (one user, say). */
+/** The compliance figures of one range, from the rollups; `extra` narrows further (one user, say). */
 export async function complianceTotals(db: Database, filter: ReportFilter, range: DayRange, extra?: SQL): Promise<ComplianceTotals> {
   const result = await db.execute<TotalsRow>(totalsSelect(perUserOpportunities(filter, range, extra), perUserWashes(filter, range, extra)));
   return toTotals(result.rows[0]);
@@ -100,7 +100,7 @@ export interface DayFigures {
   complianceAverage: number | null;
 }
 
-/** §4's compliance per UTC day of the range (days with nothing give zeros and nulls). */
+/** Compliance per UTC day of the range (days with nothing give zeros and nulls). */
 export async function complianceByDay(
   db: Database,
   filter: ReportFilter,
@@ -193,7 +193,7 @@ export interface EventTypeFigures {
   compliance: number | null;
 }
 
-/** Entry and exit opportunities separately (§4 breakdown by event type). */
+/** Entry and exit opportunities separately (the breakdown by event type). */
 export async function eventTypeBreakdown(db: Database, filter: ReportFilter, range: DayRange, extra?: SQL): Promise<EventTypeFigures[]> {
   const result = await db.execute<{ eo: number; ec: number; xo: number; xc: number }>(sql`
     select coalesce(sum(c.entry_opportunities), 0)::int as eo, coalesce(sum(c.entry_compliant), 0)::int as ec,
@@ -215,7 +215,7 @@ export interface WashTypeFigures {
   averageDuration: number | null;
 }
 
-/** Hand-hygiene events by wash type (§4 breakdown by wash type). */
+/** Hand-hygiene events by wash type (the breakdown by wash type). */
 export async function washTypeBreakdown(db: Database, filter: ReportFilter, range: DayRange, extra?: SQL): Promise<WashTypeFigures[]> {
   const result = await db.execute<{ wash_type: string; n: number; avg: number | null }>(sql`
     select h.wash_type, sum(h.wash_count)::int as n, sum(h.duration_sum)::float8 / nullif(sum(h.duration_count), 0) as avg

@@ -9,7 +9,7 @@ import { loadTrees } from '../locations';
 // Turns a report's parameters into what its queries filter on: a day range (and the preceding
 // one for deltas), the locations events may come from and, in organization view, the wearers'
 // organizations. Every requested id is intersected with the caller's scope, so ids of another
-// hospital select nothing (docs/METRICS.md §2).
+// hospital select nothing (docs/METRICS.md 'Who and where: filters').
 
 const DAY_MS = 86_400_000;
 
@@ -138,8 +138,8 @@ export function dayBetween(column: SQL, range: DayRange): SQL {
 const ZONE_SPREAD_MS = 14 * 3_600_000;
 
 /**
- * `at` inside the range's days as the clocks of `zone` read them (docs/METRICS.md §1 'A
- * location's own days'): from `start` 00:00 there to the end of `end` there. `zone` is the row's
+ * `at` inside the range's days as the clocks of `zone` read them (docs/METRICS.md 'Ranges,
+ * days and time zones': a location's own days): from `start` 00:00 there to the end of `end` there. `zone` is the row's
  * location's `groups.time_zone`. The outer UTC bounds, 14 hours wider than the range either way,
  * hold every zone's days and let an index on `at` narrow the rows first.
  */
@@ -163,7 +163,7 @@ export function startOfDayIn(day: string, timeZone: string): Date {
 
 /**
  * The one time zone of these locations (of these organizations only, when given), or UTC when
- * they have several or none: a report's clock (docs/METRICS.md §1).
+ * they have several or none: a report's clock (docs/METRICS.md 'Ranges, days and time zones').
  */
 export async function clockOf(db: Database, groupIds: readonly number[], organizationIds?: readonly number[] | null): Promise<string> {
   if (groupIds.length === 0 || organizationIds?.length === 0) return 'UTC';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 
-// Keeps `interactions` (docs/METRICS.md §8) equal to the overlaps of the derived visits. A window
+// Keeps `interactions` (docs/METRICS.md 'Exposure and contact tracing') equal to the overlaps of the derived visits. A window
 // (user_id, a, b) whose visits entering in [a, b] were just recomputed can change only overlaps
 // starting in [a, b + 12 h]: an overlap starts at the later entry and a visit lasts at most 12 h.
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type IdWindow, windowsParam } from './windows';
 
-// Where a wash the wristband detected happened (docs/METRICS.md §3): the room of the wearable's
+// Where a wash the wristband detected happened (docs/METRICS.md 'Visits and opportunities'): the room of the wearable's
 // latest presence event in the 12 hours before it, else the wearer's home location. Decided from
 // the stored events each time a wearable's presence or washes change, so a presence event that
 // arrives late moves the washes it precedes.

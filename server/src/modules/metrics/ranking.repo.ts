@@ -26,7 +26,7 @@ export interface UserRankingRow {
 }
 
 /**
- * Users by complianceTotal, ties by more opportunities, then by name (METRICS §4). Without
+ * Users by complianceTotal, ties by more opportunities, then by name (docs/METRICS.md 'Compliance'). Without
  * `includeEmpty` only users with opportunities; with it, every user of the selection's wearers.
  */
 export async function rankUsers(
@@ -93,7 +93,7 @@ export interface ProfessionRankingRow {
   compliance: number | null;
 }
 
-/** Professions by complianceTotal, ties by more opportunities (METRICS §4). */
+/** Professions by complianceTotal, ties by more opportunities (docs/METRICS.md 'Compliance'). */
 export async function rankProfessions(db: Database, filter: ReportFilter, range: DayRange, take: number): Promise<ProfessionRankingRow[]> {
   const result = await db.execute<{ code: string; name: string | null; users: number; opp: number; comp: number }>(sql`
     select x.code, (select p.name from professions p where p.code = x.code order by p.organization_id nulls first limit 1) as name,

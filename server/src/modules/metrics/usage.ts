@@ -4,7 +4,7 @@ import { dayBetween, type DayRange } from './filters';
 import { idIn } from '../../core/sql';
 import { type IdWindow, userWindows } from './windows';
 
-// Wearable sessions (docs/METRICS.md §7): a session starts at a check-out from a charging station
+// Wearable sessions (docs/METRICS.md 'Wearables and staff rounding'): a session starts at a check-out from a charging station
 // or at the wearer's first event after a pause, and ends at a check-in or at the last event before
 // a gap of more than 2 hours. Only events inside the range count, so a session is cut at its edges.
 //

@@ -67,7 +67,7 @@ export interface ActivityRow {
 
 const roomBeacon = sql`(select d.name from devices d where d.zone_id = v.zone_id and d.physical_role = 'ROOM' order by d.id limit 1)`;
 
-/** The day's events of a wearer, oldest first (METRICS §9). */
+/** The day's events of a wearer, oldest first (docs/METRICS.md 'Activity breakdown'). */
 export async function dayActivity(db: Database, userId: number, range: DayRange): Promise<ActivityRow[]> {
   const from = range.from.toISOString();
   const to = range.to.toISOString();

@@ -103,6 +103,31 @@ export async function lockTag(db: Database, id: number): Promise<NfcTagRow | nul
   return row ?? null;
 }
 
+/** The first and last name of the user holding a tag, as stored. */
+export async function holderNameOf(db: Database, userId: number): Promise<{ firstName: string; lastName: string } | null> {
+  const [holder] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
+  return holder ?? null;
+}
+
+/** Changes a tag: its holder and whichever of its id, short id and active flag are given, by `updatedBy`. */
+export async function updateTagRow(
+  db: Database,
+  id: number,
+  change: { userId: number | null; nfcId?: string; nfcShortId?: string; active?: boolean; updatedBy: number },
+): Promise<void> {
+  await db
+    .update(nfcTags)
+    .set({
+      userId: change.userId,
+      ...(change.nfcId === undefined ? {} : { nfcId: change.nfcId }),
+      ...(change.nfcShortId === undefined ? {} : { nfcShortId: change.nfcShortId }),
+      ...(change.active === undefined ? {} : { active: change.active }),
+      updatedBy: change.updatedBy,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(nfcTags.id, id));
+}
+
 /** Records that a tag went to `userId` (null: it was unassigned), made by `assignorId`. */
 export async function recordAssignEvent(db: Database, tagId: number, userId: number | null, assignorId: number): Promise<void> {
   await db.insert(nfcAssignEvents).values({ tagId, userId, assignorId });

@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { nfcEndpoints } from '../../contracts/nfc';
 import type { Database } from '../../db/client';
-import { forPages } from '../../plugins/access';
-import { auditRead, personInQuery } from '../../plugins/audit';
-import { callerOf } from '../../plugins/auth';
-import { routeOf } from '../../plugins/endpoints';
+import { forPages } from '../../core/access';
+import { auditRead, personInQuery } from '../../core/audit-rule';
+import { callerOf } from '../../core/caller';
+import { routeOf } from '../../core/route-of';
 import { withNfcWriteErrors } from './nfc-errors';
 import { createNfcService } from './nfc.service';
 
 /** The route table's NFC Tag Assignment row: {product} accounts holding NFC_TAGS. */
 const NFC_ACCESS = forPages('/app/accounts/nfc');
 
-/** The NFC tag calls of 03 §7 (NFC Tag Assignment). */
+/** The NFC tag calls (NFC Tag Assignment). */
 export const nfcRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Database }> = async (app, { db, reportDb }) => {
   // The tag list and a location's tags grow with the staff: they read with the report statement limit.
   const service = createNfcService(db, reportDb);

@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   assignedMeanwhileMessage,
@@ -11,15 +10,14 @@ import {
   type updateNfcTagBodySchema,
 } from '../../contracts/nfc';
 import type { Database } from '../../db/client';
-import { nfcTags, users } from '../../db/schema';
 import { HttpError } from '../../core/http-error';
 import type { Scope } from '../../core/scope';
-import type { Caller } from '../../plugins/auth';
+import type { Caller } from '../../core/caller';
 import { locationsUnder, requireLocationInScope } from '../locations';
 import { userInScope, userToChange } from '../users';
-import { assignEvents, findTag, insertTag, listTags, lockTag, recordAssignEvent, tagsOf } from './nfc.repo';
+import { assignEvents, findTag, holderNameOf, insertTag, listTags, lockTag, recordAssignEvent, tagsOf, updateTagRow } from './nfc.repo';
 
-// NFC Tag Assignment (03 §7): everything is limited to the caller's scope. A tag is visible when
+// NFC Tag Assignment: everything is limited to the caller's scope. A tag is visible when
 // its location is in the scope; a user when their organization or location is. Anything outside
 // is answered 404, as if it did not exist. The caller is recorded as creator, updater and assignor.
 
@@ -66,25 +64,12 @@ async function updateTag(db: Database, caller: Caller, id: number, body: UpdateN
     const tag = await lockTag(tx, id);
     if (!tag || !scope.groupIds.has(tag.groupId)) throw new HttpError(404, NFC_MESSAGES.tagNotFound);
     if (body.expectedUserId !== undefined && body.expectedUserId !== tag.userId) {
-      const [holder] =
-        tag.userId === null
-          ? []
-          : await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, tag.userId));
-      throw new HttpError(409, assignedMeanwhileMessage(holder ?? null));
+      const holder = tag.userId === null ? null : await holderNameOf(tx, tag.userId);
+      throw new HttpError(409, assignedMeanwhileMessage(holder));
     }
     const changesHands = body.userId !== tag.userId;
-    if (changesHands && body.userId !== null) await userToChange(tx as unknown as Database, caller, scope, body.userId, { acting: 'wearable' });
-    await tx
-      .update(nfcTags)
-      .set({
-        userId: body.userId,
-        ...(body.nfcId === undefined ? {} : { nfcId: body.nfcId }),
-        ...(body.nfcShortId === undefined ? {} : { nfcShortId: body.nfcShortId }),
-        ...(body.active === undefined ? {} : { active: body.active }),
-        updatedBy: caller.user.id,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(nfcTags.id, id));
+    if (changesHands && body.userId !== null) await userToChange(tx, caller, scope, body.userId, { acting: 'wearable' });
+    await updateTagRow(tx, id, { userId: body.userId, nfcId: body.nfcId, nfcShortId: body.nfcShortId, active: body.active, updatedBy: caller.user.id });
     if (changesHands) await recordAssignEvent(tx, id, body.userId, caller.user.id);
   });
   return tagInScope(db, scope, { id });

@@ -1,7 +1,7 @@
 import { OPERATIONS_PAGES } from '../../contracts/operations';
 import { HttpError } from '../../core/http-error';
-import { forPages, mayUse } from '../../plugins/access';
-import type { Caller } from '../../plugins/auth';
+import { forPages, mayUse } from '../../core/access';
+import type { Caller } from '../../core/caller';
 
 /** Any of the operations pages: the shared calls (settings, operations, presets) check the device kind themselves. */
 export const ANY_OPERATIONS_PAGE = forPages(...Object.values(OPERATIONS_PAGES));

@@ -3,7 +3,7 @@ import { lowerStatus, operationsChannel, type OperationEvent, type OperationEven
 import { iso } from '../../core/sql';
 import type { DeviceOperationRow } from '../../db/schema';
 
-// The live side of operations (03 §7 'Real-time', docs/OPERATIONS.md): every change of an
+// The live side of operations (docs/OPERATIONS.md 'Live progress'): every change of an
 // operation is announced on its location's channel, as a SETTING or a DFU event.
 
 export interface OperationChange {

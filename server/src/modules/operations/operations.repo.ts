@@ -4,7 +4,9 @@ import type { OperableDevice, OperationType } from '../../contracts/operations';
 import type { DeviceType } from '../../contracts/devices';
 import type { Database } from '../../db/client';
 import { idIn, isoOrNull } from '../../core/sql';
-import { deviceModels, deviceOperations, devices, deviceSettings, firmwareVersions, groups, type DeviceOperationRow, type DeviceRow } from '../../db/schema';
+import { deviceModels, deviceOperations, devices, deviceSettings, firmwareVersions, groups, settingPresets, type DeviceOperationRow, type DeviceRow, type SettingPresetRow } from '../../db/schema';
+
+type NewSettingPresetRow = typeof settingPresets.$inferInsert;
 import { operationStates } from '../devices';
 
 // What the operations pages read and write: operable devices with their firmware, settings and
@@ -122,4 +124,48 @@ export async function insertOperations(db: Database, rows: readonly NewOperation
 export async function operationById(db: Database, id: number): Promise<DeviceOperationRow | undefined> {
   const [row] = await db.select().from(deviceOperations).where(eq(deviceOperations.id, id));
   return row;
+}
+
+/** Cancels the operation if it is still pending; answers its row then, or null. */
+export async function cancelPendingOperation(db: Database, id: number): Promise<DeviceOperationRow | null> {
+  const [canceled] = await db
+    .update(deviceOperations)
+    .set({ status: 'CANCELED', updatedAt: new Date() })
+    .where(and(eq(deviceOperations.id, id), eq(deviceOperations.status, 'PENDING')))
+    .returning();
+  return canceled ?? null;
+}
+
+/** The presets of a model that these organizations keep, by name. */
+export async function listPresets(db: Database, modelId: number, organizationIds: readonly number[]): Promise<SettingPresetRow[]> {
+  return db
+    .select()
+    .from(settingPresets)
+    .where(and(eq(settingPresets.modelId, modelId), idIn(settingPresets.organizationId, organizationIds)))
+    .orderBy(settingPresets.name, settingPresets.id);
+}
+
+export async function findPreset(db: Database, id: number): Promise<SettingPresetRow | null> {
+  const [row] = await db.select().from(settingPresets).where(eq(settingPresets.id, id));
+  return row ?? null;
+}
+
+export async function insertPreset(db: Database, row: NewSettingPresetRow): Promise<SettingPresetRow> {
+  const [inserted] = await db.insert(settingPresets).values(row).returning();
+  return inserted as SettingPresetRow;
+}
+
+export async function updatePreset(db: Database, id: number, changes: Pick<NewSettingPresetRow, 'name' | 'settings'>): Promise<SettingPresetRow> {
+  const [row] = await db
+    .update(settingPresets)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(settingPresets.id, id))
+    .returning();
+  return row as SettingPresetRow;
+}
+
+/** Deletes the preset; answers whether it was there. */
+export async function deletePreset(db: Database, id: number): Promise<boolean> {
+  const removed = await db.delete(settingPresets).where(eq(settingPresets.id, id)).returning({ id: settingPresets.id });
+  return removed.length > 0;
 }

@@ -3,16 +3,16 @@ import type Pusher from 'pusher';
 import { gatewayOperationEndpoints, operationEndpoints, OPERATIONS_PAGES } from '../../contracts/operations';
 import type { Database } from '../../db/client';
 import { authenticateGateway } from '../../core/gateway-auth';
-import { forGateways, forPages } from '../../plugins/access';
-import { callerOf } from '../../plugins/auth';
-import { routeOf } from '../../plugins/endpoints';
+import { forGateways, forPages } from '../../core/access';
+import { callerOf } from '../../core/caller';
+import { routeOf } from '../../core/route-of';
 import { createGatewayOperationsService } from './gateway-operations.service';
 import { ANY_OPERATIONS_PAGE } from './operable-types';
 import { pusherOperationsPublisher } from './operations-events';
 import { createOperationsService } from './operations.service';
 
 /**
- * Device operations (03 §7 'Settings and operations'): each list for its own page; the settings,
+ * Device operations (docs/OPERATIONS.md): each list for its own page; the settings,
  * operations and presets for any of the four operations pages, each device checked against the
  * kinds the caller's pages operate and their scope. The gateway's two calls use its credentials.
  */

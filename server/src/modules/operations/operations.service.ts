@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { SETTING_CATALOGUE, settingsOf, settingValueError, type OperableType, type SettingValues } from '../../contracts/device-settings';
 import {
@@ -16,15 +15,29 @@ import {
 } from '../../contracts/operations';
 import type { DeviceType } from '../../contracts/devices';
 import type { Database } from '../../db/client';
-import { deviceModels, deviceOperations, settingPresets, type SettingPresetRow } from '../../db/schema';
+import type { SettingPresetRow } from '../../db/schema';
 import { HttpError } from '../../core/http-error';
-import { idIn } from '../../core/sql';
-import type { Caller } from '../../plugins/auth';
-import { openOperations } from '../devices';
+import type { Caller } from '../../core/caller';
+import { findModel, openOperations } from '../devices';
 import { locationsUnder } from '../locations';
 import { operableTypesOf, requireOperable } from './operable-types';
 import type { OperationsPublisher } from './operations-events';
-import { beaconRoles, devicesByIds, insertOperations, listOperableDevices, operationById, saveDesired, type DeviceWithFirmware, type NewOperation } from './operations.repo';
+import {
+  beaconRoles,
+  cancelPendingOperation,
+  deletePreset,
+  devicesByIds,
+  findPreset,
+  insertOperations,
+  insertPreset,
+  listOperableDevices,
+  listPresets,
+  operationById,
+  saveDesired,
+  updatePreset,
+  type DeviceWithFirmware,
+  type NewOperation,
+} from './operations.repo';
 
 type SaveSettingsBody = z.output<typeof saveSettingsBodySchema>;
 type QueueBody = z.output<typeof queueOperationsBodySchema>;
@@ -41,7 +54,7 @@ const REASONS = {
   noFirmware: 'No firmware known for this device',
 } as const;
 
-/** Settings first, then firmware (03 §7 'POST /operations'). */
+/** Settings first, then firmware (docs/OPERATIONS.md 'Operations'). */
 const TYPE_ORDER = { SETTING: 0, DFU: 1 } as const;
 
 export function createOperationsService(db: Database, events: OperationsPublisher) {
@@ -62,16 +75,11 @@ export function createOperationsService(db: Database, events: OperationsPublishe
   /** The presets of a model the caller's organizations keep. */
   async function presetsOf(caller: Caller, modelId: number): Promise<Preset[]> {
     const orgs = [...new Set([caller.organization.id, ...(await caller.scope()).organizationIds])];
-    const rows = await db
-      .select()
-      .from(settingPresets)
-      .where(and(eq(settingPresets.modelId, modelId), idIn(settingPresets.organizationId, orgs)))
-      .orderBy(settingPresets.name, settingPresets.id);
-    return rows.map(toPreset);
+    return (await listPresets(db, modelId, orgs)).map(toPreset);
   }
 
   async function presetInScope(caller: Caller, id: number): Promise<SettingPresetRow> {
-    const [row] = await db.select().from(settingPresets).where(eq(settingPresets.id, id));
+    const row = await findPreset(db, id);
     const orgs = await caller.scope();
     if (!row || (row.organizationId !== caller.organization.id && !orgs.organizationIds.has(row.organizationId))) {
       throw new HttpError(404, OPERATION_MESSAGES.presetNotFound);
@@ -211,11 +219,7 @@ export function createOperationsService(db: Database, events: OperationsPublishe
       } catch {
         throw new HttpError(404, OPERATION_MESSAGES.notFound);
       }
-      const [canceled] = await db
-        .update(deviceOperations)
-        .set({ status: 'CANCELED', updatedAt: new Date() })
-        .where(and(eq(deviceOperations.id, op.id), eq(deviceOperations.status, 'PENDING')))
-        .returning();
+      const canceled = await cancelPendingOperation(db, op.id);
       if (!canceled) throw new HttpError(409, OPERATION_MESSAGES.cancelRefused);
       await events.publish([{ row: canceled }]);
       return { deviceId: canceled.deviceId };
@@ -224,41 +228,33 @@ export function createOperationsService(db: Database, events: OperationsPublishe
     async createPreset(caller: Caller, body: CreatePresetBody): Promise<Preset> {
       const type = await modelType(db, body.modelId);
       const values = checkedValues(type, body.settings, body.name);
-      const [row] = await db
-        .insert(settingPresets)
-        .values({
-          organizationId: caller.organization.id,
-          modelId: body.modelId,
-          name: body.name.trim(),
-          settings: Object.entries(values).map(([label, value]) => ({ label, value })),
-          createdBy: caller.user.id,
-        })
-        .returning();
-      return toPreset(row as SettingPresetRow);
+      const row = await insertPreset(db, {
+        organizationId: caller.organization.id,
+        modelId: body.modelId,
+        name: body.name.trim(),
+        settings: Object.entries(values).map(([label, value]) => ({ label, value })),
+        createdBy: caller.user.id,
+      });
+      return toPreset(row);
     },
 
     async updatePreset(caller: Caller, body: UpdatePresetBody): Promise<Preset> {
       const existing = await presetInScope(caller, body.id);
       const values = checkedValues(await modelType(db, existing.modelId), body.settings, body.name);
-      const [row] = await db
-        .update(settingPresets)
-        .set({ name: body.name.trim(), settings: Object.entries(values).map(([label, value]) => ({ label, value })), updatedAt: new Date() })
-        .where(eq(settingPresets.id, existing.id))
-        .returning();
-      return toPreset(row as SettingPresetRow);
+      const row = await updatePreset(db, existing.id, { name: body.name.trim(), settings: Object.entries(values).map(([label, value]) => ({ label, value })) });
+      return toPreset(row);
     },
 
     async deletePreset(caller: Caller, id: number): Promise<{ deleted: boolean }> {
       const existing = await presetInScope(caller, id);
-      const removed = await db.delete(settingPresets).where(eq(settingPresets.id, existing.id)).returning({ id: settingPresets.id });
-      return { deleted: removed.length > 0 };
+      return { deleted: await deletePreset(db, existing.id) };
     },
 
   };
 }
 
 async function modelType(db: Database, modelId: number): Promise<DeviceType> {
-  const [model] = await db.select({ type: deviceModels.deviceType }).from(deviceModels).where(eq(deviceModels.id, modelId));
-  if (!model || !SETTING_CATALOGUE[model.type]) throw new HttpError(400, `Model ${modelId} has no settings`);
-  return model.type;
+  const model = await findModel(db, modelId);
+  if (!model || !SETTING_CATALOGUE[model.deviceType]) throw new HttpError(400, `Model ${modelId} has no settings`);
+  return model.deviceType;
 }

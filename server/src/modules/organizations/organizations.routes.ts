@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { organizationEndpoints } from '../../contracts/organizations';
 import type { Database } from '../../db/client';
-import { forPages } from '../../plugins/access';
-import { callerOf } from '../../plugins/auth';
-import { routeOf } from '../../plugins/endpoints';
+import { forPages } from '../../core/access';
+import { callerOf } from '../../core/caller';
+import { routeOf } from '../../core/route-of';
 import { createOrganizationsService } from './organizations.service';
 
-/** The Organizations screen's calls (03 §7 'Organizations and locations'). */
+/** The Organizations screen's calls. */
 export const organizationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const service = createOrganizationsService(db);
 

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { isEmployee } from '../../core/acting-on-users';
 import { HttpError } from '../../core/http-error';
 import { visibleTree } from '../../core/tree-visibility';
-import type { Caller } from '../../plugins/auth';
+import type { Caller } from '../../core/caller';
 import { toOrganization } from '../users';
 import { defaultLocationOwners, findOrganizationRow, insertOrganization, listOrganizations, locationOwner, updateOrganization } from './organizations.repo';
 
@@ -16,7 +16,7 @@ export const ORGANIZATION_NOT_FOUND = 'Organization not found';
 const rank = (type: AccountType) => ACCOUNT_TYPES.length - ACCOUNT_TYPES.indexOf(type);
 
 
-/** The Organizations screen: the tree and the organization form (docs/SCREENS.md 'Organizations'). */
+/** The Organizations screen: the tree and the organization form (docs/SCREENS.md 'Screens', Organizations). */
 export function createOrganizationsService(db: Database) {
   async function checkAccountType(caller: Caller, accountType: AccountType, parentId: number | null) {
     if (!isEmployee(caller) && rank(accountType) > rank(caller.organization.accountType)) {

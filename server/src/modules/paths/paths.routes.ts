@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pathEndpoints } from '../../contracts/paths';
 import type { Database } from '../../db/client';
-import { forPages } from '../../plugins/access';
-import { callerOf } from '../../plugins/auth';
-import { routeOf } from '../../plugins/endpoints';
+import { forPages } from '../../core/access';
+import { callerOf } from '../../core/caller';
+import { routeOf } from '../../core/route-of';
 import { createPathsService } from './paths.service';
 
 /** The route table's Path Builder row: {product} accounts holding PATHS. */
 const PATH_BUILDER = forPages('/app/maintenance/path-builder');
 
-/** The Path Builder's calls (03 §7): GET devices/paths, POST groups/{id}/add-path, DELETE groups/{id}/remove-path. */
+/** The Path Builder's calls: GET devices/paths, POST groups/{id}/add-path, DELETE groups/{id}/remove-path. */
 export const pathsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const service = createPathsService(db);
 

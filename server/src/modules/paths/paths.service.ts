@@ -8,7 +8,7 @@ import {
 } from '../../contracts/paths';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../core/http-error';
-import type { Caller } from '../../plugins/auth';
+import type { Caller } from '../../core/caller';
 import { requireLocationInScope } from '../locations';
 import { countPaths, deletePath, findByClientId, insertPath, listPaths } from './paths.repo';
 

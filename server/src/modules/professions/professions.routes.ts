@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { professionEndpoints } from '../../contracts/professions';
 import type { Database } from '../../db/client';
-import { forPages } from '../../plugins/access';
-import { callerOf } from '../../plugins/auth';
-import { routeOf } from '../../plugins/endpoints';
+import { forPages } from '../../core/access';
+import { callerOf } from '../../core/caller';
+import { routeOf } from '../../core/route-of';
 import { createProfessionsService } from './professions.service';
 
 const PROFESSIONS_PAGE = forPages('/app/accounts/professions');
 
-/** The Professions screen's calls (03 §7 'Professions'). */
+/** The Professions screen's calls. */
 export const professionsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const service = createProfessionsService(db);
 

@@ -4,7 +4,7 @@ import { PROVIDER_ORGANIZATION_ID } from '../../contracts/permissions';
 import type { Database } from '../../db/client';
 import type { ProfessionRow } from '../../db/schema';
 import { HttpError } from '../../core/http-error';
-import type { Caller } from '../../plugins/auth';
+import type { Caller } from '../../core/caller';
 import { findVisibleCode, insertProfession, listProfessionsOf } from './professions.repo';
 
 const toProfession = (row: ProfessionRow): Profession => ({ id: row.code, professionId: row.code, name: row.name, organizationId: row.organizationId, pid: row.pid });
@@ -14,10 +14,10 @@ const ownerOf = (organizationId: number) => (organizationId === PROVIDER_ORGANIZ
 
 const duplicateMessage = (name: string, code: string) => `A profession with the ID ${code} already exists: choose another name than "${name}"`;
 
-/** The Professions screen (docs/SCREENS.md 'Professions'). */
+/** The Professions screen (docs/SCREENS.md 'Screens', Professions). */
 export function createProfessionsService(db: Database) {
   return {
-    /** Organization 1's users see the global list; others the global list and their organizations' own (03 §6). */
+    /** Organization 1's users see the global list; others the global list and their organizations' own. */
     async list(caller: Caller): Promise<Profession[]> {
       if (caller.user.organizationId === PROVIDER_ORGANIZATION_ID) return (await listProfessionsOf(db, [])).map(toProfession);
       const scope = await caller.scope();

@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_PHOTO_BYTES, photoFileParamsSchema, photoParamsSchema, photoUploadResponseSchema, PROFILE_PHOTO_MESSAGES } from '../../contracts/profile-photos';
 import { HttpError } from '../../core/http-error';
 import type { Database } from '../../db/client';
-import { forSignedIn } from '../../plugins/access';
-import { auditRead, personInParams } from '../../plugins/audit';
-import { callerOf } from '../../plugins/auth';
+import { forSignedIn } from '../../core/access';
+import { auditRead, personInParams } from '../../core/audit-rule';
+import { callerOf } from '../../core/caller';
 import type { FileStorage } from '../../storage';
 import { createProfilePhotosService } from './profile-photos.service';
 

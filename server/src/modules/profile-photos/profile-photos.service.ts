@@ -4,8 +4,8 @@ import { photoPath, PROFILE_PHOTO_MESSAGES, type PhotoUploadResponse } from '../
 import { HttpError } from '../../core/http-error';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { mayUse } from '../../plugins/access';
-import type { Caller } from '../../plugins/auth';
+import { mayUse } from '../../core/access';
+import type { Caller } from '../../core/caller';
 import type { FileStorage } from '../../storage';
 import { USER_NOT_FOUND, userInScope, userToChange } from '../users';
 import { setPicture } from './profile-photos.repo';

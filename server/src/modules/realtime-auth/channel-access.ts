@@ -1,16 +1,15 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { AppPage } from '../../contracts/page-access';
 import { OPERATIONS_CHANNEL_PATTERN, OPERATIONS_PAGES } from '../../contracts/operations';
 import { SERVER_CHANNEL, userChannelName } from '../../contracts/realtime';
 import { gatewayCommandChannel, gatewaySessionChannel } from '../../contracts/stations-realtime';
 import type { Database } from '../../db/client';
-import { devices } from '../../db/schema';
-import { mayUse } from '../../plugins/access';
-import type { Caller } from '../../plugins/auth';
+import { mayUse } from '../../core/access';
+import type { Caller } from '../../core/caller';
+import { activeGatewaysOf } from '../devices';
 
 /** Who may talk to gateways over their channels: the Stations page (kiosk sessions, NFC stations) and the Gateways page (commands). */
 export const GATEWAY_CHANNEL_PAGES: readonly AppPage[] = ['/app/maintenance/stations', '/app/maintenance/gateways'];
-/** The server channel carries the live request log of the Server Logs page (02 §6: SERVER_LOGS). */
+/** The server channel carries the live request log of the Server Logs page (SERVER_LOGS; docs/PERMISSIONS.md 'Decisions'). */
 export const SERVER_CHANNEL_PAGES: readonly AppPage[] = ['/app/debug/server-logs-report'];
 
 /**
@@ -20,10 +19,7 @@ export const SERVER_CHANNEL_PAGES: readonly AppPage[] = ['/app/debug/server-logs
  */
 async function isGatewayChannelOf(db: Database, channel: string, groupIds: readonly number[]): Promise<boolean> {
   if (groupIds.length === 0) return false;
-  const gateways = await db
-    .select({ name: devices.name, mac: devices.mac })
-    .from(devices)
-    .where(and(eq(devices.type, 'GATEWAY'), eq(devices.active, true), inArray(devices.groupId, [...groupIds])));
+  const gateways = await activeGatewaysOf(db, groupIds);
   return gateways.some((g) => gatewaySessionChannel(g.name) === channel || gatewayCommandChannel(g.mac) === channel);
 }
 

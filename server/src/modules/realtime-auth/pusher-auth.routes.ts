@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Pusher from 'pusher';
 import { pusherAuthBodySchema, pusherAuthResponseSchema, SERVER_CHANNEL } from '../../contracts/realtime';
 import type { Database } from '../../db/client';
-import { callerOf } from '../../plugins/auth';
+import { callerOf } from '../../core/caller';
 import { HttpError } from '../../core/http-error';
 import { mayJoinChannel } from './channel-access';
-import { acceptFormBodies } from '../../plugins/form-body';
-import { forSignedIn } from '../../plugins/access';
+import { acceptFormBodies } from '../../core/form-body';
+import { forSignedIn } from '../../core/access';
 
 /**
  * POST /pusher/auth: signs a private-channel subscription for the signed-in caller.

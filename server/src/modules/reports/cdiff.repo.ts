@@ -5,13 +5,13 @@ import { type DayRange, inLocalDays } from '../metrics/filters';
 import { containing, idIn, iso, isoOrNull } from '../../core/sql';
 import { shownName } from '../../core/names';
 
-// C. diff rooms (docs/METRICS.md §6): zones of type CDIFF and their counted visits, each in the
+// C. diff rooms (docs/METRICS.md 'C. diff'): zones of type CDIFF and their counted visits, each in the
 // range of its entry time on its location's clock. A compliant visit has a compliant entry and
 // exit; soap compliance is the share of visits whose exit was satisfied by a soap wash (the
 // nearest wash in the exit window).
 
 
-/** `v` (visits) counted and entered inside the range's days on its room's location's clock (docs/METRICS.md §1). */
+/** `v` (visits) counted and entered inside the range's days on its room's location's clock (docs/METRICS.md 'Ranges, days and time zones'). */
 function countedIn(range: DayRange): SQL {
   return sql`v.counted and ${inLocalDays(sql`v.entry_at`, sql`(select g.time_zone from groups g where g.id = v.group_id)`, range)}`;
 }

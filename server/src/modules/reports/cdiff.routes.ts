@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cdiffEndpoints } from '../../contracts/reports/cdiff';
 import type { Database } from '../../db/client';
-import { callerOf } from '../../plugins/auth';
-import { forPages } from '../../plugins/access';
-import { routeOf } from '../../plugins/endpoints';
+import { callerOf } from '../../core/caller';
+import { forPages } from '../../core/access';
+import { routeOf } from '../../core/route-of';
 import { createCdiffService } from './cdiff.service';
 
 const config = forPages('/app/reports/c-diff-report');
 
-/** zones/cdiff and zones/cdiff/:zoneId/visits (docs/METRICS.md §6). */
+/** zones/cdiff and zones/cdiff/:zoneId/visits (docs/METRICS.md 'C. diff'). */
 export const cdiffRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const service = createCdiffService(db);
 

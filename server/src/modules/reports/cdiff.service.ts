@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { cdiffRoomsQuerySchema, cdiffVisitsQuerySchema } from '../../contracts/reports/cdiff';
 import type { Database } from '../../db/client';
-import type { Caller } from '../../plugins/auth';
+import type { Caller } from '../../core/caller';
 import { HttpError } from '../../core/http-error';
 import { callerFilter } from './report-scope';
 import { cdiffRooms, cdiffVisits, findCdiffZone, parseVisitCursor } from './cdiff.repo';
@@ -22,7 +22,7 @@ function locationFilter(db: Database, caller: Caller, q: { groupIds: number[]; s
   });
 }
 
-/** The C. diff rooms and their visits (docs/METRICS.md §6). */
+/** The C. diff rooms and their visits (docs/METRICS.md 'C. diff'). */
 export function createCdiffService(db: Database) {
   return {
     /** GET zones/cdiff: a page of the C. diff rooms of the locations. */

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { complianceEndpoints } from '../../contracts/reports/compliance';
 import type { Database } from '../../db/client';
 import type { AnswerCache } from '../metrics/answers';
-import { callerOf } from '../../plugins/auth';
-import { forPages } from '../../plugins/access';
-import { routeOf } from '../../plugins/endpoints';
+import { callerOf } from '../../core/caller';
+import { forPages } from '../../core/access';
+import { routeOf } from '../../core/route-of';
 import { createComplianceService } from './compliance.service';
 
 /**

@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { complianceEndpoints } from '../../contracts/reports/compliance';
 import type { Database } from '../../db/client';
 import type { AnswerCache } from '../metrics/answers';
-import { callerOf } from '../../plugins/auth';
-import { forPages, mayUse } from '../../plugins/access';
-import { auditRead, personInQuery } from '../../plugins/audit';
-import { routeOf } from '../../plugins/endpoints';
+import { callerOf } from '../../core/caller';
+import { forPages, mayUse } from '../../core/access';
+import { auditRead, personInQuery } from '../../core/audit-rule';
+import { routeOf } from '../../core/route-of';
 import { createComplianceService, ORGANIZATION_PAGES } from './compliance.service';
 
 const RANKING_PAGES = ['/app/reports/overview', '/app/reports/user-performance'] as const;

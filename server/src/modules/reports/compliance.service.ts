@@ -7,8 +7,8 @@ import type {
 } from '../../contracts/reports/compliance';
 import type { ReportQuery } from '../../contracts/reports/common';
 import type { Database } from '../../db/client';
-import { mayUse } from '../../plugins/access';
-import type { Caller } from '../../plugins/auth';
+import { mayUse } from '../../core/access';
+import type { Caller } from '../../core/caller';
 import { type AnswerCache, filterDays, rangeDays } from '../metrics/answers';
 import { eventTypeBreakdown, washTypeBreakdown } from '../metrics/compliance.repo';
 import { dayRange, userFilter } from '../metrics/filters';

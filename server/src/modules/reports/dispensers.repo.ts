@@ -4,13 +4,12 @@ import type { Database } from '../../db/client';
 import { DISPENSE_HOUR_COLUMNS } from '../../db/enums';
 import { dayBetween, type DayRange, delta, type ReportFilter } from '../metrics/filters';
 import { idIn } from '../../core/sql';
+import { DAY_SHIFT_HOURS } from '../../core/shifts';
 
-// Dispenser figures of docs/METRICS.md §5, read from the dispense_daily rollup (one row per UTC
+// Dispenser figures of docs/METRICS.md 'Dispensers', read from the dispense_daily rollup (one row per UTC
 // day and dispenser, its count split by local hour of the dispenser's location). A dispense
 // belongs to the location it happened in (the rollup's group_id), wherever the dispenser is now.
 
-/** Local hours of the daytime shift: 05:00 to 16:59. */
-export const DAY_SHIFT_HOURS = { first: 5, last: 16 } as const;
 /** Activity-level thresholds on count ÷ the largest count: low below the first, medium below the second. */
 export const ACTIVITY_THRESHOLDS = { medium: 0.333, high: 0.667 } as const;
 
@@ -44,7 +43,7 @@ export function hourLabel(hour: number): string {
   return `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
-/** The activity level of a count against the largest count of the set shown (METRICS §5). */
+/** The activity level of a count against the largest count of the set shown (docs/METRICS.md 'Dispensers'). */
 export function activityLevel(count: number, max: number): ActivityLevel {
   if (count <= 0 || max <= 0) return 'None';
   const ratio = count / max;

@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dispenserEndpoints } from '../../contracts/reports/dispensers';
 import type { Database } from '../../db/client';
-import { callerOf } from '../../plugins/auth';
-import { forPages, MAINTENANCE_PAGES } from '../../plugins/access';
-import { routeOf } from '../../plugins/endpoints';
+import { callerOf } from '../../core/caller';
+import { forPages, MAINTENANCE_PAGES } from '../../core/access';
+import { routeOf } from '../../core/route-of';
 import { createDispensersService } from './dispensers.service';
 
 const OVERVIEW = forPages('/app/reports/dispenser-overview');
 const ACTIVITY = forPages('/app/reports/dispenser-activity');
-/** devices/group also serves the device-maintenance screens (03 §7 'Devices'). */
+/** devices/group also serves the device-maintenance screens. */
 const DEVICES = forPages('/app/reports/dispenser-activity', ...MAINTENANCE_PAGES);
 
-/** The dispenser calls of 02 §7 (docs/METRICS.md §5) and the location device list they use. */
+/** The dispenser calls (docs/METRICS.md 'Dispensers') and the location device list they use. */
 export const dispensersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const service = createDispensersService(db);
 

@@ -7,7 +7,7 @@ import type {
   groupDevicesQuerySchema,
 } from '../../contracts/reports/dispensers';
 import type { Database } from '../../db/client';
-import type { Caller } from '../../plugins/auth';
+import type { Caller } from '../../core/caller';
 import { HttpError } from '../../core/http-error';
 import { dayRange, daysOf, delta, type ReportFilter } from '../metrics/filters';
 import { dispenserHourly, findDispenser, findGroup, groupActivity, groupDevices } from './dispenser-activity.repo';
@@ -38,7 +38,7 @@ async function scopedGroup(db: Database, caller: Caller, groupId: number) {
   return group;
 }
 
-/** The dispenser calls (docs/METRICS.md §5) and the location device list they use. */
+/** The dispenser calls (docs/METRICS.md 'Dispensers') and the location device list they use. */
 export function createDispensersService(db: Database) {
   return {
     /** GET dispensers/overview-stats. */

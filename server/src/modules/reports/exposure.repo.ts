@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { idIn, iso } from '../../core/sql';
 import { displayNameOf } from '../../core/names';
 
-// Exposure (docs/METRICS.md §8) from the derived interactions: every qualifying overlap of two
+// Exposure (docs/METRICS.md 'Exposure and contact tracing') from the derived interactions: every qualifying overlap of two
 // wearers' room visits, kept at ingest from both sides. An overlap belongs to the span its start
 // (the later entry) falls in. Without a traced user the answer is each user's totals, added up
 // in the database; tracing one, their overlaps themselves.
@@ -42,7 +42,7 @@ function slicesOf(span: ExposureSpan): ExposureSpan[] {
 
 /** The rows of `interactions` the selection counts: in the span, both rooms selected, both people staff of the organizations. */
 function selected(span: ExposureSpan, sel: ExposureSelection, joins: SQL = sql``): SQL {
-  // Both people are staff of the selected organizations, the traced user too (METRICS §8).
+  // Both people are staff of the selected organizations, the traced user too (docs/METRICS.md 'Exposure and contact tracing').
   const inScope = (person: SQL) => idIn(sql`${person}.organization_id`, sel.organizationIds);
   return sql`
     from interactions i

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { exposureEndpoints } from '../../contracts/reports/exposure';
 import type { Database } from '../../db/client';
-import { callerOf } from '../../plugins/auth';
-import { forPages } from '../../plugins/access';
-import { auditRead, personInQuery } from '../../plugins/audit';
-import { routeOf } from '../../plugins/endpoints';
+import { callerOf } from '../../core/caller';
+import { forPages } from '../../core/access';
+import { auditRead, personInQuery } from '../../core/audit-rule';
+import { routeOf } from '../../core/route-of';
 import { createExposureService } from './exposure.service';
 
 /** exposureReport/interaction: care provider to care provider exposure and contact tracing. */

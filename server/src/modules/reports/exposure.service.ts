@@ -1,11 +1,11 @@
 import type { ExposureQuery } from '../../contracts/reports/exposure';
 import type { Database } from '../../db/client';
-import type { Caller } from '../../plugins/auth';
+import type { Caller } from '../../core/caller';
 import { clockOf, zonedBounds } from '../metrics/filters';
 import { callerFilter, reportUser } from './report-scope';
 import { exposureInteractions, exposureTotals, tracedContacts } from './exposure.repo';
 
-/** Contact tracing looks back this far before the chosen start (docs/METRICS.md §8). */
+/** Contact tracing looks back this far before the chosen start (docs/METRICS.md 'Exposure and contact tracing'). */
 const LOOK_BACK_MS = 24 * 3_600_000;
 
 /** Care provider to care provider exposure and contact tracing. */
@@ -27,7 +27,7 @@ export function createExposureService(db: Database) {
         endDate: query.endDate,
         view: 'org',
       });
-      // One clock for the report (docs/METRICS.md §1): the time zone of the chosen organizations' locations.
+      // One clock for the report (docs/METRICS.md 'Ranges, days and time zones'): the time zone of the chosen organizations' locations.
       const timeZone = await clockOf(db, filter.groupIds, filter.organizationIds);
       const days = zonedBounds(filter.range, timeZone);
       const span = { from: new Date(days.from.getTime() - LOOK_BACK_MS), to: days.to };
@@ -35,7 +35,7 @@ export function createExposureService(db: Database) {
       const interactions = traced ? await exposureInteractions(db, span, selection) : [];
       return {
         from: span.from.toISOString(),
-        // The range's last instant (METRICS §1): the end day's 23:59:59.999.
+        // The range's last instant (docs/METRICS.md 'Ranges, days and time zones'): the end day's 23:59:59.999.
         to: new Date(span.to.getTime() - 1).toISOString(),
         timeZone,
         periodMs: query.periodMs,

@@ -2,14 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { handwashEndpoints } from '../../contracts/reports/compliance';
 import type { Database } from '../../db/client';
 import type { AnswerCache } from '../metrics/answers';
-import { callerOf } from '../../plugins/auth';
-import { forPages } from '../../plugins/access';
-import { routeOf } from '../../plugins/endpoints';
+import { callerOf } from '../../core/caller';
+import { forPages } from '../../core/access';
+import { routeOf } from '../../core/route-of';
 import { createHygieneService } from './hygiene.service';
 
 const config = forPages('/app/reports/overview', '/app/reports/handwash');
 
-/** The hand-wash calls (02 §7 'dispensers/…' wash calls): hand-hygiene events by type and day. */
+/** The hand-wash calls (the dispensers/… wash calls; docs/METRICS.md 'Dispensers'): hand-hygiene events by type and day. */
 export const hygieneRoutes: FastifyPluginAsyncZod<{ db: Database; answers: AnswerCache }> = async (app, { db, answers }) => {
   const service = createHygieneService(db, answers);
 

@@ -1,6 +1,6 @@
 import type { ReportQuery } from '../../contracts/reports/common';
 import type { Database } from '../../db/client';
-import type { Caller } from '../../plugins/auth';
+import type { Caller } from '../../core/caller';
 import { type AnswerCache, filterDays, rangeDays } from '../metrics/answers';
 import { complianceTotals, washesByDay, washTypeBreakdown } from '../metrics/compliance.repo';
 import { daysOf, delta, type ReportFilter } from '../metrics/filters';

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import type { Caller } from '../../plugins/auth';
+import type { Caller } from '../../core/caller';
 import { userInScope } from '../users';
 import { resolveFilter, type ReportFilter } from '../metrics/filters';
 import type { ReportQuery } from '../../contracts/reports/common';

@@ -12,8 +12,8 @@ import { userReportsRoutes } from './user-reports.routes';
 import { wearableUsageRoutes } from './wearable-usage.routes';
 
 /**
- * Every report GET of 02 §7, computed by docs/METRICS.md. The organization-level compliance and
- * hand-wash figures share one answer cache (docs/ARCHITECTURE.md 'Answer cache').
+ * Every report GET, computed by docs/METRICS.md. The organization-level compliance and
+ * hand-wash figures share one answer cache (ARCHITECTURE.md 'Scale', Answer cache).
  */
 export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const answers = createAnswerCache(db);

@@ -5,13 +5,13 @@ import { type DayRange, filterWhere, inLocalDays, type ReportFilter } from '../m
 import { containing, idIn, iso } from '../../core/sql';
 import { userDisplayName } from '../../core/names';
 
-// Staff rounding (docs/METRICS.md §7) from the derived bed_visits: only counted stays (at least
+// Staff rounding (docs/METRICS.md 'Wearables and staff rounding') from the derived bed_visits: only counted stays (at least
 // the location's requiredVisitDuration), each belonging to the range of its entry time. Hours of
 // day are local to the bed's location.
 
 /**
  * `b` (bed_visits) counted and entered inside the range's days at its location (`bg`, joined by
- * `atBed`): each location's days are its own clock's (docs/METRICS.md §1).
+ * `atBed`): each location's days are its own clock's (docs/METRICS.md 'Ranges, days and time zones').
  */
 export function countedIn(range: DayRange): SQL {
   return sql`b.counted and ${inLocalDays(sql`b.entry_at`, sql`bg.time_zone`, range)}`;

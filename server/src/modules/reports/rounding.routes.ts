@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { roundingEndpoints } from '../../contracts/reports/rounding';
 import type { Database } from '../../db/client';
-import { callerOf } from '../../plugins/auth';
-import { forPages } from '../../plugins/access';
-import { auditRead, personInQuery } from '../../plugins/audit';
-import { routeOf } from '../../plugins/endpoints';
+import { callerOf } from '../../core/caller';
+import { forPages } from '../../core/access';
+import { auditRead, personInQuery } from '../../core/audit-rule';
+import { routeOf } from '../../core/route-of';
 import { createRoundingService } from './rounding.service';
 
 const config = forPages('/app/reports/staff-rounding');
 
-/** staffRounding/*: time staff spend at beds (docs/METRICS.md §7). */
+/** staffRounding/*: time staff spend at beds (docs/METRICS.md 'Wearables and staff rounding'). */
 export const roundingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const service = createRoundingService(db);
 

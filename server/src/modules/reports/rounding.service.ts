@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ReportQuery } from '../../contracts/reports/common';
 import type { RoundingQuery, roundingBedStatsQuerySchema, roundingUserStatsQuerySchema } from '../../contracts/reports/rounding';
 import type { Database } from '../../db/client';
-import type { Caller } from '../../plugins/auth';
+import type { Caller } from '../../core/caller';
 import { HttpError } from '../../core/http-error';
 import { dayRange } from '../metrics/filters';
 import { loadTrees } from '../locations';
@@ -12,7 +12,7 @@ import { bedVisitsOf, findBed, hourlyOf, roundingByBed, roundingByUser, rounding
 type RoundingUserStatsQuery = z.output<typeof roundingUserStatsQuerySchema>;
 type RoundingBedStatsQuery = z.output<typeof roundingBedStatsQuerySchema>;
 
-/** Staff rounding: time staff spend at beds (docs/METRICS.md §7). */
+/** Staff rounding: time staff spend at beds (docs/METRICS.md 'Wearables and staff rounding'). */
 export function createRoundingService(db: Database) {
   return {
     /** GET staffRounding/user: the filter's wearers' bed visits, per user. */

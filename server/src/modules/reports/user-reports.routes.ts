@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userReportEndpoints } from '../../contracts/reports/compliance';
 import type { Database } from '../../db/client';
-import { callerOf } from '../../plugins/auth';
-import { forPages } from '../../plugins/access';
-import { auditRead, personInQuery } from '../../plugins/audit';
-import { routeOf } from '../../plugins/endpoints';
+import { callerOf } from '../../core/caller';
+import { forPages } from '../../core/access';
+import { auditRead, personInQuery } from '../../core/audit-rule';
+import { routeOf } from '../../core/route-of';
 import { createUserReportsService } from './user-reports.service';
 
 /** The user overview and activity breakdown: one wearer's own figures. */

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { availableDaysQuerySchema, userActivityQuerySchema, userDashboardQuerySchema } from '../../contracts/reports/compliance';
 import type { Database } from '../../db/client';
-import type { Caller } from '../../plugins/auth';
+import type { Caller } from '../../core/caller';
 import { complianceByDay, complianceTotals, washTypeBreakdown } from '../metrics/compliance.repo';
 import { dayRange, daysOf, delta, userFilter } from '../metrics/filters';
 import { usageMsByUser } from '../metrics/usage';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { WearableManagementRow, WearableUsageRow } from '../../contracts/reports/wearables';
+import type { WearableManagementRow, WearableUsageRow } from '../../contracts/reports/wearable-reports';
 import type { Database } from '../../db/client';
 import type { ReportFilter } from '../metrics/filters';
 import { hygieneRows } from '../metrics/rollups';
@@ -8,7 +8,7 @@ import { userDisplayName } from '../../core/names';
 import { sessionsOf } from '../metrics/usage';
 import { localIso } from '../../core/zoned-time';
 
-// Wearable usage (docs/METRICS.md §7) per wearer, and the state of each wearable of a set of
+// Wearable usage (docs/METRICS.md 'Wearables and staff rounding') per wearer, and the state of each wearable of a set of
 // locations for SmartSensor Management.
 
 /**

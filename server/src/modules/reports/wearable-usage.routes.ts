@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { wearableReportEndpoints } from '../../contracts/reports/wearables';
+import { wearableReportEndpoints } from '../../contracts/reports/wearable-reports';
 import type { Database } from '../../db/client';
-import { callerOf } from '../../plugins/auth';
-import { forPages } from '../../plugins/access';
-import { routeOf } from '../../plugins/endpoints';
+import { callerOf } from '../../core/caller';
+import { forPages } from '../../core/access';
+import { routeOf } from '../../core/route-of';
 import { createWearableUsageService } from './wearable-usage.service';
 
 /** wearable-usage/organization and wearable-management/organization (SmartSensor). */

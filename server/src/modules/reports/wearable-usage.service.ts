@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { wearableManagementQuerySchema, wearableUsageQuerySchema } from '../../contracts/reports/wearables';
+import type { wearableManagementQuerySchema, wearableUsageQuerySchema } from '../../contracts/reports/wearable-reports';
 import type { Database } from '../../db/client';
-import type { Caller } from '../../plugins/auth';
+import type { Caller } from '../../core/caller';
 import { resolveFilter } from '../metrics/filters';
 import { loadTrees } from '../locations';
 import { callerFilter } from './report-scope';

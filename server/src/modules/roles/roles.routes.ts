@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { roleEndpoints } from '../../contracts/roles';
 import type { Database } from '../../db/client';
-import { feature, forPages } from '../../plugins/access';
-import { callerOf } from '../../plugins/auth';
-import { routeOf } from '../../plugins/endpoints';
+import { feature, forPages } from '../../core/access';
+import { callerOf } from '../../core/caller';
+import { routeOf } from '../../core/route-of';
 import { createRolesService, requireTemplateManager } from './roles.service';
 
 const USERS = '/app/accounts/users';
-/** The Permissions Template menu and the Permissions tab (03 §6): ROLE, and the handler checks template id 1. */
+/** The Permissions Template menu and the Permissions tab (docs/PERMISSIONS.md 'Decisions'): ROLE, and the handler checks template id 1. */
 const TEMPLATE_MENU = forPages(feature(USERS, 'ROLE'));
 
-/** Permission templates (03 §7 'Roles') and giving a user one (PATCH /users/{id} {roleId}). */
+/** Permission templates and giving a user one (PATCH /users/{id} {roleId}). */
 export const rolesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const service = createRolesService(db);
 

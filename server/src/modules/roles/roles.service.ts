@@ -15,7 +15,7 @@ import type { PermissionTemplateRow } from '../../db/schema';
 import { isEmployee } from '../../core/acting-on-users';
 import { HttpError } from '../../core/http-error';
 import type { Scope } from '../../core/scope';
-import type { Caller } from '../../plugins/auth';
+import type { Caller } from '../../core/caller';
 import { findRole, userToChange } from '../users';
 import {
   findTemplate,
@@ -31,7 +31,7 @@ import {
   withPermissions,
 } from './roles.repo';
 
-// Permission templates (03 §5 'Permission templates', §6; docs/PERMISSIONS.md 'Decisions'):
+// Permission templates (docs/SCREENS.md 'Permission templates'; docs/PERMISSIONS.md 'Decisions'):
 // - the menu (create, edit) is for holders of ROLE whose own template is the Administrator (id 1);
 // - nobody grants a subject they do not hold, nor edits a template of an organization outside
 //   their scope (answered 404, as if absent); the default templates (ids 2–4) are edited by
@@ -114,8 +114,7 @@ export function createRolesService(db: Database) {
       const owner = tree.find((o) => o.id === body.owner);
       if (!owner || !scope.organizationIds.has(owner.id)) throw new HttpError(404, ROLE_MESSAGES.organizationNotFound);
       requireHeld(caller, body.permissions);
-      const id = await db.transaction(async (tx) => {
-        const tdb = tx as unknown as Database;
+      const id = await db.transaction(async (tdb) => {
         const row = await insertTemplate(tdb, { name: body.name, description: body.description ?? null, owner: owner.name, organizationId: owner.id });
         await setTemplateSubjects(tdb, row.id, body.permissions);
         return row.id;
@@ -134,8 +133,7 @@ export function createRolesService(db: Database) {
         // Visible through an ancestor's fallback, but owned outside the scope: not theirs to edit.
         throw new HttpError(404, ROLE_MESSAGES.notFound);
       }
-      await db.transaction(async (tx) => {
-        const tdb = tx as unknown as Database;
+      await db.transaction(async (tdb) => {
         await lockTemplate(tdb, id);
         if (body.permissions) {
           const before = new Set(await subjectsOf(tdb, id));
@@ -154,8 +152,7 @@ export function createRolesService(db: Database) {
      */
     async assign(caller: Caller, userId: number, roleId: number): Promise<AssignRoleResponse> {
       const scope = await caller.scope();
-      return db.transaction(async (tx) => {
-        const tdb = tx as unknown as Database;
+      return db.transaction(async (tdb) => {
         // The user's present template and reach must not be above the caller's (core/acting-on-users.ts).
         const user = await userToChange(tdb, caller, scope, userId, { lock: true });
         const tree = await loadOrganizations(tdb);

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionEndpoints } from '../../contracts/session';
 import type { Database } from '../../db/client';
-import { callerOf } from '../../plugins/auth';
+import { callerOf } from '../../core/caller';
 import { pruneRevokedSessions, revokeSession } from './revoked-sessions.repo';
-import { forSignedIn } from '../../plugins/access';
-import { routeOf } from '../../plugins/endpoints';
+import { forSignedIn } from '../../core/access';
+import { routeOf } from '../../core/route-of';
 
 const PRUNE_EVERY_MS = 60 * 60_000;
 

@@ -6,9 +6,9 @@ import { gatewayCommandChannel, gatewaySessionChannel } from '../../contracts/st
 import type { Database } from '../../db/client';
 import { HttpError } from '../../core/http-error';
 import { authenticateGateway } from '../../core/gateway-auth';
-import { acceptFormBodies } from '../../plugins/form-body';
+import { acceptFormBodies } from '../../core/form-body';
 import { gatewayStation } from './gateway-station.repo';
-import { forGateways } from '../../plugins/access';
+import { forGateways } from '../../core/access';
 
 /**
  * The calls a kiosk gateway makes with its own credentials (X-Gateway-Mac and its bearer token,

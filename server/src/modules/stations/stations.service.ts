@@ -6,13 +6,13 @@ import {
 } from '../../contracts/stations';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../core/http-error';
-import type { Caller } from '../../plugins/auth';
+import type { Caller } from '../../core/caller';
 import { endAssignmentsOf, findDevice, handOver, isKioskGateway, openAssignmentOf } from '../devices';
 import { locationsUnder } from '../locations';
 import { userToChange } from '../users';
 import { listGateways, listNfcStations, lockWristbandByMac } from './stations.repo';
 
-// The Stations page (03 §2 'Stations', §4 'Kiosk assignment'): everything is limited to the
+// The Stations page (docs/STATIONS.md): everything is limited to the
 // caller's scope, and what lies outside it is answered 404, as if it did not exist.
 
 export interface AssignmentRequest {
@@ -49,8 +49,7 @@ export function createStationsService(db: Database) {
     async recordAssignment(caller: Caller, body: AssignmentRequest): Promise<StationAssignmentResponse> {
       const scope = await caller.scope();
       const inScope = (groupId: number | null) => groupId !== null && scope.groupIds.has(groupId);
-      return db.transaction(async (tx) => {
-        const tdb = tx as unknown as Database;
+      return db.transaction(async (tdb) => {
         const gateway = await findDevice(tdb, body.gatewayId);
         if (!gateway || !isKioskGateway(gateway) || !gateway.active || !inScope(gateway.groupId)) {
           throw new HttpError(404, STATION_MESSAGES.gatewayNotFound);

@@ -1,6 +1,6 @@
 import type { UnresponsiveDevice, UnresponsiveQuery } from '../../contracts/unresponsive-devices';
 import type { Database } from '../../db/client';
-import type { Caller } from '../../plugins/auth';
+import type { Caller } from '../../core/caller';
 import { locationsUnder } from '../locations';
 import { listSilentDevices } from './unresponsive-devices.repo';
 

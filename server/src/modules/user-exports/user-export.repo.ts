@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import { WEARABLE_TYPES } from '../../contracts/devices';
 import type { Database } from '../../db/client';
-import { devices, groups, organizations, permissionTemplates, professions, users, wearableAssignments } from '../../db/schema';
+import { devices, groups, jobs, organizations, permissionTemplates, professions, users, wearableAssignments, type JobRow, type UserRow } from '../../db/schema';
 import { shownName } from '../../core/names';
 import { userWhere, type UserFilter } from '../users';
 
@@ -75,4 +75,25 @@ export async function exportUsersBatch(db: Database, filter: UserFilter, take: n
     timeZone: timeZone ?? 'UTC',
     cognitoId: user.cognitoId,
   }));
+}
+
+/** A user-export job by id; null when there is none or it is another kind of job. */
+export async function findExportJob(db: Database, jobId: number, kind: string): Promise<JobRow | null> {
+  const [job] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, jobId), eq(jobs.kind, kind)));
+  return job ?? null;
+}
+
+/** The user who asked for an export, as they are now. */
+export async function findRequester(db: Database, id: number): Promise<UserRow | null> {
+  const [requester] = await db.select().from(users).where(eq(users.id, id));
+  return requester ?? null;
+}
+
+/** How many users the filter selects. */
+export async function countExportUsers(db: Database, filter: UserFilter): Promise<number> {
+  const [total] = await db.select({ n: count() }).from(users).where(userWhere(filter));
+  return Number(total?.n ?? 0);
 }

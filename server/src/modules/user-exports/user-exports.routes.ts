@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { idParam } from '../../contracts/fields';
 import { userExportEndpoints } from '../../contracts/user-exports';
 import { sendStoredCsv } from '../../storage/send-file';
-import { forPages } from '../../plugins/access';
-import { callerOf } from '../../plugins/auth';
-import { routeOf } from '../../plugins/endpoints';
+import { forPages } from '../../core/access';
+import { callerOf } from '../../core/caller';
+import { routeOf } from '../../core/route-of';
 import { createUserExportsService, EXPORT_PAGE, type UserExportsDeps } from './user-exports.service';
 
-/** The screens that export users (03 §2); the handler checks the page of the export type asked for. */
+/** The screens that export users (docs/PERMISSIONS.md 'Decisions'); the handler checks the page of the export type asked for. */
 const EXPORTING_PAGES = forPages(EXPORT_PAGE.users, EXPORT_PAGE.access);
 
 /** The users CSV exports of the Users and Access Management screens: queue, poll, download. */

@@ -1,5 +1,4 @@
 import Papa from 'papaparse';
-import { and, count, eq } from 'drizzle-orm';
 import type { AppPage } from '../../contracts/page-access';
 import { SITE_ACCESS_LABELS, siteAccessOf } from '../../contracts/site-access';
 import { userExportFilePath, type ExportJob, type ExportState, type UserExportQuery, type UserExportSort, type UserExportType } from '../../contracts/user-exports';
@@ -8,19 +7,18 @@ import { localIso } from '../../core/zoned-time';
 import { loadScope } from '../../core/scope';
 import { searchWords } from '../../core/sql';
 import type { Database } from '../../db/client';
-import { jobs, users } from '../../db/schema';
 import type { IdentityAccount, IdentityAdmin } from '../../identity/identity-admin';
 import { JobFailure, type JobHandler, type JobRunner } from '../../jobs/job-runner';
 import type { JobStatus } from '../../db/schema-jobs';
-import { mayUse, type PageUser } from '../../plugins/access';
-import type { Caller } from '../../plugins/auth';
+import { mayUse, type PageUser } from '../../core/access';
+import type { Caller } from '../../core/caller';
 import type { FileStorage } from '../../storage';
 import type { StoredFile } from '../../storage/send-file';
 import { organizationsUnder } from '../locations';
-import { findOrganization, findRole, userWhere } from '../users';
+import { findOrganization, findRole } from '../users';
 
 import { type ExportEntry, sortExportEntries } from './export-order';
-import { exportUsersBatch, type ExportUserRow } from './user-export.repo';
+import { countExportUsers, exportUsersBatch, findExportJob, findRequester, type ExportUserRow } from './user-export.repo';
 
 export const USER_EXPORT_JOB = 'user-export';
 /** Users read per batch: the progress bar moves once per batch. */
@@ -61,10 +59,7 @@ export interface UserExportsDeps {
 export function createUserExportsService({ db, storage, jobs: runner }: UserExportsDeps) {
   /** The caller's own user-export job, or 404 as if any other did not exist. */
   async function ownJob(caller: Caller, jobId: number) {
-    const [job] = await db
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.id, jobId), eq(jobs.kind, USER_EXPORT_JOB)));
+    const job = await findExportJob(db, jobId, USER_EXPORT_JOB);
     if (!job || Number(job.payload.requesterId) !== caller.user.id) throw new HttpError(404, NOT_FOUND);
     return job;
   }
@@ -104,7 +99,7 @@ export function createUserExportsService({ db, storage, jobs: runner }: UserExpo
 }
 
 
-/** The columns of each export (03 §2: the Users table, and the user row Access Management shows). */
+/** The columns of each export (the Users table, and the user row Access Management shows). */
 function csvRow(type: UserExportType, u: ExportUserRow, siteAccess: string | null): Record<string, string> {
   const name = `${u.firstName} ${u.lastName}`.trim();
   if (type === 'users') {
@@ -145,7 +140,7 @@ export function userExportJob(deps: { db: Database; storage: FileStorage; identi
   return {
     async run(job, context) {
       const payload = job.payload as unknown as ExportPayload;
-      const [requester] = await db.select().from(users).where(eq(users.id, payload.requesterId));
+      const requester = await findRequester(db, payload.requesterId);
       if (!requester?.active) throw new JobFailure('The account that asked for this export is no longer active.');
       const [role, organization, scope] = await Promise.all([findRole(db, requester.roleId), findOrganization(db, requester.organizationId), loadScope(db, requester.id)]);
       const asCaller: PageUser = { user: requester, subjects: new Set(role.permissions.map((p) => p.subject)), organization };
@@ -153,8 +148,7 @@ export function userExportJob(deps: { db: Database; storage: FileStorage; identi
       const organizationIds = payload.orgIds.length ? await organizationsUnder(db, scope, payload.orgIds) : null;
       const filter = { scope, organizationIds, groupIds: null, words: searchWords(payload.search ?? undefined) };
 
-      const [total] = await db.select({ n: count() }).from(users).where(userWhere(filter));
-      const n = Number(total?.n ?? 0);
+      const n = await countExportUsers(db, filter);
       const entries: ExportEntry[] = [];
       let after = 0;
       for (;;) {

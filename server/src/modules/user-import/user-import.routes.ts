@@ -2,15 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userImportEndpoints } from '../../contracts/user-import';
 import type { Database } from '../../db/client';
 import type { IdentityAdmin } from '../../identity/identity-admin';
-import { forPages } from '../../plugins/access';
-import { callerOf } from '../../plugins/auth';
-import { routeOf } from '../../plugins/endpoints';
+import { forPages } from '../../core/access';
+import { callerOf } from '../../core/caller';
+import { routeOf } from '../../core/route-of';
 import { createUserImportService } from './user-import.service';
 
 /** A full import (10,000 rows) is a few megabytes of JSON. */
 const IMPORT_BODY_LIMIT = 8 * 1_048_576;
 
-/** The Users page's Import Users dialog (03 §5 'CSV import of users', §7 'POST users/bulk'). */
+/** The Users page's Import Users dialog (POST users/bulk; docs/SCREENS.md 'Screens', Import Users). */
 export const userImportRoutes: FastifyPluginAsyncZod<{ db: Database; identity: IdentityAdmin }> = async (app, deps) => {
   const service = createUserImportService(deps);
 

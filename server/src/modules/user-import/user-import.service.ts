@@ -1,13 +1,13 @@
 import { subscriptionsOf, USER_IMPORT_MESSAGES, type UserBulkResult, type UserImportRow } from '../../contracts/user-import';
 import type { Database } from '../../db/client';
 import type { IdentityAdmin } from '../../identity/identity-admin';
-import type { Caller } from '../../plugins/auth';
+import type { Caller } from '../../core/caller';
 import { HttpError } from '../../core/http-error';
 import { uniqueViolationOf } from '../../core/database-error';
 import { inviteNewAccount } from '../users';
 import { professionCodes, takenUserNames, templatesOf, writeImport, type TemplateWithSubjects } from './user-import.repo';
 
-/** A profession's code: its name upper-cased, spaces turned to underscores (03 §3 'Profession'). */
+/** A profession's code: its name upper-cased, spaces turned to underscores. */
 export const professionCodeOf = (name: string) => name.trim().toUpperCase().replace(/\s+/g, '_');
 
 /**

@@ -4,8 +4,8 @@ import { userSignIns, users, type UserRow } from '../../db/schema';
 
 /**
  * The user linked to the identity provider's subject id. The link is recorded when the console
- * creates or invites the account; a name or email claim never links anyone (DESIGN.md
- * 'Authorization'), so an identity no administrator created belongs to nobody.
+ * creates or invites the account; a name or email claim never links anyone
+ * (docs/SECURITY.md), so an identity no administrator created belongs to nobody.
  */
 export async function findUserBySubject(db: Database, sub: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.cognitoId, sub)).limit(1);

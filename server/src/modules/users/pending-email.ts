@@ -1,12 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { CREATE_USER_ERRORS } from '../../contracts/users-admin';
 import { isAboveUser } from '../../core/acting-on-users';
 import { uniqueViolationOf } from '../../core/database-error';
 import { HttpError } from '../../core/http-error';
 import type { Database } from '../../db/client';
-import { users, type UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 import type { IdentityAdmin } from '../../identity/identity-admin';
-import { emailTaken, userNameTaken } from './users-admin.repo';
+import { emailTaken, setUserFields, userNameTaken } from './users-admin.repo';
+import { findUser } from './users.repo';
 
 // An email address is always proven by its owner (docs/PERMISSIONS.md 'Acting on another user').
 // A user who signs in proves a new one through the verification link sent to it. A user who has
@@ -27,7 +27,7 @@ export const addressOnRecord = (user: Pick<UserRow, 'email' | 'userName'>): stri
  */
 export async function invitationAddress(db: Database, target: UserRow): Promise<string | null> {
   if (target.pendingEmail !== null && target.pendingEmailBy !== null) {
-    const [setter] = await db.select().from(users).where(eq(users.id, target.pendingEmailBy)).limit(1);
+    const setter = await findUser(db, target.pendingEmailBy);
     if (setter?.active && !(await isAboveUser(db, setter, target))) return target.pendingEmail;
   }
   return addressOnRecord(target);
@@ -45,8 +45,7 @@ export async function followInvitationAddress(db: Database, target: UserRow, add
   if (!follows) return target;
   if (await userNameTaken(db, address, target.id)) throw new HttpError(409, CREATE_USER_ERRORS.emailTaken);
   try {
-    const [row] = await db.update(users).set({ userName: address }).where(eq(users.id, target.id)).returning();
-    return row ?? target;
+    return (await setUserFields(db, target.id, { userName: address })) ?? target;
   } catch (error) {
     if (uniqueViolationOf(error) !== null) throw new HttpError(409, CREATE_USER_ERRORS.emailTaken);
     throw error;
@@ -68,8 +67,5 @@ export async function settlePendingEmail(db: Database, identity: IdentityAdmin, 
   const holds = account.email?.toLowerCase() === pending.toLowerCase();
   if (holds && !account.emailVerified) return;
   const apply = holds && !(await emailTaken(db, pending, user.id));
-  await db
-    .update(users)
-    .set(apply ? { email: pending, ...PENDING_CLEARED } : PENDING_CLEARED)
-    .where(eq(users.id, user.id));
+  await setUserFields(db, user.id, apply ? { email: pending, ...PENDING_CLEARED } : PENDING_CLEARED);
 }

@@ -10,14 +10,14 @@ import type { Database } from '../../db/client';
 import { HttpError } from '../../core/http-error';
 import type { IdentityAdmin } from '../../identity/identity-admin';
 import { withProvider } from '../../identity/provider-errors';
-import type { Caller } from '../../plugins/auth';
+import type { Caller } from '../../core/caller';
 import { endUserAssignments, updateUser } from './users-admin.repo';
 import { userToChange } from './users.service';
 
 /** Access Management: the page from which a caller revokes and grants other users' site access. */
 export const ACCESS_MANAGEMENT_PAGE: AppPage = '/app/accounts/access-management';
 
-/** Revoke Access and Grant Access (03 §2 'Access management', §4 'Site-access status'). */
+/** Revoke Access and Grant Access (docs/PERMISSIONS.md 'Decisions'). */
 export function createSiteAccessService({ db, identity }: { db: Database; identity: IdentityAdmin }) {
   return {
     /**
@@ -31,8 +31,7 @@ export function createSiteAccessService({ db, identity }: { db: Database; identi
     async setSiteAccess(caller: Caller, id: number, granted: boolean): Promise<SetSiteAccessResponse> {
       if (id === caller.user.id) throw new HttpError(400, granted ? SELF_GRANT_MESSAGE : SELF_DEACTIVATION_MESSAGE);
       const scope = await caller.scope();
-      return db.transaction(async (tx) => {
-        const tdb = tx as unknown as Database;
+      return db.transaction(async (tdb) => {
         const target = await userToChange(tdb, caller, scope, id, { lock: true });
         const account = target.cognitoId ? await withProvider(() => identity.getAccount(target.userName)) : null;
         if (!account || account.sub !== target.cognitoId) throw new HttpError(409, NO_SIGN_IN_ACCOUNT_MESSAGE);

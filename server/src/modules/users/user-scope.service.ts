@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { SELF_SCOPE_MESSAGE, type SetScopeResponse } from '../../contracts/users-admin';
 import type { Database } from '../../db/client';
-import { userManagedGroups, userManagedOrganizations } from '../../db/schema';
 import { HttpError } from '../../core/http-error';
-import type { Caller } from '../../plugins/auth';
+import type { Caller } from '../../core/caller';
 import { LOCATION_NOT_FOUND, ORGANIZATION_NOT_FOUND } from './users-admin.service';
+import { replaceManaged } from './users-admin.repo';
 import { userToChange } from './users.service';
 
 /** The organizations and locations a user may see, changed after they were added (docs/PERMISSIONS.md 'Scope'). */
@@ -22,13 +21,9 @@ export function createUserScopeService(db: Database) {
       const groupIds = [...new Set(body.managedGroupIds)];
       if (organizationIds.some((organizationId) => !scope.organizationIds.has(organizationId))) throw new HttpError(404, ORGANIZATION_NOT_FOUND);
       if (groupIds.some((groupId) => !scope.groupIds.has(groupId))) throw new HttpError(404, LOCATION_NOT_FOUND);
-      return db.transaction(async (tx) => {
-        const tdb = tx as unknown as Database;
+      return db.transaction(async (tdb) => {
         const target = await userToChange(tdb, caller, scope, id, { lock: true });
-        await tdb.delete(userManagedOrganizations).where(eq(userManagedOrganizations.userId, target.id));
-        await tdb.delete(userManagedGroups).where(eq(userManagedGroups.userId, target.id));
-        if (organizationIds.length) await tdb.insert(userManagedOrganizations).values(organizationIds.map((organizationId) => ({ userId: target.id, organizationId })));
-        if (groupIds.length) await tdb.insert(userManagedGroups).values(groupIds.map((groupId) => ({ userId: target.id, groupId })));
+        await replaceManaged(tdb, target.id, { organizationIds, groupIds });
         return { id: target.id, managedOrganizationIds: organizationIds, managedGroupIds: groupIds };
       });
     },

@@ -33,6 +33,20 @@ export async function insertUser(
   return row;
 }
 
+/** Changes these fields of the user, if there is one with that id; answers the row as it now is, or null. */
+export async function setUserFields(db: Database, id: number, changes: Pick<Partial<NewUser>, 'userName' | 'email' | 'pendingEmail' | 'pendingEmailBy'>): Promise<UserRow | null> {
+  const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+  return row ?? null;
+}
+
+/** Replaces the organizations and locations the user manages with these. */
+export async function replaceManaged(db: Database, userId: number, managed: { organizationIds: readonly number[]; groupIds: readonly number[] }): Promise<void> {
+  await db.delete(userManagedOrganizations).where(eq(userManagedOrganizations.userId, userId));
+  await db.delete(userManagedGroups).where(eq(userManagedGroups.userId, userId));
+  if (managed.organizationIds.length) await db.insert(userManagedOrganizations).values(managed.organizationIds.map((organizationId) => ({ userId, organizationId })));
+  if (managed.groupIds.length) await db.insert(userManagedGroups).values(managed.groupIds.map((groupId) => ({ userId, groupId })));
+}
+
 /** Whether a user other than `exceptId` has this sign-in name. */
 export async function userNameTaken(db: Database, userName: string, exceptId?: number): Promise<boolean> {
   const [row] = await db

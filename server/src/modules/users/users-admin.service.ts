@@ -15,8 +15,8 @@ import { HttpError } from '../../core/http-error';
 import { uniqueViolationOf } from '../../core/database-error';
 import type { IdentityAdmin } from '../../identity/identity-admin';
 import { withProvider } from '../../identity/provider-errors';
-import { mayUse } from '../../plugins/access';
-import type { Caller } from '../../plugins/auth';
+import { mayUse } from '../../core/access';
+import type { Caller } from '../../core/caller';
 import { inviteNewAccount } from './invite';
 import {
   emailTaken,
@@ -67,10 +67,10 @@ const toDetails = (row: UserRow, emailPendingVerification: string | null): SetDe
   emailPendingVerification,
 });
 
-/** Adding users, changing their details, deactivating and activating them (03 §5, §4 'User active flag'). */
+/** Adding users, changing their details, deactivating and activating them (docs/SCREENS.md 'Users'). */
 export function createUsersAdminService({ db, identity }: { db: Database; identity: IdentityAdmin }) {
   /**
-   * What a new email address changes (users/pending-email.ts): a user who signs in is sent the
+   * What a new email address changes (modules/users/pending-email.ts): a user who signs in is sent the
    * verification link and keeps the address on record until they follow it; one who has not
    * signed in yet gets the address as pending, for the invitation, unless an employee gives it
    * (then it is the address on record at once). Clearing the address clears both.
@@ -78,7 +78,7 @@ export function createUsersAdminService({ db, identity }: { db: Database; identi
   async function emailChange(caller: Caller, target: UserRow, email: string | null): Promise<Partial<NewUser>> {
     if (email === null) return { email: null, pendingEmail: null, pendingEmailBy: null };
     if (email === target.email) return { pendingEmail: null, pendingEmailBy: null };
-    // The address may become the user's sign-in name with their invitation (users/pending-email.ts).
+    // The address may become the user's sign-in name with their invitation (modules/users/pending-email.ts).
     if ((await emailTaken(db, email, target.id)) || (await userNameTaken(db, email, target.id))) throw new HttpError(409, CREATE_USER_ERRORS.emailTaken);
     const account = target.cognitoId ? await withProvider(() => identity.getAccount(target.userName)) : null;
     const linked = account !== null && account.sub === target.cognitoId;
@@ -129,8 +129,7 @@ export function createUsersAdminService({ db, identity }: { db: Database; identi
         createdBy: caller.user.id,
       };
       try {
-        return await db.transaction(async (tx) => {
-          const tdb = tx as unknown as Database;
+        return await db.transaction(async (tdb) => {
           const user = await insertUser(tdb, row, { organizationIds: body.managedOrganizationIds, groupIds: body.managedGroupIds });
           if (body.accessState) await inviteNewAccount({ db: tdb, identity }, user, body.clientId);
           return { id: user.id, userName: user.userName, invited: body.accessState };
@@ -172,8 +171,7 @@ export function createUsersAdminService({ db, identity }: { db: Database; identi
     async setActive(caller: Caller, id: number, active: boolean): Promise<SetActiveResponse> {
       if (id === caller.user.id && !active) throw new HttpError(400, SELF_DEACTIVATION_MESSAGE);
       const scope = await caller.scope();
-      return db.transaction(async (tx) => {
-        const tdb = tx as unknown as Database;
+      return db.transaction(async (tdb) => {
         const target = await userToChange(tdb, caller, scope, id, { lock: true });
         const given = active ? [] : await endUserAssignments(tdb, target.id, new Date());
         // Deactivating also ends the sessions the user had: activating them again does not revive them.

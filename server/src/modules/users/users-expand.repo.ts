@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { UserListExpansion } from '../../contracts/wearables-admin';
+import type { UserListExpansion } from '../../contracts/user-list';
 import type { Database } from '../../db/client';
 import { userManagedGroups, userManagedOrganizations, users } from '../../db/schema';
 import type { IdentityAdmin } from '../../identity/identity-admin';

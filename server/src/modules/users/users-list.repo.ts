@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { WEARABLE_TYPES } from '../../contracts/devices';
-import type { UserListRow, WearableType } from '../../contracts/wearables-admin';
+import type { UserListRow } from '../../contracts/user-list';
+import type { WearableType } from '../../contracts/wearables';
 import type { Database } from '../../db/client';
 import { devices, nfcTags, permissionTemplates, userSignIns, users, wearableAssignments } from '../../db/schema';
 import { shownName } from '../../core/names';

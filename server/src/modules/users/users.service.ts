@@ -1,13 +1,13 @@
 import type { AppPage } from '../../contracts/page-access';
-import type { UserList, UserListExpansion } from '../../contracts/wearables-admin';
+import type { UserList, UserListExpansion } from '../../contracts/user-list';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../core/http-error';
 import { requireNotAbove, usersAbove, type Actor, type ActingOn } from '../../core/acting-on-users';
 import { userVisible, type Scope } from '../../core/scope';
 import { searchWords } from '../../core/sql';
-import { feature, type PageUse } from '../../plugins/access';
-import type { Caller } from '../../plugins/auth';
+import { feature, type PageUse } from '../../core/access';
+import type { Caller } from '../../core/caller';
 import { locationsUnder, organizationsUnder } from '../locations';
 import type { IdentityAdmin } from '../../identity/identity-admin';
 import { expandUserRows } from './users-expand.repo';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { WearableRow, WearableType } from '../../contracts/wearables-admin';
+import type { WearableRow, WearableType } from '../../contracts/wearables';
 import type { Database } from '../../db/client';
 import { shownName } from '../../core/names';
 import { userVisibleSql, type ScopeIds } from '../../core/scope';

@@ -1,15 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { wearableEndpoints, type deviceCreationBodySchema, type WearableRow } from '../../contracts/wearables-admin';
+import { type deviceCreationBodySchema } from '../../contracts/device-registry';
+import { wearableEndpoints, type WearableRow } from '../../contracts/wearables';
+import { deviceRegistryEndpoints } from '../../contracts/device-registry';
 import type { Database } from '../../db/client';
-import { forPages } from '../../plugins/access';
-import { auditRead, personInParams } from '../../plugins/audit';
-import { callerOf } from '../../plugins/auth';
-import { routeOf } from '../../plugins/endpoints';
+import { forPages } from '../../core/access';
+import { auditRead, personInParams } from '../../core/audit-rule';
+import { callerOf } from '../../core/caller';
+import { routeOf } from '../../core/route-of';
 import { CREATE_BADGE_PAGES, createWearablesService, HISTORY_PAGES, UNASSIGN_PAGES, WEARABLE_PAGES } from './wearables.service';
 
 /**
- * Badge and wristband administration (03 §7): wearables, assign,
+ * Badge and wristband administration: wearables, assign,
  * unassign, assignment history, device models, MAC lookup and new badges. Everything is limited
  * to the caller's scope; what lies outside it is answered 404, as if it did not exist.
  */
@@ -49,7 +51,7 @@ export const wearablesRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Da
   });
 
   app.route({
-    ...routeOf(wearableEndpoints.models),
+    ...routeOf(deviceRegistryEndpoints.models),
     // The Location Editor's Device form picks a model and a firmware version too, and the Versions
     // page picks the model whose firmware it lists (every type: no type asked).
     config: forPages(...WEARABLE_PAGES, '/app/maintenance/editor', '/app/maintenance/versions'),
@@ -57,14 +59,14 @@ export const wearablesRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Da
   });
 
   app.route({
-    ...routeOf(wearableEndpoints.byMac),
+    ...routeOf(deviceRegistryEndpoints.byMac),
     // The Location Editor's Device form looks the MAC up too, to offer a replacement.
     config: forPages(...WEARABLE_PAGES, '/app/maintenance/editor'),
     handler: async (request) => service.lookupMac(callerOf(request), request.params.mac),
   });
 
   app.route({
-    ...routeOf(wearableEndpoints.createBadge),
+    ...routeOf(deviceRegistryEndpoints.createBadge),
     config: forPages(...CREATE_BADGE_PAGES),
     handler: async (request, reply) => {
       // One route, two forms: one badge (the Badges page) or an array of devices (Find devices).

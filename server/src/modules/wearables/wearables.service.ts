@@ -1,23 +1,7 @@
 import type { z } from 'zod';
 import type { PermissionSubject } from '../../contracts/permissions';
-import {
-  ASSIGN_MESSAGES,
-  CREATE_BADGE_MESSAGES,
-  defaultBadgeName,
-  defaultDeviceName,
-  deviceExistsMessage,
-  NOT_ASSIGNED_MESSAGE,
-  type AssignResult,
-  type CreatedDevice,
-  type newDeviceItemSchema,
-  type DeviceModel,
-  type HistoryResponse,
-  type MacLookup,
-  type UnassignWearableResponse,
-  type WearableList,
-  type WearableRow,
-  type WearableType,
-} from '../../contracts/wearables-admin';
+import { CREATE_BADGE_MESSAGES, defaultBadgeName, defaultDeviceName, deviceExistsMessage, type CreatedDevice, type newDeviceItemSchema, type DeviceModel, type MacLookup } from '../../contracts/device-registry';
+import { ASSIGN_MESSAGES, NOT_ASSIGNED_MESSAGE, type AssignResult, type HistoryResponse, type UnassignWearableResponse, type WearableList, type WearableRow, type WearableType } from '../../contracts/wearables';
 import type { DeviceType } from '../../contracts/devices';
 import type { Database } from '../../db/client';
 import type { DeviceRow } from '../../db/schema';
@@ -26,8 +10,8 @@ import { HttpError } from '../../core/http-error';
 import { scopeIdsOf, type Scope } from '../../core/scope';
 import { searchWords } from '../../core/sql';
 import type { AppPage } from '../../contracts/page-access';
-import { mayUse } from '../../plugins/access';
-import type { Caller } from '../../plugins/auth';
+import { mayUse } from '../../core/access';
+import type { Caller } from '../../core/caller';
 import {
   DEVICES_MAC_CONSTRAINT,
   endAssignment,
@@ -125,8 +109,7 @@ export function createWearablesService(db: Database) {
       const results: AssignResult[] = [];
       for (const item of items) {
         try {
-          const value = await db.transaction(async (tx) => {
-            const tdb = tx as unknown as Database;
+          const value = await db.transaction(async (tdb) => {
             // Device before user, always: concurrent assignments lock in the same order.
             const device = await wearableInScope(tdb, scope, item.wearableId, true);
             mayHandle(caller, device.type);
@@ -156,8 +139,7 @@ export function createWearablesService(db: Database) {
      */
     async unassign(caller: Caller, body: { userId: number; wearableId: number }): Promise<UnassignWearableResponse> {
       const scope = await caller.scope();
-      return db.transaction(async (tx) => {
-        const tdb = tx as unknown as Database;
+      return db.transaction(async (tdb) => {
         const device = await wearableInScope(tdb, scope, body.wearableId, true);
         // Users unassigns whatever a user of its scope wears; the wearable screens their own kind only.
         if (!mayUse(caller, USERS_PAGE)) mayHandle(caller, device.type);

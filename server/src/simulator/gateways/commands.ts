@@ -29,7 +29,7 @@ export function nextVersion(current: string | null): string {
 }
 
 /**
- * The gateway's command channel (03 §4 'Gateway commands'): terminal commands answer 202, then
+ * The gateway's command channel (docs/STATIONS.md 'Commands'): terminal commands answer 202, then
  * 200 with their output (or 500); one runs at a time (409 otherwise). Firmware updates answer 202
  * with progress, then 200.
  */

@@ -51,7 +51,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * One simulated kiosk gateway: the state of its charging station and its side of the session
- * and command protocol (01 §4 'Silent mode and gateway sessions', 03 §4). Messages come in
+ * and command protocol (docs/STATIONS.md). Messages come in
  * through `receive`; everything goes out through the injected transport.
  */
 export class KioskGateway {

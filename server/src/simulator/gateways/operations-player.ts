@@ -11,10 +11,10 @@ import { playGatewaySelf } from './software-player';
 // DFU_STEP percent, then completes. A device whose battery is low, or that has not been heard for
 // SILENT_AFTER_MS, fails its operation with the reason.
 
-/** Battery below which a device refuses an operation (03 §9: 25 %, 2300 mV). */
+/** Battery below which a device refuses an operation (25 %, 2300 mV; docs/OPERATIONS.md 'The simulator'). */
 export const LOW_BATTERY_PERCENT = 25;
 export const LOW_BATTERY_MV = 2300;
-/** A device not heard for this long is silent (03 §9 heartbeat 48 h). */
+/** A device not heard for this long is silent (48 h without a heartbeat). */
 export const SILENT_AFTER_MS = 48 * 3_600_000;
 /** Firmware transfer progress a gateway makes on each round. */
 export const DFU_STEP = 25;

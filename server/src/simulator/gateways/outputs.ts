@@ -1,6 +1,6 @@
 /**
  * What the remote terminal of a simulated kiosk gateway prints: plausible answers to the quick
- * commands (03 §2 'Remote terminal'), from the gateway's own facts so they read consistently.
+ * commands (docs/GATEWAYS.md 'Remote terminal'), from the gateway's own facts so they read consistently.
  */
 
 /** What a command sees of its gateway. */

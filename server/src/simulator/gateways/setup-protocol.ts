@@ -20,8 +20,8 @@ import type { Log, TimerSet } from './clock';
 import { deviceVersion, heardAt, scanSchedule, type KnownDevice } from './heard-devices';
 import type { GatewayMode } from './transport';
 
-// A gateway's side of the console's setup, scan and device-info requests (03 §4 'Gateway setup
-// cards', 'Gateway scan'; §7 'Real-time'; docs/GATEWAYS.md 'The simulator'), played the same way
+// A gateway's side of the console's setup, scan and device-info requests
+// (docs/GATEWAYS.md 'The simulator'), played the same way
 // by the kiosk gateways and the field gateways on their command channel.
 
 /** What the protocol needs of its gateway. */

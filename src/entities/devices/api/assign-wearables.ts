@@ -1,4 +1,4 @@
-import { type AssignBadgeBody, type AssignResult, wearableEndpoints } from '@contracts/wearables-admin';
+import { type AssignBadgeBody, type AssignResult, wearableEndpoints } from '@contracts/wearables';
 import { mainApi } from '@/lib/api-client';
 
 /** POST /users/assign-badge (the spec's call, for any wearable), once: the outbox's idempotency key makes a replay a no-op. One result per item, in order. */

@@ -1,4 +1,4 @@
-import { HISTORY_DEFAULT_TAKE, type HistoryResponse, wearableEndpoints } from '@contracts/wearables-admin';
+import { HISTORY_DEFAULT_TAKE, type HistoryResponse, wearableEndpoints } from '@contracts/wearables';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { mainApi } from '@/lib/api-client';
 import { deviceKeys } from './keys';

@@ -1,12 +1,12 @@
 import type { DeviceType } from '@contracts/devices';
-import { type DeviceModel, wearableEndpoints } from '@contracts/wearables-admin';
+import { type DeviceModel, deviceRegistryEndpoints } from '@contracts/device-registry';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { mainApi } from '@/lib/api-client';
 import { deviceKeys } from './keys';
 
 /** GET /devices/models: the models of one type, or every model, with their firmware versions (newest first). */
 export function getDeviceModels(type: DeviceType | null, signal?: AbortSignal): Promise<DeviceModel[]> {
-  return mainApi.call(wearableEndpoints.models, { query: type ? { type } : {}, signal });
+  return mainApi.call(deviceRegistryEndpoints.models, { query: type ? { type } : {}, signal });
 }
 
 /** The models (of one type, or all); they rarely change. */

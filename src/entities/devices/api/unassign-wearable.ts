@@ -1,4 +1,4 @@
-import { type UnassignWearableBody, type UnassignWearableResponse, wearableEndpoints } from '@contracts/wearables-admin';
+import { type UnassignWearableBody, type UnassignWearableResponse, wearableEndpoints } from '@contracts/wearables';
 import { mainApi } from '@/lib/api-client';
 
 /** POST /users/unassign-wearable, once: the outbox's idempotency key makes a replay a no-op. */

@@ -1,5 +1,5 @@
 import { userEndpoints } from '@contracts/users';
-import { type UserListRow, USERS_MAX_TAKE } from '@contracts/wearables-admin';
+import { type UserListRow, USERS_MAX_TAKE } from '@contracts/user-list';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { mainApi } from '@/lib/api-client';
 import { fetchAllPages } from '@/lib/fetch-all-pages';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithRouter } from '@/test/router';
+import { renderWithRouter } from '@/test/render-with-router';
 
 const recovery = vi.hoisted(() => ({
   confirmAccount: vi.fn<(username: string, code: string) => Promise<void>>(),

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithRouter } from '@/test/router';
+import { renderWithRouter } from '@/test/render-with-router';
 
 const recovery = vi.hoisted(() => ({
   requestPasswordReset: vi.fn<(username: string) => Promise<{ destination: string | null }>>(),

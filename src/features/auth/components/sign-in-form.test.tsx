@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SignInOutcome } from '@/lib/auth';
-import { renderWithRouter } from '@/test/router';
+import { renderWithRouter } from '@/test/render-with-router';
 
 const auth = vi.hoisted(() => ({ signInWithPassword: vi.fn<(login: string, password: string) => Promise<SignInOutcome>>() }));
 vi.mock('@/lib/auth', () => auth);

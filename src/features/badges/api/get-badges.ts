@@ -1,4 +1,4 @@
-import { wearableEndpoints, type WearableRow } from '@contracts/wearables-admin';
+import { wearableEndpoints, type WearableRow } from '@contracts/wearables';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { mainApi } from '@/lib/api-client';
 import { badgeKeys } from './keys';

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import type { DeviceModel, MacLookup } from '@contracts/wearables-admin';
+import type { DeviceModel, MacLookup } from '@contracts/device-registry';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { UnassignWearableDialog } from '@/entities/devices/unassign-wearable-dialog';
+import { UnassignWearableDialog } from '@/widgets/wearable-holders/unassign-wearable-dialog';
 import type { BadgeRow } from '../badge-rows';
 import type { BadgeUser } from '../outbox-handlers';
 

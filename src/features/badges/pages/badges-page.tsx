@@ -6,17 +6,17 @@ import { PageHeader } from '@/components/page-header';
 import { useScopeUsers } from '@/entities/users/api/get-users';
 import { useSession } from '@/lib/session-context';
 import { useDeviceModels } from '@/entities/devices/api/get-device-models';
-import { OperationsToolbar, QueueDialog, SettingsDrawer } from '@/entities/device-operations/components/operations-toolbar';
+import { OperationsToolbar, QueueDialog, SettingsDrawer } from '@/widgets/device-operations/operations-toolbar';
 import { useOperationsLive } from '@/entities/device-operations/use-operations-live';
-import { useOperationsQueue } from '@/entities/device-operations/use-operations-queue';
+import { useOperationsQueue } from '@/widgets/device-operations/use-operations-queue';
 import { useLocationSelection, useSelectedRows } from '@/lib/use-location-selection';
 import type { BadgeRow } from '../badge-rows';
 import { AddBadgeDialog } from '../components/add-badge-dialog';
 import { BadgeFilterBar } from '../components/badge-filter-bar';
 import { badgeColumns } from '../badge-columns';
-import { AssignWearablesDialog } from '@/entities/devices/assign/assign-wearables-dialog';
-import { isTopLevel } from '@/entities/devices/assign/assign-rules';
-import { HistoryDialog } from '@/entities/devices/device-history-dialog';
+import { AssignWearablesDialog } from '@/widgets/wearable-holders/assign-wearables-dialog';
+import { isTopLevel } from '@/entities/devices/assign-rules';
+import { HistoryDialog } from '@/widgets/wearable-holders/device-history-dialog';
 import { UnassignDialog } from '../components/unassign-dialog';
 import type { BadgeUser } from '../outbox-handlers';
 import { BADGES_PAGE_SIZE, useBadgeList } from '../use-badge-list';
@@ -45,7 +45,7 @@ export default function BadgesPage({ entry }: { entry: { title: string } }) {
   const [unassigning, setUnassigning] = useState<Held | null>(null);
 
   // Settings and firmware updates for the selected badges the server has and that may be operated, the
-  // Queue saying why any other is skipped (03 §2 'Badges', like Wristbands).
+  // Queue saying why any other is skipped (like Wristbands).
   const ops = useOperationsQueue({ devices: list.devices, groupId: filters.groupId, selection });
   const received = useOperationsLive(list.queryKey, list.devices);
   const opByMac = useMemo(() => new Map(ops.rows.map((row) => [row.mac, row])), [ops.rows]);

@@ -45,7 +45,10 @@ export interface LogFilterBarProps {
   onAutoScroll: (on: boolean) => void;
 }
 
-/** The log's filters (02 §9): environment, request source, events, location and search; and auto-scroll. */
+/**
+ * The log's filters (docs/SCREENS.md 'Server Logs'): environment, request source, events, location
+ * and search; and auto-scroll.
+ */
 export function LogFilterBar(p: LogFilterBarProps) {
   return (
     <Stack gap="sm" mb="md" role="search" aria-label="Server log filters">

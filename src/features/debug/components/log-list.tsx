@@ -2,7 +2,7 @@ import type { ServerLogEntry } from '@contracts/server-log';
 import { memo, type ReactNode, useEffect, useRef } from 'react';
 import classes from './server-logs.module.css';
 
-/** The log scrolls to its newest entry this often while auto-scroll is on (02 §9: 1 s). */
+/** The log scrolls to its newest entry this often while auto-scroll is on: 1 s. */
 export const LOG_SCROLL_MS = 1000;
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });

@@ -32,7 +32,7 @@ export interface ServerLogViewProps {
 
 /**
  * The Server Logs screen: the filters, the live list and the chosen request's details. Choosing a
- * request turns auto-scroll off (02 §4).
+ * request turns auto-scroll off.
  */
 export function ServerLogView({ title, log, online, groups, groupId, text, update }: ServerLogViewProps) {
 
@@ -50,7 +50,7 @@ export function ServerLogView({ title, log, online, groups, groupId, text, updat
   const groupNames = useMemo(() => new Map(groups.map((g) => [g.id, g.name])), [groups]);
   const groupName = useCallback((id: number) => groupNames.get(id) ?? `Location ${id}`, [groupNames]);
 
-  // Clicking (or Enter on) an entry stops the scrolling so the entry stays where it was chosen (02 §4).
+  // Clicking (or Enter on) an entry stops the scrolling so the entry stays where it was chosen.
   const select = useCallback((picked: ServerLogEntry) => {
     setAutoScroll(false);
     setSelected(picked);

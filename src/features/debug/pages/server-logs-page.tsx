@@ -16,7 +16,7 @@ const route = getRouteApi('/app/debug/server-logs-report');
 type LogsTab = 'requests' | 'client-errors';
 
 /**
- * Debug server logs (02 §2), the provider's page: the API's requests as they are answered, live
+ * Debug server logs (docs/SCREENS.md 'Server Logs'), the provider's page: the API's requests as they are answered, live
  * only (location and search in the address), and beside them the app's crash reports. The open
  * tab lasts while the page is open; the crash reports load when their tab is first opened.
  */

@@ -1,4 +1,4 @@
-import type { UserListRow } from '@contracts/wearables-admin';
+import type { UserListRow } from '@contracts/user-list';
 import { Alert, Badge, Button, Checkbox, Group, Modal, Pagination, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { userLabel } from '@/entities/users/user-label';
@@ -6,7 +6,7 @@ import type { EditOutcome } from '@/offline/use-submit-edits';
 import type { NfcRow } from '../nfc-rows';
 import type { NfcAssignPayload } from '../outbox-handlers';
 
-/** Users per page of the pick list, and results per page (03 §9 'Assign dialogs: 9 and 6'). */
+/** Users per page of the pick list, and results per page: 9 and 6. */
 export const PICK_PAGE_SIZE = 6;
 export const RESULT_PAGE_SIZE = 9;
 

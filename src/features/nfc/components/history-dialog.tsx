@@ -5,7 +5,7 @@ import { formatDateTime } from '@/lib/format';
 import { useNfcAssignEvents } from '../api/get-assign-events';
 import type { NfcRow } from '../nfc-rows';
 
-/** Events per page of a tag's history (03 §9 'NFC history: 5'); the server sends up to 45. */
+/** Events per page of a tag's history: 5; the server sends up to 45. */
 export const HISTORY_PAGE_SIZE = 5;
 
 const name = (person: { firstName: string; lastName: string } | null) => (person ? `${person.firstName} ${person.lastName}`.trim() : '—');

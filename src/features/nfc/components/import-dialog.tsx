@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Pagination, Stack, Table, Text } from '@ma
 import { CsvFileField, readCsvFile } from '@/components/csv-file-field';
 import { useMemo, useState } from 'react';
 import { useSession } from '@/lib/session-context';
-import type { UserListRow } from '@contracts/wearables-admin';
+import type { UserListRow } from '@contracts/user-list';
 import { canImport, checkNfcImport, NFC_CSV_COLUMNS, NFC_IMPORT_MESSAGES, type NfcImportCheck } from '../csv-import';
 import type { NfcCreatePayload } from '../outbox-handlers';
 

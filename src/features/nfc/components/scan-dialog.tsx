@@ -8,7 +8,7 @@ import { NfcScanField, splitNfcId } from '@/components/scanning';
 import { getTagByNfcId } from '../api/get-tag-by-nfc-id';
 import type { NfcCreatePayload } from '../outbox-handlers';
 
-/** At most this many tags per scan (03 §9). */
+/** At most this many tags per scan. */
 export const MAX_SCANNED_TAGS = 5;
 export const DUPLICATES_MESSAGE = 'One or more NFC Tags already exist. These duplicates will not be submitted.';
 

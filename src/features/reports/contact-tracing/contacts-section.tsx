@@ -3,14 +3,14 @@ import { type ReactNode, useMemo } from 'react';
 import { type ExposureInteraction, exposureEndpoints } from '@contracts/reports/exposure';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { OfflineStamp } from '@/components/offline-stamp';
-import { reportQueryOptions } from '../api/report-query';
-import { ReportCard } from '../components/report-card';
-import { ReportClock } from '../components/report-clock';
-import { reportSection } from '../components/report-section';
+import { reportQueryOptions } from '../shared/api/report-query';
+import { ReportCard } from '../shared/report-card';
+import { ReportClock } from '../shared/report-clock';
+import { reportSection } from '../shared/report-section';
 import type { FilterState } from '../filters/filter-state';
-import type { ReportPerson } from '../links/person-links';
+import type { ReportPerson } from '../shared/links/person-links';
 import { type Contact, contactsOf, EXPOSURE_PAGE_SIZE, formatExposure, formatMoment, formatSpanBound } from './tracing';
-import { personColumns, personMenuColumn, usePersonNames, PERSON_ROW_FIELDS, personOfRow } from '../person-columns';
+import { personColumns, personMenuColumn, usePersonNames, PERSON_ROW_FIELDS, personOfRow } from '../shared/person-columns';
 
 /** The call of one person's contacts: the chosen organizations and days, and the person. */
 export interface ContactsQuery {

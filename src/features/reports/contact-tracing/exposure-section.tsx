@@ -4,14 +4,14 @@ import { EXPOSURE_PERIOD_MS, type ExposureUser, exposureEndpoints } from '@contr
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { COARSE_POINTER_QUERY, useMedia } from '@/lib/use-media';
-import { reportQueryOptions } from '../api/report-query';
-import { ReportCard } from '../components/report-card';
-import { reportSection } from '../components/report-section';
+import { reportQueryOptions } from '../shared/api/report-query';
+import { ReportCard } from '../shared/report-card';
+import { reportSection } from '../shared/report-section';
 import type { FilterState } from '../filters/filter-state';
-import type { ReportPerson } from '../links/person-links';
+import type { ReportPerson } from '../shared/links/person-links';
 import { SpanLine } from './contacts-section';
 import { EXPOSURE_PAGE_SIZE, exposedUsers, formatExposure, PERIOD_MINUTES } from './tracing';
-import { personColumns, personMenuColumn, usePersonNames, PERSON_ROW_FIELDS, personOfRow } from '../person-columns';
+import { personColumns, personMenuColumn, usePersonNames, PERSON_ROW_FIELDS, personOfRow } from '../shared/person-columns';
 
 /** The Exposure call: everyone's totals over the chosen organizations and days. */
 export interface ExposureQuery {

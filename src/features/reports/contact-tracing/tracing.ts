@@ -6,17 +6,17 @@ import { shiftDay } from '../filters/filter-state';
 // The logic of the Contact Tracing page: who can be traced, whose contacts are shown, a traced
 // person's contacts from their overlaps, and the Exposure view's period and range. Pure functions.
 
-/** Rows per page of the page's tables (02 §9 'exposure 12': every table here reads the exposure call). */
+/** Rows per page of the page's tables: the exposure table's 12 (every table here reads the exposure call). */
 export const EXPOSURE_PAGE_SIZE = 12;
 
-/** The exposure slider in minutes (02 §5: 1 to 15, default 15 = 900000 ms). */
+/** The exposure slider in minutes (1 to 15, default 15 = 900000 ms). */
 export const PERIOD_MINUTES = {
   min: EXPOSURE_PERIOD_MS.min / 60_000,
   max: EXPOSURE_PERIOD_MS.max / 60_000,
   default: EXPOSURE_PERIOD_MS.default / 60_000,
 } as const;
 
-/** Days the Exposure view reads: the week ending on the chosen day (02 §9 data report default). */
+/** Days the Exposure view reads: the week ending on the chosen day (the data reports' default). */
 export const EXPOSURE_DAYS = 7;
 
 /** A person who can be traced: a staff member of the chosen organizations. */
@@ -89,7 +89,7 @@ export function contactsOf(interactions: readonly ExposureInteraction[]): Contac
   return [...byUser.values()].sort((a, b) => b.totalMs - a.totalMs || a.name.localeCompare(b.name) || a.userId - b.userId);
 }
 
-/** The users whose total exposure reaches `minutes` (02 §4), in the server's order. */
+/** The users whose total exposure reaches `minutes`, in the server's order. */
 export function exposedUsers(users: readonly ExposureUser[], minutes: number): ExposureUser[] {
   const periodMs = minutes * 60_000;
   return users.filter((u) => u.totalMs >= periodMs);
@@ -132,7 +132,10 @@ function zoneAbbreviation(at: Date, timeZone: string): string {
   return clockOf('moment', timeZone).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'UTC';
 }
 
-/** A bound of the traced span on the report's clock ('May 9, 2023, 12:00 AM PDT'; docs/METRICS.md §1). */
+/**
+ * A bound of the traced span on the report's clock ('May 9, 2023, 12:00 AM PDT'; docs/METRICS.md
+ * 'Ranges, days and time zones').
+ */
 export function formatSpanBound(iso: string, timeZone = 'UTC'): string {
   const at = new Date(iso);
   return `${clockOf('span', timeZone).format(at)} ${zoneAbbreviation(at, timeZone)}`;

@@ -26,7 +26,7 @@ export interface ExportDraft {
 export const STEP_LABELS = ['Name', 'SQL', 'Organizations', 'Parameters'] as const;
 
 /**
- * The §5 message of one step of the form, or null when it may go on. The name and the SQL are
+ * The form's message for one step, or null when it may go on. The name and the SQL are
  * also refused, as the server refuses them, for invisible and control characters (the SQL may
  * have line breaks and tabs).
  */

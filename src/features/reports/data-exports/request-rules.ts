@@ -20,7 +20,7 @@ export function valueMessage(parameter: ExportParameter, value: string): string 
   return parameterValueMessage(parameter.type, value);
 }
 
-/** Whether the run button enables: a valid range and every parameter filled and well formed (02 §5). */
+/** Whether the run button enables: a valid range and every parameter filled and well formed. */
 export function requestReady(parameters: readonly ExportParameter[], request: RequestValues): boolean {
   if (dateRangeMessage(request.startDate, request.endDate)) return false;
   return parameters.every((p) => valueMessage(p, request.values[p.parameter] ?? '') === null);

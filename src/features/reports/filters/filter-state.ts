@@ -1,25 +1,9 @@
 import type { ReportAddress, ReportSearch } from './report-search';
 
-// The shared report filter state (01 §4 'Shared filter state'): defaults from the session, values
+// The shared report filter state (docs/SCREENS.md 'Shared filter state'): defaults from the session, values
 // from the address (read by the report pages' schema, report-search.ts) overriding them, and the
 // query string each page keeps. Pure functions; the hook in use-report-filters.ts binds them to
 // the router.
-
-/** The filtered report pages. */
-export type ReportPath =
-  | '/app/reports/overview'
-  | '/app/reports/dispenser-overview'
-  | '/app/reports/user-overview'
-  | '/app/reports/activity-breakdown'
-  | '/app/reports/compliance'
-  | '/app/reports/handwash'
-  | '/app/reports/user-performance'
-  | '/app/reports/dispenser-activity'
-  | '/app/reports/staff-rounding'
-  | '/app/reports/contact-tracing'
-  | '/app/reports/wearable-usage'
-  | '/app/reports/wearable-management'
-  | '/app/reports/c-diff-report';
 
 /** What a report page receives from the route table. */
 export interface PageEntry {
@@ -61,30 +45,6 @@ export interface FilterState {
 
 /** A parameter a page may keep in its address. */
 export type FilterParam = keyof FilterState;
-
-const OVERVIEW: FilterParam[] = ['organizationIds', 'organizationIdFilters', 'professionId', 'groupIds', 'groupIdFilters', 'startDate', 'endDate', 'view'];
-
-/** The query parameters each filtered page keeps (01 §2 'Query parameters each page keeps'). */
-export const PAGE_PARAMS: Record<ReportPath, readonly FilterParam[]> = {
-  '/app/reports/overview': OVERVIEW,
-  '/app/reports/dispenser-overview': ['groupIds', 'startDate', 'endDate'],
-  '/app/reports/user-overview': ['userId', 'date'],
-  '/app/reports/activity-breakdown': ['organizationIds', 'userId', 'date'],
-  '/app/reports/compliance': [...OVERVIEW, 'userIds', 'metric', 'split'],
-  '/app/reports/handwash': OVERVIEW,
-  '/app/reports/user-performance': [...OVERVIEW, 'search'],
-  '/app/reports/dispenser-activity': ['groupId', 'deviceId', 'startDate', 'endDate'],
-  '/app/reports/staff-rounding': ['tab', 'organizationIds', 'groupIds', 'search', 'startDate', 'endDate'],
-  '/app/reports/contact-tracing': ['mode', 'organizationIds', 'search', 'date'],
-  '/app/reports/wearable-usage': ['organizationIds', 'professionId', 'search', 'startDate', 'endDate'],
-  '/app/reports/wearable-management': ['organizationIds', 'search'],
-  '/app/reports/c-diff-report': ['organizationIds', 'groupIds', 'zoneIds', 'search', 'startDate', 'endDate'],
-};
-
-/** Whether `path` is one of the filtered report pages. */
-export function isReportPath(path: string): path is ReportPath {
-  return Object.hasOwn(PAGE_PARAMS, path);
-}
 
 /** What the defaults are computed from: the signed-in user's scope. */
 export interface FilterContext {
@@ -232,12 +192,12 @@ export function withinScope(ctx: FilterContext, search: ReportSearch): { search:
 }
 
 /**
- * The query string page `path` keeps for what its address says (`search`, read by the report
- * pages' schema): the session's defaults overridden by the address (without ids outside the
- * user's access), then only the page's parameters.
+ * The query string a page keeping `params` keeps for what its address says (`search`, read by the
+ * report pages' schema): the session's defaults overridden by the address (without ids outside
+ * the user's access), then only the page's parameters.
  */
-export function canonicalSearch(path: ReportPath, ctx: FilterContext, search: ReportSearch, today: string): ReportAddress {
-  return toSearch(resolveFilters(defaultFilters(ctx, today), withinScope(ctx, search).search), PAGE_PARAMS[path]);
+export function canonicalSearch(params: readonly FilterParam[], ctx: FilterContext, search: ReportSearch, today: string): ReportAddress {
+  return toSearch(resolveFilters(defaultFilters(ctx, today), withinScope(ctx, search).search), params);
 }
 
 /** True when the address already says what `wanted` says (values compared as text). */
@@ -251,7 +211,7 @@ export function sameSearch(current: Readonly<Record<string, unknown>>, wanted: R
   return text(current) === text(wanted);
 }
 
-/** The common parameters of the compliance calls (02 §7): the view's own dimension and the other one's filters. */
+/** The common parameters of the compliance calls: the view's own dimension and the other one's filters. */
 export function reportQuery(state: FilterState) {
   const loc = state.view === 'loc';
   return {
@@ -267,7 +227,7 @@ export function reportQuery(state: FilterState) {
 }
 export type ReportQueryParams = ReturnType<typeof reportQuery>;
 
-/** True when the range exceeds six months: reports then leave comparisons out (01 §9). */
+/** True when the range exceeds six months: reports then leave comparisons out (docs/SCREENS.md 'Display'). */
 export function exceedsSixMonths(startDate: string, endDate: string): boolean {
   const limit = new Date(`${startDate}T00:00:00.000Z`);
   limit.setUTCMonth(limit.getUTCMonth() + 6);

@@ -1,6 +1,4 @@
 import { z } from 'zod';
-// Relative, not '@/…' or '@contracts/…': the route table wires this schema to the report pages,
-// and vite.config.ts reads that table (scripts/vite-page-shell.ts) without the app's aliases.
 import { reportViewSchema } from '../../../../server/src/contracts/reports/common';
 import { addressChoice, addressDay, addressFlag, addressId, addressIds, addressTrimmedText } from '../../../lib/address-search';
 
@@ -28,7 +26,7 @@ const fields = z.object({
 });
 
 /**
- * The address of the filtered report pages (01 §4 'Shared filter state'), read leniently: every
+ * The address of the filtered report pages (docs/SCREENS.md 'Shared filter state'), read leniently: every
  * value that cannot be read is absent (undefined), so the session's defaults apply. Single filter
  * and user values become lists, a singular organizationId or groupId a one-item list, and the two
  * dates count only together, in order: otherwise both are absent and the default range applies.

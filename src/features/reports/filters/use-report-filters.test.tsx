@@ -41,6 +41,8 @@ async function renderHeld() {
     getParentRoute: () => root,
     path: PATH,
     validateSearch: reportSearchSchema,
+    // What the Compliance Report's route keeps (its route-table row's filters): the hook reads it from the route.
+    staticData: { keeps: ['organizationIds', 'organizationIdFilters', 'professionId', 'groupIds', 'groupIdFilters', 'startDate', 'endDate', 'view', 'userIds', 'metric', 'split'] },
     beforeLoad: () => held,
     component: Filters,
   });

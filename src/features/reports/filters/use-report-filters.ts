@@ -6,13 +6,12 @@ import {
   defaultFilters,
   type FilterPatch,
   type FilterState,
-  PAGE_PARAMS,
-  type ReportPath,
   resolveFilters,
   sessionFilterContext,
   toSearch,
   utcToday,
 } from './filter-state';
+import { type ReportPath, useKeptParams } from './kept-params';
 import { type ReportAddress, reportSearchSchema } from './report-search';
 
 /**
@@ -28,8 +27,8 @@ export interface ReportFilters {
   filters: FilterState;
   /** Applies a change and rewrites the query string in place. */
   update: (patch: FilterPatch) => void;
-  /** The query string `path` keeps for the current state (links to another report carry it). */
-  searchFor: (path: ReportPath) => ReportAddress;
+  /** A link to report `path` carrying the current state as that page keeps it, with `changes` (for a Link or `navigate`). */
+  linkTo: <P extends ReportPath>(path: P, changes?: Partial<FilterState>) => { to: P; search: ReportAddress };
 }
 
 /**
@@ -42,7 +41,8 @@ export function useReportFilters(path: ReportPath): ReportFilters {
   const search = useSearch({ from: path });
   const navigate = useNavigate();
   const [today] = useState(() => utcToday());
-  const params = useMemo(() => PAGE_PARAMS[path], [path]);
+  const keepsOf = useKeptParams();
+  const params = useMemo(() => keepsOf(path), [keepsOf, path]);
   const defaults = useMemo(
     () => defaultFilters(sessionFilterContext({ user, bootstrap }), today),
     [user, bootstrap, today],
@@ -63,6 +63,9 @@ export function useReportFilters(path: ReportPath): ReportFilters {
     },
     [addressed, defaults, filters, navigate, params, path],
   );
-  const searchFor = useCallback((target: ReportPath) => toSearch(filters, PAGE_PARAMS[target]), [filters]);
-  return { filters, update, searchFor };
+  const linkTo = useCallback(
+    <P extends ReportPath>(to: P, changes: Partial<FilterState> = {}) => ({ to, search: toSearch({ ...filters, ...changes }, keepsOf(to)) }),
+    [filters, keepsOf],
+  );
+  return { filters, update, linkTo };
 }

@@ -39,7 +39,7 @@ export function useNfcStations(groupId: number | null, enabled: boolean) {
 
 /**
  * The Assign tab's users: active users of an accessible organization (without one, of the caller's
- * whole scope), 100 at first and 48 more each time (03 §2 Stations), in id order.
+ * whole scope), 100 at first and 48 more each time, in id order.
  */
 export function useStationUsers(organizationId: number | null, search: string) {
   return useInfiniteQuery({

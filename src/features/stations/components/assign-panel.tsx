@@ -1,4 +1,4 @@
-import type { UserListRow } from '@contracts/wearables-admin';
+import type { UserListRow } from '@contracts/user-list';
 import { Badge, Button, Group, Loader, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { LoadError } from '@/components/load-error';
 import { useMemo, useState } from 'react';

@@ -4,13 +4,13 @@ import { Accordion, Alert, Group, Stack, Text } from '@mantine/core';
 import { memo, useCallback, useMemo } from 'react';
 import type { PendingAssignment } from '../live/pending-assignments';
 import type { GatewayLive } from '../live/stations-live';
-import { CommandTerminal } from '@/entities/gateways/command-terminal';
+import { CommandTerminal } from '@/widgets/command-terminal/command-terminal';
 import { IDLE_COMMAND } from '@/entities/gateways/gateway-commands';
 import { SessionBadge } from './session-badge';
 import { StationDiagram } from './station-diagram';
 import classes from './stations.module.css';
 
-/** Panel colours cycle through three (03 §2 Stations). */
+/** Panel colours cycle through three. */
 const PANEL_COLORS = ['blue', 'grape', 'teal'] as const;
 
 /** One kiosk gateway: its session state in the header; station diagrams and commands inside. */

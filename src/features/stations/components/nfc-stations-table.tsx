@@ -14,7 +14,7 @@ const COLUMNS: DataColumn<NfcStationRow>[] = [
   { key: 'status', header: 'Last Status', value: (r) => (r.device.lastStatus ? `${r.device.lastStatus.type} ${r.device.lastStatus.status}` : null) },
 ];
 
-/** The NFC view: the NFC stations of the location, 15 a page (03 §2, §9). */
+/** The NFC view: the NFC stations of the location, 15 a page. */
 export function NfcStationsTable({ groupId, search }: { groupId: number | null; search: string }) {
   const stations = useNfcStations(groupId, true);
   const needle = search.trim().toLowerCase();

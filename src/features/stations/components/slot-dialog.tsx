@@ -13,7 +13,7 @@ export interface OpenSlot {
 
 /**
  * A docked wristband: its details, and Assign (the user picked in the Assign tab) or Unassign.
- * Why a wristband cannot take an assignment is said, not hidden (03 §4).
+ * Why a wristband cannot take an assignment is said, not hidden (docs/STATIONS.md 'Assignments').
  */
 export function SlotDialog({
   open,

@@ -27,7 +27,7 @@ export function slotDescription(slot: number, w: WristbandState | null, pending:
 }
 
 /**
- * One charging station: 16 wristband slots (03 §9), each a button that opens the slot. Colours
+ * One charging station: 16 wristband slots, each a button that opens the slot. Colours
  * say empty, free, held, pending or busy; the label says the same in words.
  */
 export const StationDiagram = memo(function StationDiagram({

@@ -32,7 +32,7 @@ export type NewAssignment =
 
 /**
  * A new pending assignment of `user` (null: unassign) to a docked wristband, or why it cannot be
- * (03 §4: sync-enabled, updating or working wristbands cannot receive assignments). The type is
+ * (sync-enabled, updating or working wristbands cannot receive assignments). The type is
  * ASSIGN on a free wristband, REASSIGN on a held one, UNASSIGN to clear it. A wristband has one
  * pending assignment and a user one: an earlier one for either is replaced.
  */
@@ -85,7 +85,7 @@ export function restoring(p: PendingAssignment, id: string): KioskAssignment {
 }
 
 /**
- * Sorts a gateway's pending assignments against its new state (03 §4): one whose wristband now
+ * Sorts a gateway's pending assignments against its new state (docs/STATIONS.md 'Assignments'): one whose wristband now
  * carries what was asked is applied; one whose wristband left the station, or whose holder changed
  * to someone else, is removed with the reason; the rest keep waiting. Assignments of other
  * gateways are kept as they are.

@@ -52,7 +52,7 @@ export interface StationsLiveOptions {
   sessionId: string;
   /** A pending assignment the gateway wrote to its wristband: the page records it. */
   onApplied?(pending: PendingAssignment): void;
-  /** A pending assignment removed by what happened at the station (03 §4). */
+  /** A pending assignment removed by what happened at the station. */
   onRemoved?(removal: Removal): void;
   now?: () => number;
   newId?: () => string;
@@ -152,7 +152,7 @@ export class StationsLive {
     this.changed();
   }
 
-  /** Sends a command to a gateway (03 §4 'Gateway commands'). */
+  /** Sends a command to a gateway (docs/STATIONS.md 'Commands'). */
   runCommand(gatewayMac: string, type: CommandType, label: string, payload: { command?: readonly string[]; version?: string }): void {
     this.entries.get(gatewayMac)?.commands.run(type, label, payload);
   }

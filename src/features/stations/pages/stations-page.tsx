@@ -31,7 +31,7 @@ export function showingText(page: number, count: number): string {
 }
 
 /**
- * Stations (03 §2): the kiosk gateways of a location, five a page, each with its live session,
+ * Stations (docs/STATIONS.md): the kiosk gateways of a location, five a page, each with its live session,
  * station diagrams and commands; the Feed of live session events and the Assign tab beside them.
  * With both permissions, a picker switches to the NFC stations' table.
  */

@@ -28,14 +28,14 @@ export function dockedByMac(state: GatewayState | null): Map<string, Docked> {
   return out;
 }
 
-/** The change a stopped operation makes: 'DFU DONE' (01 §4: named by last status type and last status). */
+/** The change a stopped operation makes: 'DFU DONE' (named by last status type and last status). */
 function statusChangeName(w: WristbandState): string {
   const last = w.status.lastStatus;
   return last ? `${last.type} ${last.status}`.toUpperCase() : 'STATUS NONE';
 }
 
 /**
- * The changes between consecutive states of one gateway (01 §4): a wristband that appears is
+ * The changes between consecutive states of one gateway (docs/STATIONS.md 'States, not deltas'): a wristband that appears is
  * DOCK, one that disappears is UNDOCK (a move is both), a working-to-not-working change is named
  * by its last status, and a changed holder is an assignment. A first state (no previous) is the
  * baseline and yields nothing. Because whole states are compared, a lost message only merges two

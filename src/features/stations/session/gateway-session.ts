@@ -8,10 +8,10 @@ import {
 } from '@contracts/stations-realtime';
 import { deriveChanges, type StationChange } from './derive-changes';
 
-/** Where a session is (01 §4): asking to join, joined, or in error waiting to join again. */
+/** Where a session is (docs/STATIONS.md 'The session'): asking to join, joined, or in error waiting to join again. */
 export type SessionStatus = 'idle' | 'joining' | 'joined' | 'error' | 'left';
 
-/** Feed events (03 §7 'Kiosk feed events'). */
+/** Feed events (docs/STATIONS.md 'Channels and events'). */
 export type SessionEventKind = 'JOIN' | 'REJOIN' | 'LEAVE' | 'ERROR' | 'CHANGE';
 
 export interface SessionEvent {
@@ -43,7 +43,7 @@ export interface SessionOptions extends SessionCallbacks {
 const defaultId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Math.random()).slice(2));
 
 /**
- * One console's session with one gateway, exactly as 01 §4 gives it: JOIN, then joined on a code
+ * One console's session with one gateway, exactly as docs/STATIONS.md 'The session' gives it: JOIN, then joined on a code
  * 200 answer; no answer within `joinMs` is an error; a code 500 is an error; while joined a PING
  * goes every `pingMs`, and `deadMs` without any word from the gateway is an error. After an error
  * the session joins again after `retryMs` (a REJOIN once it has been joined before). stop() LEAVEs.

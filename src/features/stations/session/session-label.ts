@@ -1,6 +1,6 @@
 import type { SessionStatus } from './gateway-session';
 
-/** What the page says of a session (03 §2 Stations). */
+/** What the page says of a session. */
 export type SessionLabel = 'Connecting' | 'Reconnecting' | 'Live' | 'Disconnected / No Response';
 
 /**

@@ -6,7 +6,7 @@ import { DEMO_ORG_IDS } from '../../../../server/src/db/seed';
 import { jobs, users } from '../../../../server/src/db/schema';
 import { createTestApp, signIn, type Tokens } from '../../helpers/app';
 
-// The data-export calls (02 §7) as the page makes them, the job that runs a request, and a
+// The data-export calls as the page makes them, the job that runs a request, and a
 // request that survives a restart of the server.
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;
@@ -44,7 +44,7 @@ describe('data exports', () => {
     for (const e of forManager) expect(e.sqlQuery).toBeNull();
   });
 
-  it('lets employees only add an export, with the §5 messages', async () => {
+  it('lets employees only add an export, with the form messages', async () => {
     const body = { name: 'Names', sqlQuery: 'SELECT first_name FROM export_views.staff;', organizationsIds: [DEMO_ORG_IDS.stMarys], parameters: [] };
     expect((await call(ctx.app, manager, 'POST', '/api/data-exports', body)).statusCode).toBe(403);
     const refused = async (change: Partial<typeof body> & { parameters?: unknown[] }) => {

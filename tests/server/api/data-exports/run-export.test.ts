@@ -101,7 +101,7 @@ describe('running an export', () => {
   });
 
   it('cannot change anything: DELETE, DROP, INSERT, UPDATE, TRUNCATE, a data-modifying WITH', async () => {
-    // The text rules catch delete, drop and insert first, with the §5 message.
+    // The text rules catch delete, drop and insert first, with the form's message.
     expect(await refusal(run('delete from export_views.staff;', riverside))).toBe('delete or drop detected, please remove!');
     expect(await refusal(run('DROP TABLE users;', riverside))).toBe('delete or drop detected, please remove!');
     expect(await refusal(run('select 1', riverside))).toBe('SQL query must end with a semicolon (;)');

@@ -10,7 +10,7 @@ import {
   type GatewaySoftwareJob,
   type GatewayStats,
 } from '../../../../server/src/contracts/gateways';
-import type { CreatedDevice } from '../../../../server/src/contracts/wearables-admin';
+import type { CreatedDevice } from '../../../../server/src/contracts/device-registry';
 import { gatewayToken } from '../../../../server/src/core/gateway-auth';
 import { devices, eventLedger, gatewaySoftware, heartbeatEvents, softwareJobs, softwareVersions } from '../../../../server/src/db/schema';
 import { MODEL_IDS } from '../../../../server/src/db/demo/devices-data';

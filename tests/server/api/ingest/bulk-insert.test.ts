@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../../server/src/db/client';
-import { arrayText, bulkInsert, inOne, insertRows } from '../../../../server/src/modules/ingest/bulk-insert';
+import { arrayText, bulkInsert, inOne, insertRows } from '../../../../server/src/modules/ingest/bulk-insert.repo';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db';
 
 const sample = pgTable('bulk_sample', {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forPublic } from '../../../../server/src/plugins/access';
+import { forPublic } from '../../../../server/src/core/access';
 import { createTestApp } from '../../helpers/app';
 
 // The net below the contracts: a value that reaches the database and is refused there as input

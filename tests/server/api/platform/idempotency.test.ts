@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appMeta, idempotencyKeys, users } from '../../../../server/src/db/schema';
-import { forSignedIn } from '../../../../server/src/plugins/access';
+import { forSignedIn } from '../../../../server/src/core/access';
 import { HttpError } from '../../../../server/src/core/http-error';
 import { KEEP_KEYS_MS, pruneIdempotencyKeys } from '../../../../server/src/plugins/idempotency';
 import { createTestApp, signIn, type Tokens } from '../../helpers/app';

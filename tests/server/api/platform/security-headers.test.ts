@@ -3,7 +3,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { pageTitles, titleMarkup } from '../../../../scripts/vite-page-shell';
+import { pageTitles } from '../../../../scripts/page-shell-tables';
+import { titleMarkup } from '../../../../scripts/vite-page-shell';
 import { createTestApp, signIn, type Tokens } from '../../helpers/app';
 
 /** A built index.html as the build leaves it: the first screen's inline title script, the entry module. */

@@ -7,7 +7,7 @@ import { createScopedAccount } from '../../helpers/scoped-account';
 import { RIVERSIDE, ST_MARYS, staffOf } from '../../helpers/staff';
 import { getReport } from './report-client';
 
-// Report answers are kept between calls (docs/ARCHITECTURE.md 'Answer cache'); these hold that
+// Report answers are kept between calls (ARCHITECTURE.md 'Answer cache'); these hold that
 // what a caller reads is never older than the events and the directory, nor someone else's.
 
 const ICU = 6;

@@ -7,7 +7,7 @@ import { createTestApp, signIn, type Tokens } from '../../helpers/app';
 import { createScopedAccount } from '../../helpers/scoped-account';
 import { call, CHARGE_NURSE, ORG } from './roles-client';
 
-// Permission templates (03 §5, §6, §7 'Roles'; docs/PERMISSIONS.md 'Decisions').
+// Permission templates (docs/SCREENS.md 'Permission templates'; docs/PERMISSIONS.md).
 describe('permission templates', () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let admin: Tokens;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userListSchema } from '../../../../server/src/contracts/wearables-admin';
+import { userListSchema } from '../../../../server/src/contracts/user-list';
 import { createTestApp, type Tokens } from '../../helpers/app';
 import { call, createStationsAccount, ICU_NORTH, ST_MARYS_ORG } from './stations-client';
 

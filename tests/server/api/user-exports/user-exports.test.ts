@@ -5,7 +5,7 @@ import type { ExportJob } from '../../../../server/src/contracts/user-exports';
 import { DEMO_ORG_IDS } from '../../../../server/src/db/seed';
 import { createTestApp, signIn, type Tokens } from '../../helpers/app';
 
-// The Users and Access Management CSV exports (03 §2, §4 'Export job', §7): queued as a job,
+// The Users and Access Management CSV exports (docs/SCREENS.md 'Users'): queued as a job,
 // polled, downloaded by their requester only, and holding only users of the requester's scope.
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_SUBJECTS } from '../../../../server/src/contracts/permissions';
 import { ACCOUNT_INACTIVE_MESSAGE } from '../../../../server/src/contracts/session';
-import { userListSchema } from '../../../../server/src/contracts/wearables-admin';
+import { userListSchema } from '../../../../server/src/contracts/user-list';
 import { devices, userManagedOrganizations, users, wearableAssignments, type UserRow } from '../../../../server/src/db/schema';
 import { createTestApp, signIn, type Tokens } from '../../helpers/app';
 import { localIdentity, mailCount, nextMailTo, passwordSignIn, uniqueEmail } from '../../helpers/identity';

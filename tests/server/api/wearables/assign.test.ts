@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { historyResponseSchema, type HistoryEntry } from '../../../../server/src/contracts/wearables-admin';
+import { historyResponseSchema, type HistoryEntry } from '../../../../server/src/contracts/wearables';
 import { devices, users, wearableAssignments, type DeviceRow, type UserRow } from '../../../../server/src/db/schema';
 import { createTestApp, signIn, userIdOf, type Tokens } from '../../helpers/app';
 import { ST_MARYS, staffOf } from '../../helpers/staff';

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wearableRowSchema } from '../../../../server/src/contracts/wearables-admin';
+import { wearableRowSchema } from '../../../../server/src/contracts/wearables';
 import { devices, firmwareVersions, type FirmwareVersionRow } from '../../../../server/src/db/schema';
 import { createTestApp, signIn, type Tokens } from '../../helpers/app';
 import { uniqueMac } from '../../helpers/fleet';

@@ -1,13 +1,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  deviceModelsSchema,
-  macLookupSchema,
-  userListSchema,
-  wearableListSchema,
-  type UserListRow,
-  type WearableRow,
-} from '../../../../server/src/contracts/wearables-admin';
+import { deviceModelsSchema, macLookupSchema } from '../../../../server/src/contracts/device-registry';
+import { userListSchema, type UserListRow } from '../../../../server/src/contracts/user-list';
+import { wearableListSchema, type WearableRow } from '../../../../server/src/contracts/wearables';
 import { deviceOperations, devices, firmwareVersions, nfcTags, users, wearableAssignments, type DeviceRow, type FirmwareVersionRow, type UserRow } from '../../../../server/src/db/schema';
 import { createTestApp, signIn, type Tokens } from '../../helpers/app';
 import { ST_MARYS, staffOf } from '../../helpers/staff';

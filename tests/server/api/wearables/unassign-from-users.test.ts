@@ -6,7 +6,7 @@ import { createTestApp, signIn, type Tokens } from '../../helpers/app';
 import { RIVERSIDE, ST_MARYS, staffOf } from '../../helpers/staff';
 import { addWearable, call, createScopedAccount, EMERGENCY, ICU_NORTH } from './wearables-client';
 
-// Users' Unassign Device (03 §2 'Row actions'): POST /users/unassign-wearable is granted by the
+// Users' Unassign Device (docs/SCREENS.md 'Users'): POST /users/unassign-wearable is granted by the
 // Users page too, for every kind of wearable (docs/PERMISSIONS.md 'Decisions').
 
 describe('unassigning a wearable from the Users page', () => {

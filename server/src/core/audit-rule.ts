@@ -1,0 +1,40 @@
+import type { FastifyRequest } from 'fastify';
+
+// What a route declares of the audit trail (its `config.audit`); plugins/audit.ts records it
+// (ARCHITECTURE.md 'How a request flows').
+
+/**
+ * What the audit trail records of a route (HIPAA, 45 CFR 164.312(b)): a read of one person's data names
+ * that person (`person` answers their user id, or null when the read is not about one person, e.g.
+ * a whole ward's contacts); 'skip' marks a write that changes no data. Every other write (POST,
+ * PUT, PATCH, DELETE) by a signed-in caller is recorded without being declared.
+ */
+export type AuditRule = { read: true; person: (request: FastifyRequest) => number | null } | 'skip';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    audit?: AuditRule;
+  }
+}
+
+/** A value as an object's fields, or none. */
+export const asRecord = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/** The person a read names by `userId` in its query; without one, the caller (their own figures). */
+export const personInQuery =
+  (fallback: 'caller' | 'none' = 'caller') =>
+  (request: FastifyRequest): number | null => {
+    const userId = asRecord(request.query).userId;
+    if (typeof userId === 'number') return userId;
+    return fallback === 'caller' ? (request.caller?.user.id ?? null) : null;
+  };
+
+/** The person a read names by its `:id` parameter (a user's history). */
+export const personInParams = (request: FastifyRequest): number | null => {
+  const id = asRecord(request.params).id;
+  return typeof id === 'number' ? id : null;
+};
+
+/** Audit config: the route reads one person's data, named by `person`. */
+export const auditRead = (person: (request: FastifyRequest) => number | null): { audit: AuditRule } => ({ audit: { read: true, person } });

@@ -1,7 +1,0 @@
-import { gatewayEndpoints, type CreatedDevice, type NewDeviceItem } from '@contracts/gateways';
-import { mainApi } from '@/lib/api-client';
-
-/** POST /devices with an array: the devices a scan found, each created or refused with its reason (03 §7). */
-export function createDevices(items: NewDeviceItem[]): Promise<CreatedDevice[]> {
-  return mainApi.call(gatewayEndpoints.createDevices, { body: items });
-}
