@@ -2,8 +2,9 @@ import { createRandom } from '../db/demo/random';
 import { mixSeed, traitsOf, uniform } from './behaviour';
 import { Emitter, type SimEvent } from './emitter';
 import { heartbeatEvents, visitorEvents } from './fleet-events';
+import { heldSessions } from './observation-schedule';
 import { simulateShift, toSecond } from './shift';
-import { dayStamp, HOUR, localDay, localToUtc, MINUTE } from './time';
+import { DAY, dayStamp, HOUR, localDay, localToUtc, MINUTE } from './time';
 import type { World } from './world-index';
 
 export type { SimEvent } from './emitter';
@@ -20,6 +21,12 @@ export interface GenerateOptions {
   seed?: number;
   /** Leave out heartbeats and visitors' dispenses (staff events only). */
   staffOnly?: boolean;
+  /**
+   * Observation sessions ending by then are held, and the watched staff clean their hands more
+   * often (observation-schedule.ts); default: the end of the demo history (`world.data.historyEnd`),
+   * whose writer records them. Null: none.
+   */
+  watchedUntil?: number | null;
 }
 
 /**
@@ -36,6 +43,9 @@ export function generateEvents(world: World, options: GenerateOptions): SimEvent
   const out: SimEvent[] = [];
   if (!(to > from)) return out;
   const e = new Emitter(out, from, to, '', null);
+  const historyEnd = world.data.historyEnd === null ? null : Date.parse(world.data.historyEnd);
+  // A shift reaches at most a day before `from` (its local day) and 14 h after `to`.
+  const sessions = heldSessions(world, seed, from - 2 * DAY, to + DAY, options.watchedUntil === undefined ? historyEnd : options.watchedUntil);
 
   for (const user of world.workers) {
     const unit = user.groupId === null ? undefined : world.units.get(user.groupId);
@@ -55,7 +65,7 @@ export function generateEvents(world: World, options: GenerateOptions): SimEvent
       for (const h of holdings) if (h.from <= start && (h.to === null || start < h.to)) holding = h;
       if (!holding) continue;
       e.reset(`sim-${user.id}-${dayStamp(day)}`, unit.sender);
-      simulateShift(e, random, { unit, traits, wearable: holding.wearable, start, end });
+      simulateShift(e, random, { unit, traits, wearable: holding.wearable, start, end, watched: sessions.get(unit.group.id) });
     }
   }
   if (!options.staffOnly) {

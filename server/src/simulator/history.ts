@@ -5,7 +5,8 @@ import { ingestEvents } from '../modules/ingest/ingest.service';
 import { deriveBetween } from '../modules/metrics/derive';
 import { DEFAULT_SIMULATOR_SEED, generateEvents } from './generate';
 import { IOT_HISTORY_DAYS, writeIotHistory } from './iot/history';
-import { DAY } from './time';
+import { observerDesk } from './observer';
+import { DAY, HOUR } from './time';
 import { DEMO_HISTORY_KEY, DEMO_HISTORY_PROGRESS_KEY, loadWorld } from './world';
 import { groupBy } from './world-index';
 
@@ -91,9 +92,11 @@ export function saveHistoryPlan(db: Database, plan: HistoryPlan): Promise<void> 
  * Writes simulated history: generates [end − days, end) one day at a time, newest day first, and
  * stores each day through the ingest in batches of HISTORY_BATCH events (one short transaction
  * each, so other statements get in between), then derives that day's span, so the day shows in
- * the reports at once. After each day its progress is saved under app_meta
- * 'demo_history_progress'; at the end the end is recorded under 'demo_history'. Event ids are
- * deterministic, so running it again over the same span stores nothing twice.
+ * the reports at once, and stores the observation audits' sessions whose visits are then
+ * derived (observer.ts). After each day its progress is saved under app_meta
+ * 'demo_history_progress'; at the end the end is recorded under 'demo_history'. Event ids (and
+ * the ids of sessions and observations) are deterministic, so running it again over the same span
+ * stores nothing twice.
  */
 export async function writeHistory(db: Database, options: HistoryOptions = {}): Promise<HistoryResult> {
   const days = Math.max(0, options.days ?? 60);
@@ -104,13 +107,17 @@ export async function writeHistory(db: Database, options: HistoryOptions = {}): 
   const plan: HistoryPlan = { end: end.toISOString(), days, daysDone: 0, events: 0 };
   const world = await loadWorld(db);
   const gateways = new Map((await db.select().from(devices).where(eq(devices.type, 'GATEWAY'))).map((g) => [g.mac, g]));
+  // The observation sessions that end by the history's end are held: the staff they watch clean
+  // their hands more often, and their observers' records are stored (observer.ts).
+  const watchedUntil = end.getTime();
+  const observers = observerDesk(db, world, seed, watchedUntil);
   let daysDone = Math.min(chunks, options.done?.days ?? 0);
   let events = options.done?.events ?? 0;
   let accepted = 0;
   for (; daysDone < chunks; daysDone++) {
     const b = end.getTime() - daysDone * DAY;
     const a = Math.max(b - DAY, from.getTime());
-    const generated = generateEvents(world, { from: a, to: b, seed });
+    const generated = generateEvents(world, { from: a, to: b, seed, watchedUntil });
     // Each gateway's events are stored as sent by it, as the live simulator sends them, so a
     // gateway's stats (heartbeats, location and dispense events it relayed) cover the history too.
     for (const [mac, list] of groupBy(generated, (e) => e.gateway)) {
@@ -123,6 +130,10 @@ export async function writeHistory(db: Database, options: HistoryOptions = {}): 
     }
     // The day's derived rows, including what its events change in the newer days already stored.
     await deriveBetween(db, new Date(a), new Date(b - 1));
+    // The sessions whose visits are now derived for good: from an hour into this day (an older
+    // event changes visits up to an hour after it: docs/METRICS.md '10. Late events') to an hour
+    // into the newer day, and from the start of the history on its oldest day.
+    await observers.record(a === from.getTime() ? a : a + HOUR, daysDone === 0 ? watchedUntil : b + HOUR);
     // The IoT devices' connectivity and telemetry, as far back as their metrics reach.
     if (daysDone < IOT_HISTORY_DAYS) await writeIotHistory(db, new Date(a), new Date(b), seed);
     events += generated.length;

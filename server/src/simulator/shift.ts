@@ -12,6 +12,11 @@ export interface Shift {
   /** Epoch ms, whole seconds. */
   start: number;
   end: number;
+  /**
+   * Observation sessions on the unit during the shift: while one lasts, the chance of hand hygiene
+   * at an opportunity is raised by its lift (docs/METRICS.md '12. The Hawthorne gap').
+   */
+  watched?: readonly { start: number; end: number; lift: number }[];
 }
 
 /** Rounds to a whole second. */
@@ -38,7 +43,7 @@ function pickRoom(unit: Unit, random: Random, previous: Room | null): Room {
  * is generated for.
  */
 export function simulateShift(e: Emitter, random: Random, shift: Shift): void {
-  const { unit, traits, wearable, start, end } = shift;
+  const { unit, traits, wearable, start, end, watched = [] } = shift;
   const mac = wearable.device.mac;
   const band = wearable.kind === 'WRISTBAND';
   const mood = 0.05 * gaussian(random);
@@ -48,6 +53,8 @@ export function simulateShift(e: Emitter, random: Random, shift: Shift): void {
   const median = traits.profile.visitMinutes * MINUTE;
   const cycle = (60 / (traits.profile.visitsPerHour * traits.pace)) * MINUTE;
   const meanGap = Math.max(1.5 * MINUTE, cycle - median * 1.2);
+  /** The lift of the session watching the unit at `at`, if any. */
+  const liftAt = (at: number) => watched.find((w) => w.start <= at && at < w.end)?.lift ?? 0;
 
   const hygiene = (at: number, room: Room, soap: boolean) => {
     if (band && random.chance(0.15)) {
@@ -82,7 +89,7 @@ export function simulateShift(e: Emitter, random: Random, shift: Shift): void {
     const exit = toSecond(entry + duration);
     if (exit > end + 10 * MINUTE) break;
 
-    if (!short && entry - lastWash > 50 * SECOND && random.chance(pEntry)) {
+    if (!short && entry - lastWash > 50 * SECOND && random.chance(Math.min(0.98, pEntry + liftAt(entry)))) {
       const r = random.next();
       const offsetS =
         r < 0.72 ? -uniform(random, 4, 50) : r < 0.92 ? uniform(random, 3, 45) : r < 0.96 ? -uniform(random, 70, 240) : uniform(random, 70, 200);
@@ -107,7 +114,7 @@ export function simulateShift(e: Emitter, random: Random, shift: Shift): void {
       }
     }
     e.presence(exit, mac, room.beacon, 'leave');
-    if (short ? random.chance(0.25) : random.chance(pExit)) {
+    if (short ? random.chance(0.25) : random.chance(Math.min(0.99, pExit + liftAt(exit)))) {
       const r = random.next();
       const offsetS = r < 0.25 ? -uniform(random, 5, 40) : r < 0.94 ? uniform(random, 3, 55) : uniform(random, 130, 300);
       const at = toSecond(exit + offsetS * SECOND);
