@@ -19,7 +19,7 @@ import {
   registerAuditOutboxHandlers,
   type ObservationPayload,
 } from './outbox-handlers';
-import { serverSession } from './test-data';
+import { ICU, serverSession } from './test-data';
 
 const SESSION = '7d7f8c1e-3b7a-4d0e-9a51-0c4a1f0b2c3d';
 const RECORD = '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0';
@@ -46,6 +46,7 @@ afterEach(() => vi.unstubAllGlobals());
 const observation: ObservationPayload = {
   body: { clientId: RECORD, sessionClientId: SESSION, observedAt: '2026-05-04T15:01:02.000Z', zoneId: 101, indication: 'MOMENT_1', action: 'RUB', gloves: true, userId: 41, professionId: null },
   personName: 'Dana Ortiz',
+  roomName: 'Room 301',
 };
 
 describe('the observation audits’ outbox handlers', () => {
@@ -55,7 +56,7 @@ describe('the observation audits’ outbox handlers', () => {
       .mockResolvedValueOnce(json(200, { ...observation.body }))
       .mockResolvedValueOnce(json(200, { removed: true }))
       .mockResolvedValueOnce(json(200, serverSession(SESSION, '2026-05-04T15:00:00.000Z', { endedAt: '2026-05-04T16:00:00.000Z' })));
-    const start = { body: { clientId: SESSION, groupId: 6, startedAt: '2026-05-04T15:00:00.000Z' }, unitName: 'ICU – 3 North' };
+    const start = { body: { clientId: SESSION, groupId: 6, startedAt: '2026-05-04T15:00:00.000Z' }, unitName: 'ICU – 3 North', unit: ICU };
     await outboxHandler(AUDIT_SESSION_START)!.send(start, { idempotencyKey: 'k-1', itemId: 'k-1' });
     await outboxHandler(AUDIT_OBSERVATION)!.send(observation, { idempotencyKey: 'k-2', itemId: 'k-2' });
     await outboxHandler(AUDIT_OBSERVATION_UNDO)!.send({ clientId: RECORD, sessionClientId: SESSION, indication: 'MOMENT_1', action: 'RUB' }, { idempotencyKey: 'k-3', itemId: 'k-3' });

@@ -1,4 +1,4 @@
-import { INDICATION_LABELS, type ObservationAction, type ObservationBody, type ObservationSessionBody } from '@contracts/observation-audits';
+import { INDICATION_LABELS, type AuditUnit, type ObservationAction, type ObservationBody, type ObservationSessionBody } from '@contracts/observation-audits';
 import { registerOutboxHandler } from '@/offline/outbox';
 import { auditKeys } from './api/keys';
 import { endSession, recordObservation, startSession, undoObservation } from './api/send-audit-edits';
@@ -16,6 +16,8 @@ export const AUDIT_OBSERVATION_UNDO = 'audit.observation.undo';
 export interface SessionStartPayload {
   body: ObservationSessionBody;
   unitName: string;
+  /** The unit as the device keeps it with the session, so the session can be restored from the queue. */
+  unit: AuditUnit;
 }
 
 export interface SessionEndPayload {
@@ -28,6 +30,8 @@ export interface ObservationPayload {
   body: ObservationBody;
   /** Who and where, for the outbox panel: 'Dana Ortiz', 'Nurse', null (unknown). */
   personName: string | null;
+  /** The room's name, as the session's records show it. */
+  roomName: string | null;
 }
 
 export interface ObservationUndoPayload {

@@ -1,6 +1,8 @@
 import type { AuditUnit, ObservationAction, ObservationIndication } from '@contracts/observation-audits';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSession } from '@/lib/session-context';
+import { offlineDb } from '@/offline/db';
+import { queueOf } from '@/offline/outbox';
 import { outboxUserOf, useQueueEdit } from '@/offline/use-outbox';
 import {
   auditDb,
@@ -26,6 +28,7 @@ import {
   type SessionEndPayload,
   type SessionStartPayload,
 } from './outbox-handlers';
+import { restoreFromQueue } from './restore-from-queue';
 import { endOf, sessionDeadline } from './session-figures';
 import { useLiveStore } from './use-live-store';
 
@@ -56,10 +59,11 @@ const personName = (person: ObservedPerson) => (person.kind === 'unknown' ? null
 
 /**
  * The observer's session on this device (docs/SCREENS.md 'Observation Audits'). Each change is
- * written to the feature's store (what the screen shows, across reloads without signal) and queued
- * in the outbox (what reaches the server, in order, once); a change that could not be queued is
- * taken back from the store. Changes run one after another, so two quick taps of Undo last take
- * back two records, never one twice.
+ * queued in the outbox (what reaches the server, in order, once) and then written to the feature's
+ * store (what the screen shows, across reloads without signal); a change that could not be queued
+ * is not made. When the page opens, the store is first brought up to the queue, should it have
+ * been closed between the two writes (docs/OFFLINE.md 'Observation Audits'). Changes run one
+ * after another, so two quick taps of Undo last take back two records, never one twice.
  */
 export function useObserverSession(): ObserverSession {
   const userSub = outboxUserOf(useSession().user);
@@ -71,6 +75,7 @@ export function useObserverSession(): ObserverSession {
     return { session, records: session ? recordsIn(kept.observations, session.clientId) : [] };
   }, [kept]);
   const chain = useRef<Promise<unknown>>(Promise.resolve());
+  const restoredFor = useRef<string | null>(null);
 
   const inTurn = useCallback(<T,>(change: () => Promise<T>): Promise<T> => {
     const next = chain.current.then(change, change);
@@ -78,18 +83,24 @@ export function useObserverSession(): ObserverSession {
     return next;
   }, []);
 
+  // Before any change of the user's: the store brought up to what the outbox holds.
+  useEffect(() => {
+    if (restoredFor.current === userSub) return;
+    restoredFor.current = userSub;
+    void inTurn(async () => restoreFromQueue(auditDb(), userSub, await queueOf(offlineDb(), userSub))).catch((error: unknown) =>
+      console.warn('Could not bring the observation audits kept on this device up to the outbox', error),
+    );
+  }, [inTurn, userSub]);
+
   const start = useCallback(
     (unit: AuditUnit) =>
       inTurn(async () => {
         const db = auditDb();
         if (await openSessionOf(db, userSub)) return;
         const session: StoredSession = { clientId: crypto.randomUUID(), userSub, unit, startedAt: new Date().toISOString(), endedAt: null, picks: NO_PICKS };
+        const payload: SessionStartPayload = { body: { clientId: session.clientId, groupId: unit.id, startedAt: session.startedAt }, unitName: unit.name, unit };
+        await queue([{ type: AUDIT_SESSION_START, entity: auditSessionEntity(session.clientId), payload }]);
         await db.sessions.add(session);
-        const payload: SessionStartPayload = { body: { clientId: session.clientId, groupId: unit.id, startedAt: session.startedAt }, unitName: unit.name };
-        await queue([{ type: AUDIT_SESSION_START, entity: auditSessionEntity(session.clientId), payload }]).catch(async (error: unknown) => {
-          await db.sessions.delete(session.clientId);
-          throw error;
-        });
       }),
     [inTurn, queue, userSub],
   );
@@ -124,13 +135,10 @@ export function useObserverSession(): ObserverSession {
           personName: personName(person),
           roomName: room?.name ?? null,
         };
+        const { personName: name, roomName, ...body } = stored;
+        const payload: ObservationPayload = { body, personName: name, roomName };
+        await queue([{ type: AUDIT_OBSERVATION, entity: auditSessionEntity(session.clientId), payload }]);
         await db.observations.add(stored);
-        const { personName: name, roomName: _room, ...body } = stored;
-        const payload: ObservationPayload = { body, personName: name };
-        await queue([{ type: AUDIT_OBSERVATION, entity: auditSessionEntity(session.clientId), payload }]).catch(async (error: unknown) => {
-          await db.observations.delete(stored.clientId);
-          throw error;
-        });
         return true;
       }),
     [inTurn, queue, userSub],
@@ -143,12 +151,9 @@ export function useObserverSession(): ObserverSession {
         const session = await openSessionOf(db, userSub);
         const last = session ? (await observationsOf(db, session.clientId)).at(-1) : undefined;
         if (!session || !last) return;
-        await db.observations.delete(last.clientId);
         const payload: ObservationUndoPayload = { clientId: last.clientId, sessionClientId: session.clientId, indication: last.indication, action: last.action };
-        await queue([{ type: AUDIT_OBSERVATION_UNDO, entity: auditSessionEntity(session.clientId), payload }]).catch(async (error: unknown) => {
-          await db.observations.add(last);
-          throw error;
-        });
+        await queue([{ type: AUDIT_OBSERVATION_UNDO, entity: auditSessionEntity(session.clientId), payload }]);
+        await db.observations.delete(last.clientId);
       }),
     [inTurn, queue, userSub],
   );

@@ -161,6 +161,27 @@ describe('Observation Audits: recording', () => {
     expect(screen.getByText(/After touching a patient · Missed/)).toBeInTheDocument();
   });
 
+  it('brings back a record that was queued when the page closed before keeping it', async () => {
+    const view = await startSession();
+    await choose('Room', 'Room 302');
+    await record(/Before touching a patient/, 'Rub');
+    await record(/Room exit/, 'Missed');
+    await waitFor(() => expect(figure('Opportunities')).toHaveTextContent('2'));
+
+    // The page closed between the outbox's write and the store's: the store lacks the last record.
+    view.unmount();
+    const last = (await queued()).at(-1)?.payload as { body: { clientId: string } };
+    await auditDb().observations.delete(last.body.clientId);
+
+    await openPage();
+    expect(await screen.findByRole('heading', { name: ICU.name })).toBeInTheDocument();
+    await waitFor(() => expect(figure('Opportunities')).toHaveTextContent('2'));
+    expect(figure('Compliant')).toHaveTextContent('1');
+    expect(screen.getByText(/Room exit · Missed/)).toBeInTheDocument();
+    expect(screen.getAllByText(/Room 302/)).toHaveLength(2);
+    expect((await queued()).filter((item) => item.type === AUDIT_OBSERVATION)).toHaveLength(2);
+  });
+
   it('asks before ending the session, then lists it as pending among the month’s sessions', async () => {
     await startSession();
     await record(/Before a clean or aseptic procedure/, 'Rub');
