@@ -158,6 +158,16 @@ export default tseslint.config(
     },
   },
   {
+    // A module's SQL is in its repo files; no service or route builds a query (ARCHITECTURE.md 'Layers').
+    files: ['server/src/modules/**/*.service.ts', 'server/src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'drizzle-orm', allowTypeImports: true, message: "A module's SQL belongs in its *.repo.ts: call a repo function from the service." }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'tests/**', 'e2e/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },

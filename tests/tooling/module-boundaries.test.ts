@@ -87,3 +87,19 @@ describe('import cycles', () => {
     expect(await cycleErrors('types-a.ts')).toEqual([]);
   });
 });
+
+describe("a module's SQL", () => {
+  const builderErrors = async (filePath: string, code: string) =>
+    ((await eslint.lintText(code, { filePath }))[0]?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  const query = probe("import { eq as x } from 'drizzle-orm';");
+
+  it('is refused in a service or a route file, and allowed in a repo', async () => {
+    for (const file of ['audits/audits.service.ts', 'stations/stations.routes.ts']) {
+      const errors = await builderErrors(`server/src/modules/${file}`, query);
+      expect(errors, file).toHaveLength(1);
+      expect(errors[0]).toContain('*.repo.ts');
+    }
+    expect(await builderErrors('server/src/modules/audits/audits.repo.ts', query)).toEqual([]);
+    expect(await builderErrors('server/src/modules/audits/audits.service.ts', probe("import type { SQL } from 'drizzle-orm';\nconst x: SQL | null = null;"))).toEqual([]);
+  });
+});

@@ -1,4 +1,3 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   AUDIT_MESSAGES,
   MAX_SESSION_HOURS,
@@ -8,15 +7,33 @@ import {
   type ObservationBody,
   type ObservationSession,
 } from '../../contracts/observation-audits';
-import { PATIENT_ROOM_TYPES } from '../../contracts/devices';
 import type { Database } from '../../db/client';
-import { groups, observations, observationSessions, organizations, professions, users, zones, type ObservationRow, type ObservationSessionRow } from '../../db/schema';
+import type { ObservationRow, ObservationSessionRow } from '../../db/schema';
 import type { Caller } from '../../core/caller';
 import { HttpError } from '../../core/http-error';
 import { shownFullName } from '../../core/names';
 import { locationsUnder, requireLocationInScope } from '../locations';
 import { userInScope } from '../users';
-import { endSession, observationsOf, removeObservation, sessionByClientId, storeObservation, storeSession } from './audits.repo';
+import {
+  activeStaffOf,
+  endSession,
+  isPatientRoomIn,
+  locationById,
+  locationNames,
+  observationByClientId,
+  observationsOf,
+  organizationParents,
+  patientRoomsOf,
+  professionsOf,
+  removeObservation,
+  sessionByClientId,
+  sessionClientIdOfObservation,
+  sessionsStartedIn,
+  storeObservation,
+  storeSession,
+  unitRowsAmong,
+  usersByIds,
+} from './audits.repo';
 import { monthBounds } from './audit-month';
 
 // The observers' calls (docs/PERMISSIONS.md 'Observation audits'): a session is started on a unit
@@ -74,8 +91,7 @@ async function countsOf(db: Database, sessionIds: readonly number[]): Promise<Ma
 
 /** An organization and every one above it: the professions it sees are the global ones and theirs. */
 async function organizationsAbove(db: Database, organizationIds: readonly number[]): Promise<Map<number, number[]>> {
-  const rows = await db.select({ id: organizations.id, parentId: organizations.parentId }).from(organizations);
-  const parentOf = new Map(rows.map((r) => [r.id, r.parentId]));
+  const parentOf = await organizationParents(db);
   const chains = new Map<number, number[]>();
   for (const id of organizationIds) {
     const chain: number[] = [];
@@ -89,9 +105,8 @@ export function createAuditsService(db: Database) {
   /** Sessions as answered: their unit's and observer's names and their counts. */
   async function present(rows: readonly ObservationSessionRow[]): Promise<ObservationSession[]> {
     if (rows.length === 0) return [];
-    const groupRows = await db.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.id, [...new Set(rows.map((r) => r.groupId))]));
-    const people = await db.select().from(users).where(inArray(users.id, [...new Set(rows.map((r) => r.observerId))]));
-    const groupName = new Map(groupRows.map((g) => [g.id, g.name]));
+    const groupName = await locationNames(db, rows.map((r) => r.groupId));
+    const people = await usersByIds(db, rows.map((r) => r.observerId));
     const observerName = new Map(people.map((u) => [u.id, shownFullName(u)]));
     const counts = await countsOf(db, rows.map((r) => r.id));
     return rows.map((r) =>
@@ -112,31 +127,14 @@ export function createAuditsService(db: Database) {
     /** GET /audits/units: the units in the caller's scope, with their patient rooms, staff and professions, for the observer's device to keep. */
     async units(caller: Caller): Promise<{ data: AuditUnit[] }> {
       const scope = await caller.scope();
-      const unitRows = await db
-        .select({ id: groups.id, name: groups.name, parentId: groups.parentId, timeZone: groups.timeZone, organizationId: groups.organizationId })
-        .from(groups)
-        .where(and(eq(groups.type, 'UNIT'), inArray(groups.id, [...scope.groupIds, 0])))
-        .orderBy(asc(groups.name), asc(groups.id));
+      const unitRows = await unitRowsAmong(db, [...scope.groupIds]);
       if (unitRows.length === 0) return { data: [] };
       const unitIds = unitRows.map((u) => u.id);
-      const parents = await db.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.id, [...new Set(unitRows.flatMap((u) => (u.parentId ? [u.parentId] : []))), 0]));
-      const rooms = await db
-        .select({ id: zones.id, name: zones.name, groupId: zones.groupId })
-        .from(zones)
-        .where(and(inArray(zones.groupId, unitIds), inArray(zones.type, [...PATIENT_ROOM_TYPES])))
-        .orderBy(asc(zones.name), asc(zones.id));
-      const staff = await db
-        .select()
-        .from(users)
-        .where(and(inArray(users.groupId, unitIds), eq(users.active, true)))
-        .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+      const parentName = await locationNames(db, unitRows.flatMap((u) => (u.parentId ? [u.parentId] : [])));
+      const rooms = await patientRoomsOf(db, unitIds);
+      const staff = await activeStaffOf(db, unitIds);
       const above = await organizationsAbove(db, [...new Set(unitRows.map((u) => u.organizationId))]);
-      const professionRows = await db
-        .select({ code: professions.code, name: professions.name, organizationId: professions.organizationId })
-        .from(professions)
-        .where(or(isNull(professions.organizationId), inArray(professions.organizationId, [...new Set([...above.values()].flat()), 0])))
-        .orderBy(asc(professions.name));
-      const parentName = new Map(parents.map((p) => [p.id, p.name]));
+      const professionRows = await professionsOf(db, [...above.values()].flat());
       return {
         data: unitRows.map((u) => ({
           id: u.id,
@@ -158,7 +156,7 @@ export function createAuditsService(db: Database) {
       const stored = await sessionByClientId(db, body.clientId);
       if (stored) return (await present([await ownSession(caller, stored.clientId)]))[0] as ObservationSession;
       requireLocationInScope(scope, body.groupId);
-      const [unit] = await db.select({ type: groups.type }).from(groups).where(eq(groups.id, body.groupId));
+      const unit = await locationById(db, body.groupId);
       if (!unit || !isUnit(unit)) throw new HttpError(400, AUDIT_MESSAGES.notAUnit);
       const { session } = await storeSession(db, { clientId: body.clientId, groupId: body.groupId, observerId: caller.user.id, startedAt: new Date(body.startedAt) });
       // Another observer's device stored the same id meanwhile.
@@ -180,7 +178,7 @@ export function createAuditsService(db: Database) {
     /** POST /audits/observations: records an opportunity in the caller's session; a replay answers the stored one. */
     async record(caller: Caller, body: ObservationBody): Promise<Observation> {
       const session = await ownSession(caller, body.sessionClientId);
-      const [already] = await db.select().from(observations).where(eq(observations.clientId, body.clientId));
+      const already = await observationByClientId(db, body.clientId);
       if (already) {
         if (already.sessionId !== session.id) throw new HttpError(409, 'clientId: already names an observation of another session');
         return toObservation(already, session.clientId);
@@ -190,21 +188,13 @@ export function createAuditsService(db: Database) {
       if (observedAt < session.startedAt || observedAt > last) throw new HttpError(400, AUDIT_MESSAGES.outsideSession);
       if (body.zoneId !== null) {
         const unitGroups = await locationsUnder(db, await caller.scope(), [session.groupId]);
-        const [room] = await db
-          .select({ id: zones.id })
-          .from(zones)
-          .where(and(eq(zones.id, body.zoneId), inArray(zones.groupId, unitGroups), inArray(zones.type, [...PATIENT_ROOM_TYPES])));
-        if (!room) throw new HttpError(404, AUDIT_MESSAGES.roomNotOnUnit);
+        if (!(await isPatientRoomIn(db, body.zoneId, unitGroups))) throw new HttpError(404, AUDIT_MESSAGES.roomNotOnUnit);
       }
       if (body.userId !== null) await userInScope(db, await caller.scope(), body.userId);
       if (body.professionId !== null) {
-        const [unit] = await db.select({ organizationId: groups.organizationId }).from(groups).where(eq(groups.id, session.groupId));
-        const chain = (await organizationsAbove(db, [unit?.organizationId ?? 0])).get(unit?.organizationId ?? 0) ?? [];
-        const [profession] = await db
-          .select({ code: professions.code })
-          .from(professions)
-          .where(and(eq(professions.code, body.professionId), or(isNull(professions.organizationId), inArray(professions.organizationId, [...chain, 0]))));
-        if (!profession) throw new HttpError(404, AUDIT_MESSAGES.professionNotFound);
+        const organizationId = (await locationById(db, session.groupId))?.organizationId ?? 0;
+        const chain = (await organizationsAbove(db, [organizationId])).get(organizationId) ?? [];
+        if ((await professionsOf(db, chain, body.professionId)).length === 0) throw new HttpError(404, AUDIT_MESSAGES.professionNotFound);
       }
       const { observation } = await storeObservation(db, {
         clientId: body.clientId,
@@ -222,32 +212,18 @@ export function createAuditsService(db: Database) {
 
     /** DELETE /audits/observations/:clientId: the observer's undo; undoing again removes nothing. */
     async undo(caller: Caller, clientId: string): Promise<{ removed: boolean }> {
-      const [row] = await db
-        .select({ sessionClientId: observationSessions.clientId })
-        .from(observations)
-        .innerJoin(observationSessions, eq(observationSessions.id, observations.sessionId))
-        .where(eq(observations.clientId, clientId));
-      if (!row) return { removed: false };
-      await ownSession(caller, row.sessionClientId);
+      const sessionClientId = await sessionClientIdOfObservation(db, clientId);
+      if (sessionClientId === undefined) return { removed: false };
+      await ownSession(caller, sessionClientId);
       return { removed: await removeObservation(db, clientId) };
     },
 
     /** GET /audits/sessions: the month's sessions on the units under a location (the caller's own with `mine`), newest first. */
     async sessions(caller: Caller, query: { groupId: number; month: string; mine?: boolean }): Promise<{ data: ObservationSession[] }> {
       const groupIds = await locationsUnder(db, await caller.scope(), [query.groupId]);
-      const [clock] = await db.select({ timeZone: groups.timeZone }).from(groups).where(eq(groups.id, query.groupId));
+      const clock = await locationById(db, query.groupId);
       const { from, to } = monthBounds(query.month, clock?.timeZone ?? 'UTC');
-      const rows = await db
-        .select()
-        .from(observationSessions)
-        .where(
-          and(
-            inArray(observationSessions.groupId, [...groupIds, 0]),
-            sql`${observationSessions.startedAt} >= ${from.toISOString()}::timestamptz and ${observationSessions.startedAt} < ${to.toISOString()}::timestamptz`,
-            query.mine ? eq(observationSessions.observerId, caller.user.id) : undefined,
-          ),
-        )
-        .orderBy(sql`${observationSessions.startedAt} desc`, sql`${observationSessions.id} desc`);
+      const rows = await sessionsStartedIn(db, groupIds, from, to, query.mine ? caller.user.id : undefined);
       return { data: await present(rows) };
     },
   };

@@ -1,11 +1,10 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import { isCompliantAction, type UnitValidation } from '../../contracts/observation-audits';
 import type { Database } from '../../db/client';
-import { groups, professions, users, type ObservationRow, type ObservationSessionRow } from '../../db/schema';
+import type { ObservationRow, ObservationSessionRow } from '../../db/schema';
 import { DAY_SHIFT_HOURS } from '../../core/shifts';
 import { localDay, zoneOffset } from '../../core/zoned-time';
 import { monthBounds } from './audit-month';
-import { observationsOf, sessionsOf } from './audits.repo';
+import { observationsOf, professionsByCodes, sessionsOf, staffProfessionCodes, unitRowsAmong } from './audits.repo';
 import { comparableSpans, hawthorneFigures, type Span } from './hawthorne';
 import type { UnitMonth } from './leapfrog';
 import { DEFAULT_MATCH_TOLERANCE_SECONDS, matchObservations, type MatchResult, type ObservedOpportunity } from './observation-matching';
@@ -31,13 +30,10 @@ export interface Unit {
 
 /** The units among `groupIds`, by name; `under(id)` gives a unit's locations. */
 export async function unitsAmong(db: Database, groupIds: readonly number[], under: (id: number) => Promise<number[]>, organizationIds?: readonly number[] | null): Promise<Unit[]> {
-  const rows = await db
-    .select({ id: groups.id, name: groups.name, timeZone: groups.timeZone, organizationId: groups.organizationId })
-    .from(groups)
-    .where(and(eq(groups.type, 'UNIT'), inArray(groups.id, [...groupIds, 0]), organizationIds ? inArray(groups.organizationId, [...organizationIds, 0]) : undefined))
-    .orderBy(asc(groups.name), asc(groups.id));
   const units: Unit[] = [];
-  for (const row of rows) units.push({ ...row, groupIds: await under(row.id) });
+  for (const { id, name, timeZone, organizationId } of await unitRowsAmong(db, groupIds, organizationIds)) {
+    units.push({ id, name, timeZone, organizationId, groupIds: await under(id) });
+  }
   return units;
 }
 
@@ -126,13 +122,8 @@ const weekdayOf = (at: Date, timeZone: string) => (localDay(timeZone, at.getTime
 
 /** Each role with staff on the unit: the professions of its active users, by code, with their names. */
 async function rolesOf(db: Database, unit: Unit): Promise<Map<string, string>> {
-  const staff = await db
-    .selectDistinct({ code: users.professionCode })
-    .from(users)
-    .where(and(inArray(users.groupId, unit.groupIds), eq(users.active, true)));
-  const codes = staff.flatMap((s) => (s.code ? [s.code] : []));
-  if (codes.length === 0) return new Map();
-  const names = await db.select({ code: professions.code, name: professions.name, organizationId: professions.organizationId }).from(professions).where(inArray(professions.code, codes));
+  const codes = await staffProfessionCodes(db, unit.groupIds);
+  const names = await professionsByCodes(db, codes);
   const nameOf = (code: string) => names.find((n) => n.code === code && n.organizationId === null)?.name ?? names.find((n) => n.code === code)?.name ?? code;
   return new Map(codes.map((code) => [code, nameOf(code)]));
 }
