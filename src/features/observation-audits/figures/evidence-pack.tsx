@@ -12,39 +12,44 @@ import { CoverageTable, StatusBadge, UnitReadinessCard } from './leapfrog-units'
 
 const signedPoints = (v: number) => `${v > 0 ? '+' : ''}${Math.round(v * 100)}`.replace('-', '−');
 
-/** One table of the validation, every column at once (paper does not fold). */
+/**
+ * One table of the validation, every column at once (paper does not fold); on a phone it scrolls
+ * sideways within its own box, the page staying the phone's width.
+ */
 function ValidationPrintTable({ units }: { units: readonly UnitValidation[] }) {
   return (
-    <Table fz="xs" withTableBorder striped aria-label="Validation by unit" style={{ tableLayout: 'fixed', overflowWrap: 'anywhere' }}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th w="24%">Unit</Table.Th>
-          <Table.Th>Observed / matched</Table.Th>
-          <Table.Th>Agreement</Table.Th>
-          <Table.Th>κ</Table.Th>
-          <Table.Th>Sensitivity</Table.Th>
-          <Table.Th>PPV</Table.Th>
-          <Table.Th>Being watched</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {units.map((u) => (
-          <Table.Tr key={u.groupId}>
-            <Table.Th scope="row" style={{ overflowWrap: 'anywhere' }}>
-              {u.name}
-            </Table.Th>
-            <Table.Td>
-              {u.observed} / {u.matched}
-            </Table.Td>
-            <Table.Td>{percentWithInterval(u.agreement)}</Table.Td>
-            <Table.Td>{kappaWithInterval(u.kappa)}</Table.Td>
-            <Table.Td>{percentWithInterval(u.sensitivity)}</Table.Td>
-            <Table.Td>{percentWithInterval(u.positivePredictiveValue)}</Table.Td>
-            <Table.Td>{gapInPoints(u.hawthorne.watchedGap)}</Table.Td>
+    <Table.ScrollContainer minWidth={680} type="native">
+      <Table fz="xs" withTableBorder striped aria-label="Validation by unit" style={{ tableLayout: 'fixed', overflowWrap: 'break-word' }}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w="24%">Unit</Table.Th>
+            <Table.Th>Observed / matched</Table.Th>
+            <Table.Th>Agreement</Table.Th>
+            <Table.Th>κ</Table.Th>
+            <Table.Th>Sensitivity</Table.Th>
+            <Table.Th>PPV</Table.Th>
+            <Table.Th>Being watched</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {units.map((u) => (
+            <Table.Tr key={u.groupId}>
+              <Table.Th scope="row">
+                {u.name}
+              </Table.Th>
+              <Table.Td>
+                {u.observed} / {u.matched}
+              </Table.Td>
+              <Table.Td>{percentWithInterval(u.agreement)}</Table.Td>
+              <Table.Td>{kappaWithInterval(u.kappa)}</Table.Td>
+              <Table.Td>{percentWithInterval(u.sensitivity)}</Table.Td>
+              <Table.Td>{percentWithInterval(u.positivePredictiveValue)}</Table.Td>
+              <Table.Td>{gapInPoints(u.hawthorne.watchedGap)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 

@@ -18,6 +18,7 @@ describe('the audits’ figures in words', () => {
   it('gives a gap in signed percentage points', () => {
     expect(gapInPoints({ value: 0.25, low: -0.031, high: 0.482 })).toBe('+25 points (−3 to +48)');
     expect(gapInPoints({ value: 0, low: -0.1, high: 0.1 })).toBe('0 points (−10 to +10)');
+    expect(gapInPoints({ value: -0.012, low: -0.33, high: 0.2 })).toBe('−1 point (−33 to +20)');
     expect(gapInPoints({ value: null, low: null, high: null })).toBe('—');
   });
 

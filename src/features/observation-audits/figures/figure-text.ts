@@ -24,10 +24,11 @@ export function kappaWithInterval(e: EstimateFigure): string {
   return e.low === null || e.high === null ? two(e.value) : `${two(e.value)} (${two(e.low)} to ${two(e.high)})`;
 }
 
-/** '+25 points (−3 to +48)', or '—' when either side counted nothing. */
+/** '+25 points (−3 to +48)', '−1 point', or '—' when either side counted nothing. */
 export function gapInPoints(d: DifferenceFigure): string {
   if (d.value === null) return '—';
-  return d.low === null || d.high === null ? `${points(d.value)} points` : `${points(d.value)} points (${points(d.low)} to ${points(d.high)})`;
+  const unit = Math.abs(Math.round(d.value * 100)) === 1 ? 'point' : 'points';
+  return d.low === null || d.high === null ? `${points(d.value)} ${unit}` : `${points(d.value)} ${unit} (${points(d.low)} to ${points(d.high)})`;
 }
 
 /** The n beside a figure: 'n 52'. */

@@ -49,8 +49,8 @@ export function UnitReadinessCard({ unit }: { unit: UnitReadinessRow }) {
 /** Monitored opportunities per unit by shift and weekday: where the coverage is thin. */
 export function CoverageTable({ units }: { units: readonly UnitReadinessRow[] }) {
   return (
-    <Table.ScrollContainer minWidth={0}>
-      <Table fz="xs" striped withTableBorder aria-label="Coverage by shift and weekday" style={{ tableLayout: 'fixed', overflowWrap: 'anywhere' }}>
+    <Table.ScrollContainer minWidth={720} type="native">
+      <Table fz="xs" striped withTableBorder aria-label="Coverage by shift and weekday" style={{ tableLayout: 'fixed', overflowWrap: 'break-word' }}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th w="28%">Unit</Table.Th>
@@ -66,7 +66,7 @@ export function CoverageTable({ units }: { units: readonly UnitReadinessRow[] })
         <Table.Tbody>
           {units.map((u) => (
             <Table.Tr key={u.groupId}>
-              <Table.Th scope="row" style={{ overflowWrap: 'anywhere' }}>
+              <Table.Th scope="row">
                 {u.unit}
               </Table.Th>
               <Table.Td ta="right">{u.byShift.Day ?? 0}</Table.Td>

@@ -198,7 +198,8 @@ describe('Observation Audits: recording', () => {
     const sessions = within(await screen.findByRole('list', { name: 'Your sessions' }));
     const cards = sessions.getAllByRole('listitem');
     expect(cards).toHaveLength(2);
-    expect(cards[0]).toHaveTextContent('Pending');
+    // The outbox's view catches up with the queue within moments.
+    await waitFor(() => expect(sessions.getAllByRole('listitem')[0]).toHaveTextContent('Pending'));
     expect(cards[0]).toHaveTextContent('1 observation · 1 compliant (100 %)');
     expect(cards[1]).toHaveTextContent('4 observations · 3 compliant (75 %)');
     expect(screen.getByText(/Times in .* \(US\/Pacific\)/)).toBeInTheDocument();
