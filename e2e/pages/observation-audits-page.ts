@@ -27,6 +27,19 @@ export class ObservationAuditsPage {
     return name;
   }
 
+  /** Names the person watched by the code of their badge, typed in the scan dialog as a reader types it; the name chosen. */
+  async scanBadge(code: string): Promise<string> {
+    await this.main().getByRole('button', { name: 'Scan a badge' }).tap();
+    const dialog = this.page.getByRole('dialog', { name: 'Scan a badge' });
+    const field = dialog.getByRole('textbox', { name: "Badge's NFC tag (tap it or type its id)" });
+    await field.fill(code);
+    await field.press('Enter');
+    await expect(dialog).toBeHidden();
+    const chosen = this.main().getByRole('combobox', { name: 'Staff member' });
+    await expect(chosen).not.toHaveValue('');
+    return chosen.inputValue();
+  }
+
   /** Who is watched: 'Staff', 'Profession' or 'Unknown'. */
   async personKind(kind: 'Staff' | 'Profession' | 'Unknown') {
     await this.main().locator('label').filter({ hasText: new RegExp(`^${kind}$`) }).tap();

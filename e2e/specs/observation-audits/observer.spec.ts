@@ -49,8 +49,12 @@ test('an observer records a session offline on a phone, and the server stores it
   await expect(outbox.indicator()).toHaveText('Offline · 1 queued');
 
   const room = await audits.choose('Room');
+  // Who is watched, named by the badge they wear: its code typed as a reader types it, looked up offline.
   await audits.personKind('Staff');
-  const person = await audits.choose('Staff member');
+  const member = unit.staff.find((s) => s.wearableMacs.length > 0) as AuditUnit['staff'][number];
+  expect(member).toBeDefined();
+  const person = await audits.scanBadge(member.wearableMacs[0] as string);
+  expect(person).toBe(member.name);
   await audits.record(/Before touching a patient/, 'Rub');
   await audits.record(/Room entry/, 'Wash', true);
   await audits.record(/After touching a patient/, 'Missed');

@@ -24,6 +24,8 @@ export const organizationSettingsSchema = z.object({
   defaultLocationId: z.number().int().nullable(),
   displayDurations: z.boolean(),
   displayReminders: z.boolean(),
+  /** How far apart an observation and a sensor opportunity of its units may be and still match (docs/METRICS.md '11. Observation audits: how far the sensors agree'). */
+  auditMatchToleranceSeconds: z.number().int(),
 });
 
 export const organizationSchema = z.object({

@@ -140,6 +140,12 @@ function wholeNumberText(message: string) {
     });
 }
 
+/** A whole number in a JSON body, from `min` to `max`. */
+export function wholeNumberField(min: number, max: number) {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.number(message).int(message).min(min, message).max(max, message);
+}
+
 /** An id in a query string or a path: its digits, read as a number. */
 export const idParam = wholeNumberText(ID_MESSAGE).pipe(z.number().positive(ID_MESSAGE).max(MAX_ID, ID_TOO_BIG_MESSAGE));
 

@@ -35,8 +35,13 @@ export const isCompliantAction = (action: ObservationAction) => action !== 'MISS
 /** The longest a session may last: an observer's shift. */
 export const MAX_SESSION_HOURS = 12;
 
-/** How far apart, either way, an observation and a sensor opportunity may be and still match (docs/METRICS.md '11. Observation audits: how far the sensors agree'). */
+/**
+ * How far apart, either way, an observation and a sensor opportunity may be and still match
+ * (docs/METRICS.md '11. Observation audits: how far the sensors agree'), unless the unit's
+ * organization sets its own within MATCH_TOLERANCE_RANGE.
+ */
 export const MATCH_TOLERANCE_SECONDS = 60;
+export const MATCH_TOLERANCE_RANGE = { min: 10, max: 600 } as const;
 /** How long before and after a session behaviour may still be changed by it (docs/METRICS.md '12. The Hawthorne gap'). */
 export const AROUND_SESSION_MINUTES = 60;
 /** The opportunities a patient care unit monitors each month, by Leapfrog option (docs/METRICS.md '13. Leapfrog readiness'). */
@@ -48,7 +53,7 @@ export const LEAPFROG_TARGETS = { 1: 200, 2: 100 } as const;
  */
 export const AUDIT_METHOD = [
   `An infection-prevention observer records each hand-hygiene opportunity on a unit; rub or wash is compliant, missed is not. The observer is the reference.`,
-  `An observation matches a sensor opportunity in the same room at most ${MATCH_TOLERANCE_SECONDS} s apart: an identified person's only that wearer's, an unidentified one any wearer's of the profession chosen. Each matches at most one, closest in time first.`,
+  `An observation matches a sensor opportunity in the same room at most the tolerance of the unit's organization apart (${MATCH_TOLERANCE_SECONDS} s unless it sets another, shown with each unit): an identified person's only that wearer's, an unidentified one any wearer's of the profession chosen. Each matches at most one, closest in time first.`,
   `Agreement, sensitivity and positive predictive value are shares of the matched opportunities with Wilson 95 % intervals; Cohen's κ is the agreement beyond chance, with its large-sample 95 % interval.`,
   `The Hawthorne gap compares the sensors' compliance on the unit during the sessions with that of the same weekdays' same shifts in the same weeks, without the sessions and the ${AROUND_SESSION_MINUTES} minutes before and after each; a gap's interval is Newcombe's hybrid score interval.`,
   `Leapfrog readiness: each patient care unit monitors ${LEAPFROG_TARGETS[1]} opportunities a month (option 1) or ${LEAPFROG_TARGETS[2]} (option 2), on every shift, weekday and role, and is validated by an observation audit in the month.`,
@@ -128,7 +133,17 @@ export const auditUnitSchema = z.object({
   /** The unit's clock, named ('US/Pacific'). */
   timeZone: z.string(),
   rooms: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  staff: z.array(z.object({ id: z.number().int(), name: z.string(), professionId: z.string().nullable() })),
+  staff: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      professionId: z.string().nullable(),
+      /** The MACs of the wearables (badges, wristbands) they hold now: a badge's QR code names them. */
+      wearableMacs: z.array(z.string()),
+      /** The full ids of their active NFC tags (nfcId and short id together). */
+      nfcTags: z.array(z.string()),
+    }),
+  ),
   professions: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type AuditUnit = z.infer<typeof auditUnitSchema>;
@@ -148,6 +163,8 @@ export const unitValidationSchema = z.object({
   sessions: z.number().int(),
   observed: z.number().int(),
   matched: z.number().int(),
+  /** How far apart, in seconds, an observation and a sensor opportunity were matched: the unit's organization's tolerance. */
+  toleranceSeconds: z.number().int(),
   /** Observed opportunities the sensors did not see. */
   unseen: z.number().int(),
   /** Sensor opportunities in the observed rooms during the sessions that the observer did not record. */

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { groupSchema, organizationSchema } from './entities';
 import { accountTypeSchema } from './permissions';
-import { bodyObject, idField, idParam, textField } from './fields';
+import { bodyObject, idField, idParam, textField, wholeNumberField } from './fields';
+import { MATCH_TOLERANCE_RANGE } from './observation-audits';
 
 // The Organizations and Locations screens (docs/SCREENS.md 'Screens'): both trees, the organization form
 // (POST organizations) and the location form (POST groups, multipart with the floor-plan image).
@@ -25,6 +26,7 @@ export const organizationBodySchema = bodyObject({
     defaultLocationId: idField.nullable(),
     displayDurations: z.boolean().optional(),
     displayReminders: z.boolean().optional(),
+    auditMatchToleranceSeconds: wholeNumberField(MATCH_TOLERANCE_RANGE.min, MATCH_TOLERANCE_RANGE.max).optional(),
   }),
 }).superRefine((body, ctx) => {
   if ((TYPES_NEEDING_DEFAULT_LOCATION as readonly string[]).includes(body.type) && body.settings.defaultLocationId === null) {

@@ -42,6 +42,8 @@ export const organizations = pgTable(
     }),
     displayDurations: boolean('display_durations').notNull().default(true),
     displayReminders: boolean('display_reminders').notNull().default(false),
+    /** Seconds either way an observation and a sensor opportunity of its units may be apart and still match. */
+    auditMatchToleranceSeconds: integer('audit_match_tolerance_seconds').notNull().default(60),
     createdAt: createdAt(),
   },
   (t) => [

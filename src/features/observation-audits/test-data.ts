@@ -11,8 +11,8 @@ export const ICU: AuditUnit = {
     { id: 102, name: 'Room 302' },
   ],
   staff: [
-    { id: 41, name: 'Dana Ortiz', professionId: 'RN' },
-    { id: 42, name: 'Lee Park', professionId: 'MD' },
+    { id: 41, name: 'Dana Ortiz', professionId: 'RN', wearableMacs: ['0E:A1:00:00:00:41'], nfcTags: ['04A1B2C3D4E5F6AB12345'] },
+    { id: 42, name: 'Lee Park', professionId: 'MD', wearableMacs: [], nfcTags: [] },
   ],
   professions: [
     { id: 'MD', name: 'Physician' },

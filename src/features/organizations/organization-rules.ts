@@ -38,6 +38,8 @@ export const organizationFormSchema = z
     type: z.string().min(1, 'Type is required'),
     accountType: z.string().min(1, 'Account type is required'),
     defaultLocationId: z.string(),
+    // The request's own field: a whole number of seconds within the contract's range.
+    auditMatchToleranceSeconds: organizationBodySchema.shape.settings.shape.auditMatchToleranceSeconds.unwrap(),
   })
   .superRefine((v, ctx) => {
     if (needsDefaultLocation(v.type) && !v.defaultLocationId) ctx.addIssue({ code: 'custom', path: ['defaultLocationId'], message: 'A default location is required for networks and hospitals' });

@@ -1,7 +1,21 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or } from 'drizzle-orm';
 import { PATIENT_ROOM_TYPES } from '../../contracts/devices';
 import type { Database } from '../../db/client';
-import { groups, observations, observationSessions, organizations, professions, users, zones, type ObservationRow, type ObservationSessionRow, type UserRow } from '../../db/schema';
+import {
+  devices,
+  groups,
+  nfcTags,
+  observations,
+  observationSessions,
+  organizations,
+  professions,
+  users,
+  wearableAssignments,
+  zones,
+  type ObservationRow,
+  type ObservationSessionRow,
+  type UserRow,
+} from '../../db/schema';
 
 // The observation audits' rows (docs/METRICS.md '11. Observation audits: how far the sensors
 // agree'). Sessions and observations are named by the id the observer's device gave them: storing
@@ -111,14 +125,24 @@ export interface UnitRow {
   parentId: number | null;
   timeZone: string;
   organizationId: number;
+  /** The match tolerance its organization sets, in seconds. */
+  toleranceSeconds: number;
 }
 
 /** The units (locations of type UNIT) among `groupIds`, of `organizationIds` alone when given, by name. */
 export async function unitRowsAmong(db: Database, groupIds: readonly number[], organizationIds?: readonly number[] | null): Promise<UnitRow[]> {
   if (groupIds.length === 0 || organizationIds?.length === 0) return [];
   return db
-    .select({ id: groups.id, name: groups.name, parentId: groups.parentId, timeZone: groups.timeZone, organizationId: groups.organizationId })
+    .select({
+      id: groups.id,
+      name: groups.name,
+      parentId: groups.parentId,
+      timeZone: groups.timeZone,
+      organizationId: groups.organizationId,
+      toleranceSeconds: organizations.auditMatchToleranceSeconds,
+    })
     .from(groups)
+    .innerJoin(organizations, eq(organizations.id, groups.organizationId))
     .where(and(eq(groups.type, 'UNIT'), inArray(groups.id, [...groupIds]), organizationIds ? inArray(groups.organizationId, [...organizationIds]) : undefined))
     .orderBy(asc(groups.name), asc(groups.id));
 }
@@ -206,4 +230,30 @@ export async function staffProfessionCodes(db: Database, groupIds: readonly numb
 export async function professionsByCodes(db: Database, codes: readonly string[]): Promise<{ code: string; name: string; organizationId: number | null }[]> {
   if (codes.length === 0) return [];
   return db.select({ code: professions.code, name: professions.name, organizationId: professions.organizationId }).from(professions).where(inArray(professions.code, [...codes]));
+}
+
+/** The MACs of the wearables each of `userIds` holds now, by MAC. */
+export async function heldWearableMacs(db: Database, userIds: readonly number[]): Promise<Map<number, string[]>> {
+  const held = new Map<number, string[]>();
+  if (userIds.length === 0) return held;
+  const rows = await db
+    .select({ userId: wearableAssignments.userId, mac: devices.mac })
+    .from(wearableAssignments)
+    .innerJoin(devices, eq(devices.id, wearableAssignments.deviceId))
+    .where(and(inArray(wearableAssignments.userId, [...userIds]), isNull(wearableAssignments.unassignedAt)))
+    .orderBy(asc(devices.mac));
+  for (const r of rows) held.set(r.userId, [...(held.get(r.userId) ?? []), r.mac]);
+  return held;
+}
+
+/** The full ids (nfcId and short id) of the active NFC tags each of `userIds` holds. */
+export async function heldNfcTags(db: Database, userIds: readonly number[]): Promise<Map<number, string[]>> {
+  const held = new Map<number, string[]>();
+  if (userIds.length === 0) return held;
+  const rows = await db
+    .select({ userId: nfcTags.userId, nfcId: nfcTags.nfcId, nfcShortId: nfcTags.nfcShortId })
+    .from(nfcTags)
+    .where(and(inArray(nfcTags.userId, [...userIds]), eq(nfcTags.active, true)));
+  for (const r of rows) if (r.userId !== null) held.set(r.userId, [...(held.get(r.userId) ?? []), `${r.nfcId}${r.nfcShortId}`]);
+  return held;
 }

@@ -17,6 +17,8 @@ import { userInScope } from '../users';
 import {
   activeStaffOf,
   endSession,
+  heldNfcTags,
+  heldWearableMacs,
   isPatientRoomIn,
   locationById,
   locationNames,
@@ -133,6 +135,8 @@ export function createAuditsService(db: Database) {
       const parentName = await locationNames(db, unitRows.flatMap((u) => (u.parentId ? [u.parentId] : [])));
       const rooms = await patientRoomsOf(db, unitIds);
       const staff = await activeStaffOf(db, unitIds);
+      // What a badge's QR code or NFC tag names, so the observer's device can tell who it is without signal.
+      const [macs, tags] = await Promise.all([heldWearableMacs(db, staff.map((s) => s.id)), heldNfcTags(db, staff.map((s) => s.id))]);
       const above = await organizationsAbove(db, [...new Set(unitRows.map((u) => u.organizationId))]);
       const professionRows = await professionsOf(db, [...above.values()].flat());
       return {
@@ -144,7 +148,13 @@ export function createAuditsService(db: Database) {
           rooms: rooms.filter((r) => r.groupId === u.id).map((r) => ({ id: r.id, name: r.name })),
           staff: staff
             .filter((s) => s.groupId === u.id)
-            .map((s) => ({ id: s.id, name: s.clientUserId ? `${shownFullName(s)} · ${s.clientUserId}` : shownFullName(s), professionId: s.professionCode })),
+            .map((s) => ({
+              id: s.id,
+              name: s.clientUserId ? `${shownFullName(s)} · ${s.clientUserId}` : shownFullName(s),
+              professionId: s.professionCode,
+              wearableMacs: macs.get(s.id) ?? [],
+              nfcTags: tags.get(s.id) ?? [],
+            })),
           professions: uniqueByCode(professionRows.filter((p) => p.organizationId === null || (above.get(u.organizationId) ?? []).includes(p.organizationId))),
         })),
       };

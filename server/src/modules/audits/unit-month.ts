@@ -7,7 +7,7 @@ import { monthBounds } from './audit-month';
 import { observationsOf, professionsByCodes, sessionsOf, staffProfessionCodes, unitRowsAmong } from './audits.repo';
 import { comparableSpans, hawthorneFigures, type Span } from './hawthorne';
 import type { UnitMonth } from './leapfrog';
-import { DEFAULT_MATCH_TOLERANCE_SECONDS, matchObservations, type MatchResult, type ObservedOpportunity } from './observation-matching';
+import { matchObservations, type MatchResult, type ObservedOpportunity } from './observation-matching';
 import { countInSpans, sensorOpportunities, type UnitOpportunity } from './sensor-opportunities.repo';
 import { validationFigures } from './validation-figures';
 
@@ -17,7 +17,6 @@ import { validationFigures } from './validation-figures';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const TOLERANCE_MS = DEFAULT_MATCH_TOLERANCE_SECONDS * 1000;
 
 /** A patient care unit: a location of type UNIT, with the locations under it whose rooms are its own. */
 export interface Unit {
@@ -25,14 +24,16 @@ export interface Unit {
   name: string;
   timeZone: string;
   organizationId: number;
+  /** Its organization's match tolerance, in seconds. */
+  toleranceSeconds: number;
   groupIds: number[];
 }
 
 /** The units among `groupIds`, by name; `under(id)` gives a unit's locations. */
 export async function unitsAmong(db: Database, groupIds: readonly number[], under: (id: number) => Promise<number[]>, organizationIds?: readonly number[] | null): Promise<Unit[]> {
   const units: Unit[] = [];
-  for (const { id, name, timeZone, organizationId } of await unitRowsAmong(db, groupIds, organizationIds)) {
-    units.push({ id, name, timeZone, organizationId, groupIds: await under(id) });
+  for (const { id, name, timeZone, organizationId, toleranceSeconds } of await unitRowsAmong(db, groupIds, organizationIds)) {
+    units.push({ id, name, timeZone, organizationId, toleranceSeconds, groupIds: await under(id) });
   }
   return units;
 }
@@ -75,12 +76,13 @@ export async function matchSessions(db: Database, unit: Unit, month: string): Pr
   const spans = sessions.map((s) => spanOf(s, stored));
   const earliest = Math.min(...spans.map((s) => s.start.getTime()));
   const latest = Math.max(...spans.map((s) => s.end.getTime()));
-  const fetched = spans.length ? await sensorOpportunities(db, unit.groupIds, new Date(earliest - TOLERANCE_MS), new Date(latest + TOLERANCE_MS + 1)) : [];
-  const near = fetched.filter((s) => spans.some((span) => within(s.at, span, TOLERANCE_MS)));
+  const toleranceMs = unit.toleranceSeconds * 1000;
+  const fetched = spans.length ? await sensorOpportunities(db, unit.groupIds, new Date(earliest - toleranceMs), new Date(latest + toleranceMs + 1)) : [];
+  const near = fetched.filter((s) => spans.some((span) => within(s.at, span, toleranceMs)));
   const observed: ObservedOpportunity[] = stored.flatMap((o) =>
     o.zoneId === null ? [] : [{ id: o.id, at: o.observedAt, zoneId: o.zoneId, userId: o.userId, professionId: o.professionId, compliant: isCompliantAction(o.action) }],
   );
-  const match = matchObservations(observed, near);
+  const match = matchObservations(observed, near, unit.toleranceSeconds);
   const roomsOf = new Map<number, Set<number>>();
   for (const o of stored) if (o.zoneId !== null) roomsOf.set(o.sessionId, (roomsOf.get(o.sessionId) ?? new Set()).add(o.zoneId));
   const unrecorded = match.unrecorded.filter((s) => sessions.some((session, i) => within(s.at, spans[i] as Span) && (roomsOf.get(session.id)?.has(s.zoneId) ?? false))).length;
@@ -98,6 +100,7 @@ export async function unitValidation(db: Database, m: SessionsMatch): Promise<Un
     sessions: m.sessions.length,
     observed: m.observations.length,
     matched: m.match.pairs.length,
+    toleranceSeconds: m.unit.toleranceSeconds,
     unseen: m.match.unseen.length + m.roomless,
     unrecorded: m.unrecorded,
     table: m.match.table,

@@ -56,6 +56,7 @@ export function createOrganizationsService(db: Database) {
         defaultLocationId: body.settings.defaultLocationId,
         ...(body.settings.displayDurations === undefined ? {} : { displayDurations: body.settings.displayDurations }),
         ...(body.settings.displayReminders === undefined ? {} : { displayReminders: body.settings.displayReminders }),
+        ...(body.settings.auditMatchToleranceSeconds === undefined ? {} : { auditMatchToleranceSeconds: body.settings.auditMatchToleranceSeconds }),
       };
       if (body.id) {
         const current = await findOrganizationRow(db, body.id);

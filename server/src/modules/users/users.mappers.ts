@@ -30,6 +30,7 @@ export function organizationSettings(row: OrganizationRow) {
     defaultLocationId: row.defaultLocationId,
     displayDurations: row.displayDurations,
     displayReminders: row.displayReminders,
+    auditMatchToleranceSeconds: row.auditMatchToleranceSeconds,
   };
 }
 

@@ -1,7 +1,8 @@
 import type { AuditUnit } from '@contracts/observation-audits';
-import { SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Button, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ObservedPerson, SessionPicks } from '../audit-store';
+import { BadgeScanDialog } from './badge-scan-dialog';
 
 type PersonMode = ObservedPerson['kind'];
 
@@ -12,13 +13,15 @@ const MODES: { value: PersonMode; label: string }[] = [
 ];
 
 /**
- * Who is watched: a member of the unit's staff by name, else only their profession, else nobody
- * named (docs/METRICS.md '11. Observation audits: how far the sensors agree' matches each kind
- * differently). Until a name or profession is chosen the records name nobody.
+ * Who is watched: a member of the unit's staff by name or by their badge (its NFC tag or QR code),
+ * else only their profession, else nobody named (docs/METRICS.md '11. Observation audits: how far
+ * the sensors agree' matches each kind differently). Until a name or profession is chosen the
+ * records name nobody.
  */
 export function PersonPicker({ unit, picks, onPicks }: { unit: AuditUnit; picks: SessionPicks; onPicks: (picks: SessionPicks) => void }) {
   const { person } = picks;
   const [mode, setMode] = useState<PersonMode>(person.kind);
+  const [scanning, setScanning] = useState(false);
   const choose = (next: ObservedPerson) => onPicks({ ...picks, person: next });
 
   return (
@@ -54,6 +57,19 @@ export function PersonPicker({ unit, picks, onPicks }: { unit: AuditUnit; picks:
           comboboxProps={{ withinPortal: true, keepMounted: false }}
           size="md"
         />
+      )}
+      {mode === 'staff' && (
+        <>
+          <Button variant="default" size="md" mih={44} onClick={() => setScanning(true)} disabled={unit.staff.length === 0}>
+            Scan a badge
+          </Button>
+          <BadgeScanDialog
+            unit={unit}
+            opened={scanning}
+            onClose={() => setScanning(false)}
+            onFound={(member) => choose({ kind: 'staff', userId: member.id, name: member.name })}
+          />
+        </>
       )}
       {mode === 'profession' && (
         <Select

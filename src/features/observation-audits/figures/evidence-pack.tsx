@@ -38,7 +38,7 @@ function ValidationPrintTable({ units }: { units: readonly UnitValidation[] }) {
                 {u.name}
               </Table.Th>
               <Table.Td>
-                {u.observed} / {u.matched}
+                {u.observed} / {u.matched} (±{u.toleranceSeconds} s)
               </Table.Td>
               <Table.Td>{percentWithInterval(u.agreement)}</Table.Td>
               <Table.Td>{kappaWithInterval(u.kappa)}</Table.Td>

@@ -37,6 +37,7 @@ const AGREEMENT_COLUMNS: DataColumn<UnitValidation>[] = [
   },
   count('unseen', 'Not seen by the sensors', true),
   count('unrecorded', 'Not recorded by the observer', true),
+  { key: 'toleranceSeconds', header: 'Match tolerance', value: (u) => u.toleranceSeconds, render: (u) => `±${u.toleranceSeconds} s`, align: 'right', fold: true },
 ];
 
 const estimate = (key: 'observed' | 'sensorsDuring' | 'sensorsUnobserved', header: string, fold = false): DataColumn<UnitValidation> => ({

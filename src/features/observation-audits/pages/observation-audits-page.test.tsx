@@ -117,6 +117,25 @@ describe('Observation Audits: recording', () => {
     expect(Date.parse(body.observedAt as string)).toBeGreaterThanOrEqual(before);
   });
 
+  it('names the person watched by their badge’s tag, and says so when a tag names nobody on the unit', async () => {
+    await startSession();
+    await userEvent.click(screen.getByRole('radio', { name: 'Staff' }));
+    await userEvent.click(button('Scan a badge'));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Scan a badge' }));
+    const field = dialog.getByRole('textbox', { name: "Badge's NFC tag (tap it or type its id)" });
+    await userEvent.type(field, '04A1B2C3D4E5F6AB99999{Enter}');
+    expect(dialog.getByRole('alert')).toHaveTextContent('04A1B2C3D4E5F6AB99999 names nobody on ICU – 3 North');
+    expect(screen.getByRole('combobox', { name: 'Staff member' })).toHaveValue('');
+
+    await userEvent.type(field, '04A1B2C3D4E5F6{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Scan a badge' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Staff member' })).toHaveValue('Dana Ortiz'));
+    await record(/Room entry/, 'Rub');
+    await waitFor(() => expect(figure('Opportunities')).toHaveTextContent('1'));
+    const made = (await queued()).find((item) => item.type === AUDIT_OBSERVATION);
+    expect((made?.payload as { body: { userId: number | null } }).body.userId).toBe(41);
+  });
+
   it('names a profession alone, or nobody', async () => {
     await startSession();
     await userEvent.click(screen.getByRole('radio', { name: 'Profession' }));

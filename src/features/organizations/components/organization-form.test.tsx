@@ -8,7 +8,7 @@ import { OrganizationForm } from './organization-form';
 // A form typed into: slow on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
 
-const settings = { defaultLocationId: null, displayDurations: true, displayReminders: false };
+const settings = { defaultLocationId: null, displayDurations: true, displayReminders: false, auditMatchToleranceSeconds: 60 };
 const ORGS: Organization[] = [
   { id: 1, parentId: null, name: 'Lavo', type: 'PROVIDER', accountType: 'LAVO', settings, accessible: true },
   { id: 2, parentId: 1, name: 'Northwind', type: 'NETWORK', accountType: 'LAVO', settings: { ...settings, defaultLocationId: 1 }, accessible: true },
@@ -32,7 +32,7 @@ describe('OrganizationForm', () => {
     await user.type(screen.getByLabelText(/^Name/), ' Hospital');
     await waitFor(() => expect(save).toBeEnabled());
     await user.click(save);
-    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ id: 3, parentId: 2, name: "St. Mary's Hospital", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2 } }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ id: 3, parentId: 2, name: "St. Mary's Hospital", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2, auditMatchToleranceSeconds: 60 } }));
   });
 
   it('renames a department that has no default location, with a name pasted at once', async () => {
@@ -45,7 +45,25 @@ describe('OrganizationForm', () => {
     const save = screen.getByRole('button', { name: 'Save' });
     await waitFor(() => expect(save).toBeEnabled());
     await user.click(save);
-    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ id: 9, parentId: 3, name: 'Day Clinic East', type: 'DEPARTMENT', accountType: 'PRO', settings: { defaultLocationId: null } }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ id: 9, parentId: 3, name: 'Day Clinic East', type: 'DEPARTMENT', accountType: 'PRO', settings: { defaultLocationId: null, auditMatchToleranceSeconds: 60 } }));
+  });
+
+  it('sets the audit match tolerance of an organization, refusing one out of range on the field', async () => {
+    const onSave = renderForm({ organization: ORGS[2]!, parent: null });
+    const user = userEvent.setup();
+    const tolerance = screen.getByRole('textbox', { name: 'Observation audit match tolerance (seconds)' });
+    expect(tolerance).toHaveValue('60 s');
+    await user.clear(tolerance);
+    await user.type(tolerance, '5');
+    expect(await screen.findByText('must be a whole number from 10 to 600')).toBeInTheDocument();
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await user.type(tolerance, '0');
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith({ id: 3, parentId: 2, name: "St. Mary's", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2, auditMatchToleranceSeconds: 50 } }),
+    );
   });
 
   it('offers no account type above the parent’s', async () => {

@@ -1,6 +1,7 @@
 import { codeOptions } from '@/lib/format';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { MATCH_TOLERANCE_RANGE, MATCH_TOLERANCE_SECONDS } from '@contracts/observation-audits';
 import type { OrganizationBody } from '@contracts/organizations';
 import type { Group as Location, Organization } from '@contracts/entities';
 import type { AccountType } from '@contracts/permissions';
@@ -45,6 +46,7 @@ export function OrganizationForm({ opened, onClose, organization, parent, organi
       type: organization?.type ?? '',
       accountType: organization?.accountType ?? '',
       defaultLocationId: organization?.settings.defaultLocationId ? String(organization.settings.defaultLocationId) : '',
+      auditMatchToleranceSeconds: organization?.settings.auditMatchToleranceSeconds ?? MATCH_TOLERANCE_SECONDS,
     },
   });
   const type = watch('type');
@@ -65,7 +67,7 @@ export function OrganizationForm({ opened, onClose, organization, parent, organi
       name: v.name,
       type: v.type as OrganizationBody['type'],
       accountType: v.accountType as AccountType,
-      settings: { defaultLocationId: v.defaultLocationId ? Number(v.defaultLocationId) : null },
+      settings: { defaultLocationId: v.defaultLocationId ? Number(v.defaultLocationId) : null, auditMatchToleranceSeconds: v.auditMatchToleranceSeconds },
     };
     await onSave(body).catch(() => {
       // The page reported the failure; the form keeps what was typed.
@@ -117,6 +119,28 @@ export function OrganizationForm({ opened, onClose, organization, parent, organi
                 searchable
                 clearable={!needsDefaultLocation(type)}
                 nothingFoundMessage="No locations"
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            name="auditMatchToleranceSeconds"
+            control={control}
+            render={({ field, fieldState }) => (
+              <NumberInput
+                name={field.name}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                value={Number.isFinite(field.value) ? field.value : ''}
+                // Emptied, the field holds no number: the rule says what it needs.
+                onChange={(value) => field.onChange(typeof value === 'number' ? value : Number.NaN)}
+                label="Observation audit match tolerance (seconds)"
+                description={`How far apart an observer's record and a sensor's opportunity on its units may be and still match: ${MATCH_TOLERANCE_RANGE.min} to ${MATCH_TOLERANCE_RANGE.max} s.`}
+                min={MATCH_TOLERANCE_RANGE.min}
+                max={MATCH_TOLERANCE_RANGE.max}
+                allowDecimal={false}
+                allowNegative={false}
+                suffix=" s"
                 error={fieldState.error?.message}
               />
             )}

@@ -67,6 +67,23 @@ describe('organizations', () => {
     expect(moved.status).toBe(400);
   });
 
+  it('keeps the observation audits’ match tolerance an organization sets, 60 s until it sets one, and refuses one out of range', async () => {
+    const created = await call(ctx.app, stMarys, 'POST', 'organizations', department({ name: "St. Mary's Wound Care" }));
+    const id = (created.body as { id: number; settings: { auditMatchToleranceSeconds: number } }).id;
+    expect(created.body).toMatchObject({ settings: { auditMatchToleranceSeconds: 60 } });
+    const set = await call(ctx.app, stMarys, 'POST', 'organizations', department({ id, name: "St. Mary's Wound Care", settings: { defaultLocationId: null, auditMatchToleranceSeconds: 90 } }));
+    expect(set).toMatchObject({ status: 200, body: { settings: { auditMatchToleranceSeconds: 90 } } });
+    for (const bad of [5, 601, 12.5, '90']) {
+      const refused = await call(ctx.app, stMarys, 'POST', 'organizations', department({ id, settings: { defaultLocationId: null, auditMatchToleranceSeconds: bad } }));
+      expect(refused.status, String(bad)).toBe(400);
+      expect(JSON.stringify(refused.body), String(bad)).toContain('must be a whole number from 10 to 600');
+    }
+    // An edit that leaves it out keeps it.
+    await call(ctx.app, stMarys, 'POST', 'organizations', department({ id, name: "St. Mary's Wound Care Center" }));
+    const [row] = await ctx.db.select().from(organizations).where(eq(organizations.id, id));
+    expect(row?.auditMatchToleranceSeconds).toBe(90);
+  });
+
   it("answers 404 for another hospital's organization, as if it did not exist, and changes nothing", async () => {
     const edit = await call(ctx.app, stMarys, 'POST', 'organizations', { id: RIVERSIDE_ORG, parentId: 2, name: 'Taken over', type: 'HOSPITAL', accountType: 'BASIC', settings: { defaultLocationId: RIVERSIDE_ICU } });
     expect(edit.status).toBe(404);

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_MESSAGES, type UnitReadinessRow, type UnitValidation } from '../../../../server/src/contracts/observation-audits';
-import { observations, observationSessions, users, visits, zones, type UserRow } from '../../../../server/src/db/schema';
+import { AUDIT_MESSAGES, type AuditUnit, type UnitReadinessRow, type UnitValidation } from '../../../../server/src/contracts/observation-audits';
+import { devices, groups, nfcTags, observations, observationSessions, organizations, users, visits, wearableAssignments, zones, type UserRow } from '../../../../server/src/db/schema';
 import { createTestApp, signIn, type Tokens } from '../../helpers/app';
 import { deviceId } from '../../helpers/route-samples';
 import { createScopedAccount } from '../../helpers/scoped-account';
@@ -69,6 +69,28 @@ beforeAll(async () => {
   south = (await ctx.db.select().from(users).where(and(eq(users.groupId, ICU_SOUTH), eq(users.active, true))).orderBy(asc(users.id)).limit(1))[0] as UserRow;
 });
 afterAll(() => ctx.close());
+
+describe('the units an observer may audit', () => {
+  it('list each staff member with the wearables they hold and their active NFC tags, so a scanned badge names them offline', async () => {
+    const res = await call(observer, 'GET', 'units');
+    expect(res.status).toBe(200);
+    const units = res.body.data as AuditUnit[];
+    expect(units.map((u) => u.id)).toEqual([ICU_NORTH]);
+    const staff = units[0]!.staff;
+    const ids = staff.map((s) => s.id);
+    const held = await ctx.db
+      .select({ userId: wearableAssignments.userId, mac: devices.mac })
+      .from(wearableAssignments)
+      .innerJoin(devices, eq(devices.id, wearableAssignments.deviceId))
+      .where(and(inArray(wearableAssignments.userId, ids), isNull(wearableAssignments.unassignedAt)));
+    const tags = await ctx.db.select().from(nfcTags).where(and(inArray(nfcTags.userId, ids), eq(nfcTags.active, true)));
+    expect(held.length).toBeGreaterThan(0);
+    for (const member of staff) {
+      expect(member.wearableMacs, member.name).toEqual(held.filter((h) => h.userId === member.id).map((h) => h.mac).sort());
+      expect(member.nfcTags.sort(), member.name).toEqual(tags.filter((t) => t.userId === member.id).map((t) => `${t.nfcId}${t.nfcShortId}`).sort());
+    }
+  });
+});
 
 describe('an observer’s session', () => {
   const session = id('session');
@@ -198,6 +220,20 @@ describe('a unit’s month, built by hand', () => {
     expect(unit.hawthorne.observerGap.value).toBe(0);
     // The other units of the scope are answered, with nothing to count.
     expect((res.body.units as UnitValidation[]).map((u) => u.groupId)).toEqual([ICU_NORTH]);
+  });
+
+  it('matches within the tolerance the unit’s organization sets', async () => {
+    const [unitRow] = await ctx.db.select({ organizationId: groups.organizationId }).from(groups).where(eq(groups.id, ICU_NORTH));
+    const validation = async () =>
+      ((await call(observer, 'GET', 'validation', { query: { groupId: ICU_NORTH, month: '2024-03' } })).body.units as UnitValidation[]).find((u) => u.groupId === ICU_NORTH)!;
+    expect(await validation()).toMatchObject({ toleranceSeconds: 60, matched: 4 });
+    await ctx.db.update(organizations).set({ auditMatchToleranceSeconds: 62 }).where(eq(organizations.id, unitRow!.organizationId));
+    try {
+      // 61 s after A's exit now matches it: missed for the observer, not compliant for the sensors either.
+      expect(await validation()).toMatchObject({ toleranceSeconds: 62, matched: 5, unseen: 1, table: { both: 2, observerOnly: 1, sensorsOnly: 1, neither: 1 } });
+    } finally {
+      await ctx.db.update(organizations).set({ auditMatchToleranceSeconds: 60 }).where(eq(organizations.id, unitRow!.organizationId));
+    }
   });
 
   it('says the unit’s Leapfrog month falls short, in the words of the definition', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "organizations" ADD COLUMN "audit_match_tolerance_seconds" integer DEFAULT 60 NOT NULL;
