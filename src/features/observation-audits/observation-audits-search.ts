@@ -23,6 +23,8 @@ export const observationAuditsSearchSchema = z.object({
   month: addressMonth,
   /** The hospital or unit whose figures the validation, Leapfrog and evidence tabs show. */
   locationId: addressId,
+  /** Whose sessions the Sessions tab lists: the caller's own (absent) or every observer's. */
+  sessionsOf: addressChoice(['mine', 'all']),
   /** The Leapfrog option: '1' (200 a month) or '2' (100). */
   option: addressChoice(['1', '2']),
 });

@@ -14,8 +14,8 @@ describe('the Sessions list', () => {
     const server = [serverSession('a', '2026-05-02T15:00:00.000Z', { endedAt: '2026-05-02T16:00:00.000Z', observations: 4, compliant: 3 }), serverSession('b', '2026-05-03T15:00:00.000Z', { observations: 2, compliant: 2 })];
     const kept: KeptSession[] = [{ session: keptSession('b', '2026-05-03T15:00:00.000Z', { endedAt: '2026-05-03T17:00:00.000Z' }), tally: { opportunities: 5, compliant: 4, percent: 80 }, state: 'pending' }];
     expect(sessionRows(server, kept, ICU, '2026-05')).toEqual([
-      { clientId: 'b', unitName: ICU.name, startedAt: '2026-05-03T15:00:00.000Z', endedAt: '2026-05-03T17:00:00.000Z', observations: 5, compliant: 4, state: 'pending' },
-      { clientId: 'a', unitName: ICU.name, startedAt: '2026-05-02T15:00:00.000Z', endedAt: '2026-05-02T16:00:00.000Z', observations: 4, compliant: 3, state: null },
+      { clientId: 'b', unitName: ICU.name, observerName: null, startedAt: '2026-05-03T15:00:00.000Z', endedAt: '2026-05-03T17:00:00.000Z', observations: 5, compliant: 4, state: 'pending' },
+      { clientId: 'a', unitName: ICU.name, observerName: 'Casey Rivera', startedAt: '2026-05-02T15:00:00.000Z', endedAt: '2026-05-02T16:00:00.000Z', observations: 4, compliant: 3, state: null },
     ]);
   });
 

@@ -7,6 +7,8 @@ import type { KeptSession } from './use-kept-sessions';
 export interface SessionRow {
   clientId: string;
   unitName: string;
+  /** Who observed: the server's name, null for a session only this device has yet (the user's own). */
+  observerName: string | null;
   startedAt: string;
   endedAt: string | null;
   observations: number;
@@ -26,10 +28,11 @@ export function sessionRows(server: readonly ObservationSession[], kept: readonl
   const rows: SessionRow[] = [
     ...server
       .filter((s) => !keptIds.has(s.clientId))
-      .map((s) => ({ clientId: s.clientId, unitName: s.groupName, startedAt: s.startedAt, endedAt: s.endedAt, observations: s.observations, compliant: s.compliant, state: null })),
+      .map((s) => ({ clientId: s.clientId, unitName: s.groupName, observerName: s.observer.name, startedAt: s.startedAt, endedAt: s.endedAt, observations: s.observations, compliant: s.compliant, state: null })),
     ...local.map(({ session, tally, state }) => ({
       clientId: session.clientId,
       unitName: session.unit.name,
+      observerName: null,
       startedAt: session.startedAt,
       endedAt: session.endedAt,
       observations: tally.opportunities,

@@ -26,7 +26,7 @@ function seeded(): QueryClient {
   const queryClient = createTestQueryClient();
   queryClient.setDefaultOptions({ queries: { staleTime: Infinity, retry: false } });
   queryClient.setQueryData(auditKeys.units(), [ICU]);
-  queryClient.setQueryData(auditKeys.mySessions(ICU.id, monthIn(Date.now(), ICU.timeZone)), [
+  queryClient.setQueryData(auditKeys.sessions(ICU.id, monthIn(Date.now(), ICU.timeZone), 'mine'), [
     serverSession('earlier', '2000-01-01T00:00:00.000Z', { endedAt: '2000-01-01T01:00:00.000Z', observations: 4, compliant: 3 }),
   ]);
   return queryClient;
@@ -222,5 +222,23 @@ describe('Observation Audits: recording', () => {
     expect(cards[0]).toHaveTextContent('1 observation · 1 compliant (100 %)');
     expect(cards[1]).toHaveTextContent('4 observations · 3 compliant (75 %)');
     expect(screen.getByText(/Times in .* \(US\/Pacific\)/)).toBeInTheDocument();
+  });
+});
+
+describe('Observation Audits: the Sessions list', () => {
+  it('lists every observer’s sessions of the unit when asked, naming each observer', async () => {
+    const queryClient = seeded();
+    queryClient.setQueryData(auditKeys.sessions(ICU.id, monthIn(Date.now(), ICU.timeZone), 'all'), [
+      serverSession('theirs', '2000-01-02T00:00:00.000Z', { endedAt: '2000-01-02T01:00:00.000Z', observer: { id: 9, name: 'Avery Chen' }, observations: 2, compliant: 1 }),
+    ]);
+    await openPage('?tab=sessions', queryClient);
+    const mine = within(await screen.findByRole('list', { name: 'Your sessions' }));
+    expect(mine.getAllByRole('listitem')).toHaveLength(1);
+    expect(mine.queryByText(/Observer:/)).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Every observer’s' }));
+    const everyone = within(await screen.findByRole('list', { name: 'Sessions of every observer' }));
+    expect(everyone.getByText('Observer: Avery Chen')).toBeInTheDocument();
+    expect(everyone.getByText('2 observations · 1 compliant (50 %)')).toBeInTheDocument();
   });
 });

@@ -74,6 +74,8 @@ export default function ObservationAuditsPage({ entry }: { entry: { title: strin
             month={month}
             lastMonth={lastMonth}
             onMonth={(next) => update({ month: next })}
+            of={search.sessionsOf ?? 'mine'}
+            onOf={(next) => update({ sessionsOf: next === 'mine' ? undefined : next })}
             kept={kept ?? []}
           />
         </Tabs.Panel>
