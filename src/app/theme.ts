@@ -1,4 +1,4 @@
-import { Checkbox, createTheme, Radio, Switch } from '@mantine/core';
+import { Checkbox, createTheme, Radio, SegmentedControl, Switch } from '@mantine/core';
 
 /** A box or switch with its label is a target of 44 px: its row and its label (which toggles it) are that high. */
 const LABELLED_TARGET = { body: { minHeight: 44, alignItems: 'center' }, label: { minHeight: 44, display: 'flex', alignItems: 'center' } } as const;
@@ -19,5 +19,7 @@ export const theme = createTheme({
     Switch: Switch.extend({ defaultProps: { size: 'md' }, styles: LABELLED_TARGET }),
     Checkbox: Checkbox.extend({ styles: LABELLED_TARGET }),
     Radio: Radio.extend({ styles: LABELLED_TARGET }),
+    // Each segment is a target of 44 px.
+    SegmentedControl: SegmentedControl.extend({ styles: { label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center' } } }),
   },
 });

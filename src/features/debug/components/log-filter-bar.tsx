@@ -60,7 +60,6 @@ export function LogFilterBar(p: LogFilterBarProps) {
             value={p.env}
             onChange={(value) => p.onEnv(value as LogEnvironment)}
             size="md"
-            styles={{ label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center' } }}
           />
         </Field>
         <Field label="Request source" id="log-source-label">

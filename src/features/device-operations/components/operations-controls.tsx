@@ -7,7 +7,6 @@ const VIEWS = [
   { value: 'list', label: 'List' },
   { value: 'map', label: 'Map' },
 ];
-const SEGMENT_STYLES = { label: { minHeight: 44, display: 'flex', alignItems: 'center' } };
 
 /** The filters and the list/map switch (memoized: live events do not re-render them). */
 export const OperationsControls = memo(function OperationsControls(props: {
@@ -32,7 +31,7 @@ export const OperationsControls = memo(function OperationsControls(props: {
         search={props.search}
         onSearch={props.onSearch}
       />
-      <SegmentedControl aria-label="View" value={props.view} onChange={props.onView} data={VIEWS} styles={SEGMENT_STYLES} />
+      <SegmentedControl aria-label="View" value={props.view} onChange={props.onView} data={VIEWS} />
     </Group>
   );
 });

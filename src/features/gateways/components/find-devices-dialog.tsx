@@ -12,7 +12,6 @@ import { FoundDevicesTable, GatewayScanStatus, ScanProgress } from './found-devi
 
 const TYPE_CHOICES: { value: DeviceType; label: string }[] = SCANNED_DEVICE_TYPES.map((t) => ({ value: t, label: `${t.charAt(0)}${t.slice(1).toLowerCase()}s` }));
 const TOUCH = { minHeight: 44 };
-const SEGMENT_STYLES = { label: { ...TOUCH, display: 'flex', alignItems: 'center' } };
 
 /**
  * Find devices (docs/GATEWAYS.md 'The Find devices dialog'): the chosen gateways
@@ -104,7 +103,7 @@ function FindDevicesBody({ opened, onClose, groupId, topLevel, gateways, presele
           <Text id="find-duration-label" size="sm" fw={500}>
             Duration
           </Text>
-          <SegmentedControl aria-labelledby="find-duration-label" data={DURATION_OPTIONS} value={duration ?? ''} onChange={setDuration} disabled={busy} styles={SEGMENT_STYLES} />
+          <SegmentedControl aria-labelledby="find-duration-label" data={DURATION_OPTIONS} value={duration ?? ''} onChange={setDuration} disabled={busy} />
         </Stack>
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Text size="sm" c={blocker ? 'dimmed' : undefined} role="status">

@@ -34,7 +34,6 @@ const VIEWS = [
   { value: 'all', label: 'All' },
   { value: 'recent', label: 'Recent' },
 ];
-const SEGMENT_STYLES = { label: { minHeight: 44, display: 'flex', alignItems: 'center' } };
 const SOFTWARE_TYPES = [SOFTWARE_UPDATE];
 const idOf = (g: Gateway) => g.id;
 const NO_GATEWAYS: Gateway[] = [];
@@ -128,7 +127,7 @@ export default function GatewaysPage({ entry }: { entry: { title: string } }) {
           search={search.search ?? ''}
           onSearch={onSearch}
         />
-        <SegmentedControl aria-label="Gateways shown" value={view} onChange={(v) => setView(v === 'recent' ? 'recent' : 'all')} data={VIEWS} styles={SEGMENT_STYLES} />
+        <SegmentedControl aria-label="Gateways shown" value={view} onChange={(v) => setView(v === 'recent' ? 'recent' : 'all')} data={VIEWS} />
       </Group>
       <OfflineStamp updatedAt={list.dataUpdatedAt} hasData={list.data !== undefined} />
       <Group justify="space-between" wrap="wrap" gap="xs">

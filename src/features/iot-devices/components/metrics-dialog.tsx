@@ -11,7 +11,6 @@ const VIEWS = [
   { value: 'connectivity', label: 'Connectivity' },
   { value: 'transfer', label: 'Data Transfer' },
 ];
-const SEGMENT_STYLES = { label: { minHeight: 44, display: 'flex', alignItems: 'center' } };
 const isInterval = (v: string | null): v is MetricInterval => INTERVAL_OPTIONS.some((o) => o.value === v);
 
 function MetricsBody({ thing }: { thing: Thing }) {
@@ -35,7 +34,7 @@ function MetricsBody({ thing }: { thing: Thing }) {
   return (
     <Stack gap="md">
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <SegmentedControl aria-label="Metric" value={view} onChange={(v) => setView(v === 'transfer' ? 'transfer' : 'connectivity')} data={VIEWS} styles={SEGMENT_STYLES} />
+        <SegmentedControl aria-label="Metric" value={view} onChange={(v) => setView(v === 'transfer' ? 'transfer' : 'connectivity')} data={VIEWS} />
         <DateRangePicker
           start={range.start}
           end={range.end}
