@@ -38,7 +38,10 @@ test.describe('Gateway Setup', () => {
       await expect(setup.location()).toContainText('Main Tower');
       // Escape in the location picker closes the picker, not the drawer.
       await setup.location().click();
-      await page.getByRole('textbox', { name: 'Search' }).last().focus();
+      // The picker's own search, once its dropdown shows (another Search field may be on the page).
+      const picker = page.locator(`[id="${await setup.location().getAttribute('aria-controls')}"]`);
+      await picker.getByRole('textbox', { name: 'Search' }).focus();
+      await expect(picker.getByRole('textbox', { name: 'Search' })).toBeFocused();
       await page.keyboard.press('Escape');
       await expect(setup.location()).toHaveAttribute('aria-expanded', 'false');
       await expect(setup.root()).toBeVisible();

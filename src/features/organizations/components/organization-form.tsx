@@ -140,6 +140,8 @@ export function OrganizationForm({ opened, onClose, organization, parent, organi
                 max={MATCH_TOLERANCE_RANGE.max}
                 allowDecimal={false}
                 allowNegative={false}
+                // Typed, not stepped: the stepper's arrows are too small to touch.
+                hideControls
                 suffix=" s"
                 error={fieldState.error?.message}
               />
