@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OperableDevice, OperationEventPayload } from '@contracts/operations';
 import type { OutboxItem } from '@/offline/db';
-import { batteryMvColor, batteryPercentColor } from '@/entities/devices/device-format';
 import { applyEvent, filterRows, isSelectable, planQueue, rowsOf, statusText } from './operation-rows';
 import type { OperationEditPayload } from './outbox-handlers';
 
@@ -125,10 +124,5 @@ describe('the operations rows', () => {
     expect(filterRows(rows, 'active', '').map((r) => r.id)).toEqual([]);
     expect(filterRows(rows, 'active', '', undefined, new Set([2])).map((r) => r.id)).toEqual([2]);
     expect(filterRows(rows, 'inactive', '', undefined, new Set([2])).map((r) => r.id)).toEqual([1, 2]);
-  });
-
-  it('colours batteries by the spec’s bands', () => {
-    expect([batteryPercentColor(51), batteryPercentColor(50), batteryPercentColor(25)]).toEqual([undefined, 'orange', 'red']);
-    expect([batteryMvColor(2701), batteryMvColor(2700), batteryMvColor(2300)]).toEqual([undefined, 'orange', 'red']);
   });
 });

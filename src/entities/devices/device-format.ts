@@ -1,4 +1,5 @@
-// How the device screens show a device's health: its last heartbeat and its battery.
+// How the device screens show a device's last heartbeat; its health levels are the contract's
+// (contracts/device-health.ts).
 
 import { formatDateTime } from '@/lib/format';
 
@@ -14,15 +15,3 @@ export function formatHeartbeat(at: string | null, now = Date.now()): string {
   return formatDateTime(at);
 }
 
-/** Battery health in millivolts: above 2700 fine, above 2300 low, else critical. */
-export function batteryMvColor(mv: number | null): string | undefined {
-  if (mv === null) return undefined;
-  if (mv > 2700) return undefined;
-  return mv > 2300 ? 'orange' : 'red';
-}
-
-/** Battery health in percent: above 50 fine, above 25 low, else critical. */
-export function batteryPercentColor(percent: number | null): string | undefined {
-  if (percent === null || percent > 50) return undefined;
-  return percent > 25 ? 'orange' : 'red';
-}

@@ -4,7 +4,9 @@ import type { DataColumn } from '@/components/data-table';
 import { OperationStatusBadge, QueuedOperationsPopover } from '@/widgets/device-operations/operation-status';
 import { SettingsSyncBadge, syncLabel } from '@/widgets/device-operations/operation-columns';
 import { statusText, type Operable, type OperationRow } from '@/entities/device-operations/operation-rows';
-import { batteryMvColor, formatHeartbeat } from '@/entities/devices/device-format';
+import { batteryMillivoltHealth, heartbeatHealth } from '@contracts/device-health';
+import { HealthValue } from '@/components/health-value';
+import { formatHeartbeat } from '@/entities/devices/device-format';
 import { userLabel } from '@/entities/users/user-label';
 import type { BadgeRow } from './badge-rows';
 import { BadgeRowMenu } from './components/badge-row-menu';
@@ -38,10 +40,23 @@ export function badgeColumns(actions: {
       header: 'Battery (mV)',
       value: (r) => r.batteryMv,
       align: 'right',
-      render: (r) => <Text size="sm" c={batteryMvColor(r.batteryMv)}>{r.batteryMv ?? '—'}</Text>,
+      render: (r) => (
+        <HealthValue health={batteryMillivoltHealth(r.batteryMv)} what="Battery">
+          {r.batteryMv ?? '—'}
+        </HealthValue>
+      ),
     },
     { key: 'user', header: 'Assigned User', value: (r) => (r.user ? userLabel(r.user) : null), render: (r) => <HolderCell row={r} /> },
-    { key: 'heartbeat', header: 'Last Heartbeat', value: (r) => r.lastHeartbeatAt, render: (r) => formatHeartbeat(r.lastHeartbeatAt, now) },
+    {
+      key: 'heartbeat',
+      header: 'Last Heartbeat',
+      value: (r) => r.lastHeartbeatAt,
+      render: (r) => (
+        <HealthValue health={heartbeatHealth(r.lastHeartbeatAt, now)} what="Heartbeat">
+          {formatHeartbeat(r.lastHeartbeatAt, now)}
+        </HealthValue>
+      ),
+    },
     { key: 'status', header: 'Last Status', value: (r) => (r.op ? statusText(r.op) : null), render: (r) => (r.op ? <OperationStatusBadge row={r.op} /> : NONE) },
     {
       key: 'actions',

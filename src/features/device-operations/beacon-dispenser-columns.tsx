@@ -1,12 +1,11 @@
+import { batteryMillivoltHealth, batteryPercentHealth, heartbeatHealth, txPowerHealth, txPowerModeOf } from '@contracts/device-health';
 import { Text } from '@mantine/core';
 import type { DataColumn } from '@/components/data-table';
+import { HealthValue } from '@/components/health-value';
 import { codeWords } from '@/lib/format';
-import { batteryMvColor, batteryPercentColor, formatHeartbeat } from '@/entities/devices/device-format';
+import { formatHeartbeat } from '@/entities/devices/device-format';
 import { lastStatusColumn, operationActionsColumn, settingColumn, versionColumn, type OperationActions } from '@/widgets/device-operations/operation-columns';
 import type { OperationRow } from '@/entities/device-operations/operation-rows';
-import { txPowerBand } from './tx-power';
-
-const BAND_COLORS = { strong: 'blue', normal: undefined, weak: 'orange' } as const;
 
 /** The columns of the Beacon Operations (with Role, TX Power, Battery %) and Dispenser Operations (Mode, Battery (mV)) tables. */
 export function operationColumns(kind: 'BEACON' | 'DISPENSER', actions: OperationActions<OperationRow>): DataColumn<OperationRow>[] {
@@ -21,17 +20,22 @@ export function operationColumns(kind: 'BEACON' | 'DISPENSER', actions: Operatio
             value: (r) => r.txPower,
             align: 'right',
             fold: true,
-            render: (r) => {
-              const band = txPowerBand(r.txPower);
-              return <Text size="sm" c={band ? BAND_COLORS[band] : undefined} title={band ?? undefined}>{r.txPower ?? '—'}</Text>;
-            },
+            render: (r) => (
+              <HealthValue health={txPowerHealth(r.txPower, txPowerModeOf(r.mode))} what="TX power">
+                {r.txPower ?? '—'}
+              </HealthValue>
+            ),
           },
           {
             key: 'battery',
             header: 'Battery %',
             value: (r) => r.batteryPercent,
             align: 'right',
-            render: (r) => <Text size="sm" c={batteryPercentColor(r.batteryPercent)}>{r.batteryPercent ?? '—'}</Text>,
+            render: (r) => (
+              <HealthValue health={batteryPercentHealth(r.batteryPercent)} what="Battery">
+                {r.batteryPercent ?? '—'}
+              </HealthValue>
+            ),
           },
         ]
       : [
@@ -41,7 +45,11 @@ export function operationColumns(kind: 'BEACON' | 'DISPENSER', actions: Operatio
             header: 'Battery (mV)',
             value: (r) => r.batteryMv,
             align: 'right',
-            render: (r) => <Text size="sm" c={batteryMvColor(r.batteryMv)}>{r.batteryMv ?? '—'}</Text>,
+            render: (r) => (
+              <HealthValue health={batteryMillivoltHealth(r.batteryMv)} what="Battery">
+                {r.batteryMv ?? '—'}
+              </HealthValue>
+            ),
           },
         ];
   return [
@@ -52,7 +60,12 @@ export function operationColumns(kind: 'BEACON' | 'DISPENSER', actions: Operatio
     versionColumn(),
     settingColumn(),
     ...kindColumns,
-    { key: 'heartbeat', header: 'Last Heartbeat', value: (r) => r.lastHeartbeatAt, fold: true, render: (r) => formatHeartbeat(r.lastHeartbeatAt, now) },
+    { key: 'heartbeat', header: 'Last Heartbeat', value: (r) => r.lastHeartbeatAt, fold: true, render: (r) => (
+        <HealthValue health={heartbeatHealth(r.lastHeartbeatAt, now)} what="Heartbeat">
+          {formatHeartbeat(r.lastHeartbeatAt, now)}
+        </HealthValue>
+      ),
+    },
     lastStatusColumn(),
     operationActionsColumn((r) => r.name, actions),
   ];
