@@ -7,19 +7,20 @@ export const HEALTH_COLORS: Record<Health, string | undefined> = { ok: undefined
 
 /**
  * A device's reading coloured by its health (docs/SCREENS.md 'Device health'), the level said in
- * words to a screen reader and on hover ('Heartbeat: Warning'); a reading without a level plain.
+ * words to a screen reader and on hover ('Heartbeat: Warning', then `detail` when given); a
+ * reading without a level plain.
  */
-export function HealthValue({ health, what, children }: { health: Health | null; what: string; children: ReactNode }) {
+export function HealthValue({ health, what, detail, children }: { health: Health | null; what: string; detail?: string; children: ReactNode }) {
   if (health === null || health === 'ok') {
     return (
-      <Text size="sm" span>
+      <Text size="sm" span title={detail}>
         {children}
       </Text>
     );
   }
   const words = `${what}: ${HEALTH_WORDS[health]}`;
   return (
-    <Text size="sm" span c={HEALTH_COLORS[health]} fw={600} title={words} data-health={health}>
+    <Text size="sm" span c={HEALTH_COLORS[health]} fw={600} title={detail ? `${words} · ${detail}` : words} data-health={health}>
       {children}
       <VisuallyHidden> ({words})</VisuallyHidden>
     </Text>

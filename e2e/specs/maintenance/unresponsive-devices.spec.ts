@@ -11,7 +11,8 @@ import { signedInAs } from '../../fixtures/session';
 
 const PATH = '/app/maintenance/unresponsive-devices';
 const UNIT = { id: 18, name: 'Oncology – 6 East' };
-const AGO = /^(just now|\d+ (minute|hour|day|month|year)s? ago)$/;
+/** How long ago, and a heartbeat past 24 h said as its health (docs/SCREENS.md 'Device health'). */
+const AGO = /^(just now|\d+ (minute|hour|day|month|year)s? ago)( \(Heartbeat: (Warning|Error)\))?$/;
 
 type Api = ReturnType<typeof apiAs>;
 
@@ -74,6 +75,8 @@ test('lists a unit’s silent devices with how long ago they were heard, narrowe
   await expect(rows(page).first()).toContainText(demoSilent!.name);
   await expect(rows(page).first()).toContainText(UNIT.name);
   await expect(rows(page).first().getByRole('cell').last()).toHaveText(AGO);
+  // Silent since before yesterday began, so more than 24 h: its heartbeat is a warning or an error.
+  await expect(rows(page).first().getByTitle(/^Heartbeat: (Warning|Error) · /)).toBeVisible();
   await search(page, '');
   await expect(count(page)).toHaveText(devicesText(expected.length));
 

@@ -1,8 +1,10 @@
+import { heartbeatHealth } from '@contracts/device-health';
 import { Stack, Text } from '@mantine/core';
 import type { UnresponsiveDevice } from '@contracts/unresponsive-devices';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { DataTable, type DataColumn } from '@/components/data-table';
+import { HealthValue } from '@/components/health-value';
 import { formatDayRange, todayUtc } from '@/components/filters';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { PageHeader } from '@/components/page-header';
@@ -30,7 +32,11 @@ function columns(now: number): DataColumn<UnresponsiveDevice>[] {
       header: 'Last Heard',
       // ISO instants sort in time order; never heard ('') comes first, as the longest silent.
       value: (d) => d.lastHeard ?? '',
-      render: (d) => <span title={d.lastHeard ? formatDateTime(d.lastHeard) : undefined}>{formatLastHeard(d.lastHeard, now)}</span>,
+      render: (d) => (
+        <HealthValue health={heartbeatHealth(d.lastHeard, now)} what="Heartbeat" detail={d.lastHeard ? formatDateTime(d.lastHeard) : undefined}>
+          {formatLastHeard(d.lastHeard, now)}
+        </HealthValue>
+      ),
     },
   ];
 }
