@@ -60,3 +60,62 @@ export function txPowerHealth(dbm: number | null, mode: TxPowerMode): Health | n
   if (dbm <= band.warningLow || dbm >= band.warningHigh) return 'warning';
   return 'ok';
 }
+
+/** A device's readings as the health rules read them (each may be unknown or absent). */
+export interface DeviceReadings {
+  lastHeartbeatAt: string | null;
+  batteryPercent?: number | null;
+  batteryMv?: number | null;
+  txPower?: number | null;
+  mode?: string | null;
+}
+
+/** How many of a location's devices need attention, and for what (docs/SCREENS.md 'Device health'). */
+export interface HealthSummary {
+  devices: number;
+  /** Devices with at least one reading at a warning or an error. */
+  attention: number;
+  heartbeat: Record<'warning' | 'error', number>;
+  battery: Record<'warning' | 'error', number>;
+  txPower: Record<'warning' | 'error', number>;
+}
+
+/** Counts the devices whose heartbeat, battery or TX power is at a warning or an error, at `now`. */
+export function healthSummary(devices: readonly DeviceReadings[], now: number): HealthSummary {
+  const summary: HealthSummary = { devices: devices.length, attention: 0, heartbeat: { warning: 0, error: 0 }, battery: { warning: 0, error: 0 }, txPower: { warning: 0, error: 0 } };
+  for (const d of devices) {
+    const battery = d.batteryPercent != null ? batteryPercentHealth(d.batteryPercent) : batteryMillivoltHealth(d.batteryMv ?? null);
+    const levels = [
+      ['heartbeat', heartbeatHealth(d.lastHeartbeatAt, now)],
+      ['battery', battery],
+      ['txPower', txPowerHealth(d.txPower ?? null, txPowerModeOf(d.mode ?? null))],
+    ] as const;
+    let flagged = false;
+    for (const [reading, level] of levels) {
+      if (level === 'warning' || level === 'error') {
+        summary[reading][level] += 1;
+        flagged = true;
+      }
+    }
+    if (flagged) summary.attention += 1;
+  }
+  return summary;
+}
+
+const countOf = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/**
+ * The summary in words: 'All 140 beacons healthy.' or '3 of 140 beacons need attention: heartbeat
+ * 2 errors, 1 warning; battery 1 warning.' (`noun` singular and plural).
+ */
+export function healthSummaryWords(s: HealthSummary, noun: { one: string; many: string }): string {
+  if (s.devices === 0) return `No ${noun.many}.`;
+  if (s.attention === 0) return s.devices === 1 ? `The ${noun.one} is healthy.` : `All ${countOf(s.devices, noun.one, noun.many)} healthy.`;
+  const part = (what: string, c: Record<'warning' | 'error', number>) => {
+    const levels = [c.error ? countOf(c.error, 'error', 'errors') : null, c.warning ? countOf(c.warning, 'warning', 'warnings') : null].filter(Boolean);
+    return levels.length ? `${what} ${levels.join(', ')}` : null;
+  };
+  const parts = [part('heartbeat', s.heartbeat), part('battery', s.battery), part('TX power', s.txPower)].filter(Boolean).join('; ');
+  const needs = s.attention === 1 ? 'needs' : 'need';
+  return `${s.attention.toLocaleString('en-US')} of ${countOf(s.devices, noun.one, noun.many)} ${needs} attention: ${parts}.`;
+}

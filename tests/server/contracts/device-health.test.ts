@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batteryMillivoltHealth, batteryPercentHealth, heartbeatHealth, txPowerHealth, txPowerModeOf } from '../../../server/src/contracts/device-health';
+import { batteryMillivoltHealth, batteryPercentHealth, healthSummary, healthSummaryWords, heartbeatHealth, txPowerHealth, txPowerModeOf } from '../../../server/src/contracts/device-health';
 
 // The device health rules at each edge (docs/SCREENS.md 'Device health').
 
@@ -44,5 +44,31 @@ describe('device health', () => {
   it('reads a passive device’s TX power in passive bands and any other in normal ones', () => {
     expect(txPowerModeOf('PASSIVE')).toBe('PASSIVE');
     expect(['NORMAL', null, 'SMART'].map(txPowerModeOf)).toEqual(['NORMAL', 'NORMAL', 'NORMAL']);
+  });
+});
+
+describe('a location’s health summary', () => {
+  const NOW_ISO = new Date(NOW).toISOString();
+  it('counts each device needing attention once, and each reading at its level', () => {
+    const devices = [
+      { lastHeartbeatAt: NOW_ISO, batteryPercent: 90, txPower: -30, mode: 'NORMAL' },
+      { lastHeartbeatAt: hoursAgo(30), batteryPercent: 20, txPower: -30, mode: 'NORMAL' },
+      { lastHeartbeatAt: hoursAgo(60), batteryPercent: 40, txPower: -20, mode: 'NORMAL' },
+      { lastHeartbeatAt: null, batteryMv: 2200 },
+      { lastHeartbeatAt: NOW_ISO, batteryMv: 2900, txPower: -18, mode: 'PASSIVE' },
+    ];
+    const summary = healthSummary(devices, NOW);
+    expect(summary).toEqual({ devices: 5, attention: 3, heartbeat: { warning: 1, error: 1 }, battery: { warning: 1, error: 2 }, txPower: { warning: 0, error: 1 } });
+    expect(healthSummaryWords(summary, { one: 'beacon', many: 'beacons' })).toBe(
+      '3 of 5 beacons need attention: heartbeat 1 error, 1 warning; battery 2 errors, 1 warning; TX power 1 error.',
+    );
+  });
+
+  it('says when every device is healthy, or there is none', () => {
+    const healthy = healthSummary([{ lastHeartbeatAt: new Date(NOW).toISOString(), batteryMv: 3000 }], NOW);
+    expect(healthSummaryWords(healthy, { one: 'dispenser', many: 'dispensers' })).toBe('The dispenser is healthy.');
+    expect(healthSummaryWords(healthSummary([], NOW), { one: 'dispenser', many: 'dispensers' })).toBe('No dispensers.');
+    const two = healthSummary([{ lastHeartbeatAt: new Date(NOW).toISOString() }, { lastHeartbeatAt: new Date(NOW).toISOString() }], NOW);
+    expect(healthSummaryWords(two, { one: 'badge', many: 'badges' })).toBe('All 2 badges healthy.');
   });
 });

@@ -16,6 +16,7 @@ import { useSession } from '@/lib/session-context';
 import { useOperableDevices } from '../api/get-operable-devices';
 import { OperationsMap } from '../components/operations-map';
 import { OperationsControls } from '../components/operations-controls';
+import { HealthLine } from '../components/health-line';
 import { operationColumns } from '../beacon-dispenser-columns';
 
 /** The table, re-rendered only when its props change (the deferred rows, the selection). */
@@ -25,9 +26,9 @@ const rowKeyOf = (row: OperationRow) => row.id;
 type Kind = 'BEACON' | 'DISPENSER';
 type PagePath = '/app/maintenance/beacon-operations' | '/app/maintenance/dispenser-operations';
 
-const NOUNS: Record<Kind, { plural: string; path: PagePath }> = {
-  BEACON: { plural: 'Beacons', path: '/app/maintenance/beacon-operations' },
-  DISPENSER: { plural: 'Dispensers', path: '/app/maintenance/dispenser-operations' },
+const NOUNS: Record<Kind, { plural: string; path: PagePath; health: { one: string; many: string } }> = {
+  BEACON: { plural: 'Beacons', path: '/app/maintenance/beacon-operations', health: { one: 'beacon', many: 'beacons' } },
+  DISPENSER: { plural: 'Dispensers', path: '/app/maintenance/dispenser-operations', health: { one: 'dispenser', many: 'dispensers' } },
 };
 
 /**
@@ -37,7 +38,7 @@ const NOUNS: Record<Kind, { plural: string; path: PagePath }> = {
  * Every queue and cancel goes through the outbox (docs/OFFLINE.md 'Device operations').
  */
 export function OperationsPage({ kind, title }: { kind: Kind; title: string }) {
-  const { plural, path } = NOUNS[kind];
+  const { plural, path, health } = NOUNS[kind];
   const { bootstrap, user } = useSession();
   const search = useSearch({ from: path });
   const navigate = useNavigate();
@@ -89,6 +90,7 @@ export function OperationsPage({ kind, title }: { kind: Kind; title: string }) {
         onView={onView}
       />
       <OfflineStamp updatedAt={list.dataUpdatedAt} hasData={list.data !== undefined} />
+      {list.data !== undefined && <HealthLine rows={ops.rows} noun={health} />}
       <QueuedNotice rows={ops.rows} watch={queued.watch} noun={plural.toLowerCase()} onClose={queued.close} />
       <OperationsToolbar plural={plural} {...ops.toolbar} />
       {search.mapMode === 'map' && group ? (
