@@ -3,16 +3,23 @@
  * staff and devices did since the last send and posts it, gateway by gateway, to the API server's
  * ingest (POST /api/ingest/events with each gateway's token), as real gateways would.
  *
+ * After the demo history, the observation audits of the schedule are held by observer@demo.health,
+ * signed in at the local identity provider, and recorded through the API as the observer's phone
+ * would (server/src/simulator/live-observer.ts); SIMULATOR_OBSERVER=off leaves them out.
+ *
  * The fleet comes from the database when DATABASE_URL is set, else from the world file the API
  * server writes under LAVO_DATA_DIR at start (PGlite is open in that process only).
  * Environment: PORT (8080), INGEST_SECRET, SIMULATOR_SEED, SIMULATOR_TICK_MS (5000),
- * LAVO_DATA_DIR (.data), DATABASE_URL.
+ * SIMULATOR_OBSERVER, LAVO_DATA_DIR (.data), DATABASE_URL.
  */
 import { existsSync } from 'node:fs';
 import { createDatabase } from '../server/src/db/client';
 import { resolveSecrets } from '../server/src/secrets';
 import { DEFAULT_SIMULATOR_SEED } from '../server/src/simulator/generate';
+import { demoIdToken } from '../server/src/identity/demo-sign-in';
 import { runLive } from '../server/src/simulator/live';
+import { liveObserver, liveSessions } from '../server/src/simulator/live-observer';
+import { DAY, HOUR, MINUTE } from '../server/src/simulator/time';
 import { loadWorldData, readWorldFile, simulatorFiles, type WorldData } from '../server/src/simulator/world';
 import { indexWorld } from '../server/src/simulator/world-index';
 
@@ -45,21 +52,35 @@ async function worldData(): Promise<WorldData> {
   return readWorldFile(files.world);
 }
 
+/** An instant in a location's clock, named: 'Tue, Dec 8, 9:14 AM (US/Pacific)'. */
+function zonedWords(at: number, timeZone: string): string {
+  const words = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(at);
+  return `${words} (${timeZone})`;
+}
+
 const controller = new AbortController();
 process.on('SIGINT', () => controller.abort());
 process.on('SIGTERM', () => controller.abort());
 
 try {
   const world = indexWorld(await worldData());
-  console.log(`Device simulator: ${world.workers.length} staff, ${world.devices.size} devices → http://localhost:${port}/api/ingest/events every ${tickMs} ms`);
+  const baseUrl = `http://localhost:${port}`;
+  const observing = process.env.SIMULATOR_OBSERVER !== 'off' && world.data.historyEnd !== null;
+  console.log(`Device simulator: ${world.workers.length} staff, ${world.devices.size} devices → ${baseUrl}/api/ingest/events every ${tickMs} ms`);
+  if (observing) {
+    const [next] = liveSessions(world, seed, Date.now() - HOUR, Date.now() + 62 * DAY).filter(({ session }) => session.end > Date.now());
+    const when = next ? ` The next: ${next.unit.group.name}, ${zonedWords(next.session.start, next.unit.group.timeZone)} for ${(next.session.end - next.session.start) / MINUTE} minutes.` : '';
+    console.log(`Observation audits after the demo history are recorded as observer@demo.health through the API.${when}`);
+  }
   await runLive({
-    baseUrl: `http://localhost:${port}`,
+    baseUrl,
     secret,
     world,
     seed,
     tickMs,
     statePath: files.state,
     signal: controller.signal,
+    ...(observing ? { observer: liveObserver({ baseUrl, world, seed, signIn: () => demoIdToken(baseUrl, 'observer') }) } : {}),
   });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

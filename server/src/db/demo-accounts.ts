@@ -9,7 +9,7 @@ export interface DemoAccount {
   description: string;
 }
 
-/** The seven demo accounts by role key; DEMO_ACCOUNTS lists the same objects. */
+/** The eight demo accounts by role key; DEMO_ACCOUNTS lists the same objects. */
 export const DEMO_ACCOUNT_BY_KEY = {
   admin: {
     email: 'admin@demo.health',
@@ -48,9 +48,14 @@ export const DEMO_ACCOUNT_BY_KEY = {
     password: 'Demo!2345',
     description: "Charge nurse (PRO) of St. Mary's Hospital, template 'Charge Nurse': the compliance reports and Staff Rounding",
   },
+  observer: {
+    email: 'observer@demo.health',
+    password: 'Demo!2345',
+    description: "Infection preventionist of Northwind Health Network, template 'Infection Prevention': observation audits and the compliance reports of both hospitals; the live simulator records audits as this observer",
+  },
 } as const satisfies Record<string, DemoAccount>;
 
 export type DemoAccountKey = keyof typeof DEMO_ACCOUNT_BY_KEY;
 
-/** The seven demo accounts in a fixed order. Docs, identity provisioning, the seed and browser tests read this. */
+/** The eight demo accounts in a fixed order. Docs, identity provisioning, the seed and browser tests read this. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = Object.values(DEMO_ACCOUNT_BY_KEY);

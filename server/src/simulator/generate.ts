@@ -3,7 +3,7 @@ import { mixSeed, traitsOf, uniform } from './behaviour';
 import { Emitter, type SimEvent } from './emitter';
 import { heartbeatEvents, visitorEvents } from './fleet-events';
 import { heldSessions } from './observation-schedule';
-import { simulateShift, toSecond } from './shift';
+import { simulateShift, toSecond, type Witnessed } from './shift';
 import { DAY, dayStamp, HOUR, localDay, localToUtc, MINUTE } from './time';
 import type { World } from './world-index';
 
@@ -27,6 +27,10 @@ export interface GenerateOptions {
    * whose writer records them. Null: none.
    */
   watchedUntil?: number | null;
+  /** Sessions after the history are held too (the live simulator, whose observer records them: live-observer.ts). */
+  watchLive?: boolean;
+  /** Told of each staff member's room entries and exits as an observer would see them (shift.ts); changes nothing generated. */
+  witness?: (seen: Witnessed & { userId: number; groupId: number }) => void;
 }
 
 /**
@@ -45,7 +49,8 @@ export function generateEvents(world: World, options: GenerateOptions): SimEvent
   const e = new Emitter(out, from, to, '', null);
   const historyEnd = world.data.historyEnd === null ? null : Date.parse(world.data.historyEnd);
   // A shift reaches at most a day before `from` (its local day) and 14 h after `to`.
-  const sessions = heldSessions(world, seed, from - 2 * DAY, to + DAY, options.watchedUntil === undefined ? historyEnd : options.watchedUntil);
+  const sessions = heldSessions(world, seed, from - 2 * DAY, to + DAY, options.watchedUntil === undefined ? historyEnd : options.watchedUntil, options.watchLive);
+  const { witness } = options;
 
   for (const user of world.workers) {
     const unit = user.groupId === null ? undefined : world.units.get(user.groupId);
@@ -65,7 +70,15 @@ export function generateEvents(world: World, options: GenerateOptions): SimEvent
       for (const h of holdings) if (h.from <= start && (h.to === null || start < h.to)) holding = h;
       if (!holding) continue;
       e.reset(`sim-${user.id}-${dayStamp(day)}`, unit.sender);
-      simulateShift(e, random, { unit, traits, wearable: holding.wearable, start, end, watched: sessions.get(unit.group.id) });
+      simulateShift(e, random, {
+        unit,
+        traits,
+        wearable: holding.wearable,
+        start,
+        end,
+        watched: sessions.get(unit.group.id),
+        ...(witness ? { witness: (seen: Witnessed) => witness({ ...seen, userId: user.id, groupId: unit.group.id }) } : {}),
+      });
     }
   }
   if (!options.staffOnly) {

@@ -2,6 +2,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { INGEST_MAX_BATCH, type IngestEvent } from '../contracts/ingest';
 import { gatewayToken } from '../core/gateway-auth';
 import { DEFAULT_SIMULATOR_SEED, generateEvents, type SimEvent } from './generate';
+import { type LiveObserver, ObserverUnreachable } from './live-observer';
 import { HOUR, MINUTE } from './time';
 import type { World } from './world-index';
 
@@ -21,6 +22,12 @@ export interface LiveOptions {
   statePath?: string;
   log?: (line: string) => void;
   signal?: AbortSignal;
+  /**
+   * The infection-prevention observer who holds the schedule's sessions after the history and
+   * records them through the API (live-observer.ts); while it is on, the watched staff clean their
+   * hands more often. None: no session after the history is held.
+   */
+  observer?: LiveObserver;
 }
 
 /** At most this much is caught up after a pause; older gaps stay gaps. */
@@ -143,12 +150,13 @@ export async function runLive(options: LiveOptions): Promise<void> {
   const historyEnd = options.world.data.historyEnd ? Date.parse(options.world.data.historyEnd) : Number.NaN;
   const resumeAt = (await readState(options.statePath)) ?? (Number.isFinite(historyEnd) ? historyEnd : now - tickMs);
   let last = options.start ?? Math.max(resumeAt, now - MAX_CATCH_UP);
-  const minute = { sent: 0, duplicates: 0, refused: 0, failures: 0, since: now };
+  const observedSince = last;
+  const minute = { sent: 0, duplicates: 0, refused: 0, failures: 0, observations: 0, observerFailures: 0, since: now };
 
   while (!options.signal?.aborted) {
     const to = Date.now();
     if (to > last) {
-      const events = generateEvents(options.world, { from: last, to, seed });
+      const events = generateEvents(options.world, { from: last, to, seed, watchLive: options.observer !== undefined });
       try {
         const tally = await deliver(options.baseUrl, options.secret, events, log);
         minute.sent += tally.accepted;
@@ -160,11 +168,18 @@ export async function runLive(options: LiveOptions): Promise<void> {
         if (!(error instanceof NetworkError)) throw error;
         minute.failures++;
       }
+      try {
+        minute.observations += (await options.observer?.record(observedSince, to))?.observations ?? 0;
+      } catch (error) {
+        if (!(error instanceof ObserverUnreachable)) throw error;
+        minute.observerFailures++;
+      }
     }
     if (Date.now() - minute.since >= MINUTE) {
       const behind = minute.failures > 0 ? `, ${minute.failures} failed sends (retrying from ${new Date(last).toISOString()})` : '';
-      log(`simulator: ${minute.sent} events sent in the last minute (${minute.duplicates} duplicates, ${minute.refused} refused${behind})`);
-      Object.assign(minute, { sent: 0, duplicates: 0, refused: 0, failures: 0, since: Date.now() });
+      const observed = options.observer ? `; observer: ${minute.observations} observations recorded${minute.observerFailures > 0 ? `, ${minute.observerFailures} failed calls (retrying)` : ''}` : '';
+      log(`simulator: ${minute.sent} events sent in the last minute (${minute.duplicates} duplicates, ${minute.refused} refused${behind})${observed}`);
+      Object.assign(minute, { sent: 0, duplicates: 0, refused: 0, failures: 0, observations: 0, observerFailures: 0, since: Date.now() });
     }
     await sleep(tickMs, options.signal);
   }

@@ -80,16 +80,26 @@ export function unitSessions(seed: number, unit: Unit, from: number, to: number)
 }
 
 /**
- * The sessions that are held, by audited unit, overlapping [from, to): those that end by `until`.
- * The demo history records them (its end is `until`); the live simulator records none, so no
- * later session is held and nobody's behaviour changes after the history.
+ * How long after the history's end the live simulator's first session may start: more than the
+ * earliest a watched entry's hand hygiene comes before it (shift.ts), so nothing of a live session
+ * changes what the history already sent.
  */
-export function heldSessions(world: World, seed: number, from: number, to: number, until: number | null): Map<number, WatchSession[]> {
+export const LIVE_SESSIONS_AFTER = 5 * MINUTE;
+
+/**
+ * The sessions that are held, by audited unit, overlapping [from, to): those that end by `until`
+ * (the demo history's end: its writer records them) and, with `live`, those starting at least
+ * LIVE_SESSIONS_AFTER after it, which the live simulator's observer records through the API
+ * (live-observer.ts). A session across the history's end is held by neither. With `until` null,
+ * none: nobody's behaviour changes.
+ */
+export function heldSessions(world: World, seed: number, from: number, to: number, until: number | null, live = false): Map<number, WatchSession[]> {
   const out = new Map<number, WatchSession[]>();
   if (until === null) return out;
+  const isHeld = (s: WatchSession) => s.end <= until || (live && s.start >= until + LIVE_SESSIONS_AFTER);
   for (const unit of auditedUnits(world)) {
     // A session lasts at most an hour: one starting a day before `from` cannot reach it.
-    const held = unitSessions(seed, unit, from - DAY, Math.min(to, until)).filter((s) => s.end > from && s.end <= until);
+    const held = unitSessions(seed, unit, from - DAY, live ? to : Math.min(to, until)).filter((s) => s.end > from && isHeld(s));
     if (held.length > 0) out.set(unit.group.id, held);
   }
   return out;

@@ -17,7 +17,25 @@ export interface Shift {
    * at an opportunity is raised by its lift (docs/METRICS.md '12. The Hawthorne gap').
    */
   watched?: readonly { start: number; end: number; lift: number }[];
+  /** Told of each room entry and exit as a person standing by would see it (what an observer records); it draws nothing. */
+  witness?: (seen: Witnessed) => void;
 }
+
+/**
+ * A room entry or exit as it happened, not as the sensors counted it: whether the person cleaned
+ * their hands for it where an observer sees it, from just before to just after the door (the
+ * bands below), and whether with soap. A wash minutes early or late is not seen as one.
+ */
+export interface Witnessed {
+  at: number;
+  kind: 'entry' | 'exit';
+  zoneId: number;
+  clean: boolean;
+  soap: boolean;
+}
+
+/** How far from the door's instant a hand-hygiene act is seen as done for it, seconds (the hygiene draws' near bands). */
+const SEEN = { entry: { before: 50, after: 45 }, exit: { before: 40, after: 55 } } as const;
 
 /** Rounds to a whole second. */
 export const toSecond = (ms: number) => Math.round(ms / SECOND) * SECOND;
@@ -43,7 +61,7 @@ function pickRoom(unit: Unit, random: Random, previous: Room | null): Room {
  * is generated for.
  */
 export function simulateShift(e: Emitter, random: Random, shift: Shift): void {
-  const { unit, traits, wearable, start, end, watched = [] } = shift;
+  const { unit, traits, wearable, start, end, watched = [], witness } = shift;
   const mac = wearable.device.mac;
   const band = wearable.kind === 'WRISTBAND';
   const mood = 0.05 * gaussian(random);
@@ -89,13 +107,19 @@ export function simulateShift(e: Emitter, random: Random, shift: Shift): void {
     const exit = toSecond(entry + duration);
     if (exit > end + 10 * MINUTE) break;
 
+    // A wash just done (at the last exit, say) is seen as done for this entry too.
+    const justWashed = entry - lastWash <= SEEN.entry.before * SECOND && lastWash - entry <= SEEN.entry.after * SECOND;
+    let entrySeen = { clean: justWashed, soap: false };
     if (!short && entry - lastWash > 50 * SECOND && random.chance(Math.min(0.98, pEntry + liftAt(entry)))) {
       const r = random.next();
       const offsetS =
         r < 0.72 ? -uniform(random, 4, 50) : r < 0.92 ? uniform(random, 3, 45) : r < 0.96 ? -uniform(random, 70, 240) : uniform(random, 70, 200);
       lastWash = toSecond(entry + offsetS * SECOND);
-      hygiene(lastWash, room, random.chance(room.cdiff ? 0.25 : 0.06));
+      const soap = random.chance(room.cdiff ? 0.25 : 0.06);
+      hygiene(lastWash, room, soap);
+      entrySeen = { clean: offsetS >= -SEEN.entry.before && offsetS <= SEEN.entry.after, soap };
     }
+    witness?.({ at: entry, kind: 'entry', zoneId: room.zone.id, ...entrySeen });
     e.presence(entry, mac, room.beacon, 'enter');
     if (room.beds.length > 0 && exit - entry >= 90 * SECOND && random.chance(0.75)) {
       const bedIn = toSecond(entry + uniform(random, 8, 40) * SECOND);
@@ -114,13 +138,17 @@ export function simulateShift(e: Emitter, random: Random, shift: Shift): void {
       }
     }
     e.presence(exit, mac, room.beacon, 'leave');
+    let exitSeen = { clean: false, soap: false };
     if (short ? random.chance(0.25) : random.chance(Math.min(0.99, pExit + liftAt(exit)))) {
       const r = random.next();
       const offsetS = r < 0.25 ? -uniform(random, 5, 40) : r < 0.94 ? uniform(random, 3, 55) : uniform(random, 130, 300);
       const at = toSecond(exit + offsetS * SECOND);
-      hygiene(at, room, random.chance(room.cdiff ? 0.75 : 0.12));
+      const soap = random.chance(room.cdiff ? 0.75 : 0.12);
+      hygiene(at, room, soap);
       lastWash = Math.max(lastWash, at);
+      exitSeen = { clean: offsetS >= -SEEN.exit.before && offsetS <= SEEN.exit.after, soap };
     }
+    witness?.({ at: exit, kind: 'exit', zoneId: room.zone.id, ...exitSeen });
 
     const gap = toSecond(Math.max(25 * SECOND, -Math.log(1 - random.next()) * meanGap));
     if (band && unit.reminderZoneIds.length > 0 && random.chance(0.05)) {

@@ -37,8 +37,8 @@ describe('seed catalogs', () => {
     expect(draw(7)).not.toEqual(draw(8));
   });
 
-  it('lists the seven demo accounts with passwords that meet the password rules', () => {
-    expect(DEMO_ACCOUNTS).toHaveLength(7);
+  it('lists the eight demo accounts with passwords that meet the password rules', () => {
+    expect(DEMO_ACCOUNTS).toHaveLength(8);
     for (const a of DEMO_ACCOUNTS) {
       expect(a.email).toBe(a.email.toLowerCase());
       expect(a.password).toMatch(/^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[!@#$%^&*]).{8,}$/);

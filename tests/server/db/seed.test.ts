@@ -130,9 +130,13 @@ describe('seedDemo', () => {
     expect(await templateSubjects(db, 5)).toEqual(
       ['ACTIVITY_BREAKDOWN_REPORT', 'COMPLIANCE', 'HAND_WASH', 'PERFORMANCE', 'STAFF_ROUNDING', 'USER_OVERVIEW', 'USER_PERFORMANCE'],
     );
+    // The network's own template for its infection preventionists: the observation audits beside the compliance reports.
+    const [prevention] = await db.select().from(permissionTemplates).where(eq(permissionTemplates.id, 6));
+    expect(prevention).toMatchObject({ name: 'Infection Prevention', organizationId: 2 });
+    expect(await templateSubjects(db, 6)).toEqual(['COMPLIANCE', 'C_DIFF', 'HAND_WASH', 'OBSERVATION_AUDITS', 'PERFORMANCE', 'USER_OVERVIEW', 'USER_PERFORMANCE']);
   });
 
-  it('creates the seven demo accounts with their organizations, templates and scopes', async () => {
+  it('creates the eight demo accounts with their organizations, templates and scopes', async () => {
     const scope = async (email: string) => {
       const [u] = await db.select().from(users).where(eq(users.userName, email));
       if (!u) throw new Error(`${email} missing`);
@@ -149,12 +153,13 @@ describe('seedDemo', () => {
       };
     };
     expect(DEMO_ACCOUNTS.map((a) => a.email)).toEqual(
-      ['admin', 'manager', 'nurse', 'tech', 'invited', 'disabled', 'charge'].map((k) => `${k}@demo.health`),
+      ['admin', 'manager', 'nurse', 'tech', 'invited', 'disabled', 'charge', 'observer'].map((k) => `${k}@demo.health`),
     );
     expect(await scope('admin@demo.health')).toEqual({ org: 1, accountType: 'LAVO', template: 1, active: true, orgs: [1], groups: [1] });
     expect(await scope('manager@demo.health')).toEqual({ org: 3, accountType: 'PRO', template: 2, active: true, orgs: [3], groups: [2] });
     expect(await scope('tech@demo.health')).toEqual({ org: 2, accountType: 'LAVO', template: 3, active: true, orgs: [2], groups: [1] });
     expect(await scope('charge@demo.health')).toEqual({ org: 3, accountType: 'PRO', template: 5, active: true, orgs: [3], groups: [2] });
+    expect(await scope('observer@demo.health')).toEqual({ org: 2, accountType: 'LAVO', template: 6, active: true, orgs: [2], groups: [1] });
     const nurse = await scope('nurse@demo.health');
     expect(nurse).toMatchObject({ accountType: 'BASIC', template: 4, orgs: [], groups: [] });
     const [nurseOrg] = await db.select().from(organizations).where(eq(organizations.id, nurse.org));

@@ -114,6 +114,13 @@ export const DEMO_PROFILES: Record<DemoAccountKey, DemoProfile> = {
     professionCode: 'REGISTERED_NURSE', organizationId: 3, groupId: 2, template: 'chargeNurse',
     managedOrganizationIds: [3], managedGroupIds: [2],
   },
+  // The network's infection preventionist: audits the patient care units of both hospitals, wears
+  // no SmartSensor (the network's own staff, not a department's).
+  observer: {
+    firstName: 'Quinn', lastName: 'Harper', clientUserId: 'E00108', phone: '3125550108',
+    professionCode: 'REGISTERED_NURSE', organizationId: 2, groupId: 1, template: 'infectionPrevention',
+    managedOrganizationIds: [2], managedGroupIds: [1],
+  },
 };
 
 /** Staff generated per department, so the demo holds about 200 users with the demo accounts. */

@@ -26,6 +26,8 @@ describe('permission templates', () => {
   });
   afterAll(() => ctx.close());
 
+  /** Northwind Health Network's own template. */
+  const INFECTION_PREVENTION = 6;
   const idsOf = (body: unknown) => roleListSchema.parse(body).data.map((r) => r.id);
 
   it('lists the defaults with the organization’s own templates, or its nearest ancestor’s when it has none', async () => {
@@ -34,8 +36,8 @@ describe('permission templates', () => {
     expect(idsOf(stMarys.body)).toEqual([1, 2, 3, 4, CHARGE_NURSE]);
     // St. Mary's ICU has none of its own: St. Mary's are offered.
     expect(idsOf((await call(ctx.app, manager, 'GET', `/roles?orgId=${ORG.stMarysIcu}`)).body)).toEqual([1, 2, 3, 4, CHARGE_NURSE]);
-    // Riverside has none, nor has the network: the defaults alone.
-    expect(idsOf((await call(ctx.app, admin, 'GET', `/roles?orgId=${ORG.riverside}`)).body)).toEqual([1, 2, 3, 4]);
+    // Riverside has none: the network's (Infection Prevention) are offered.
+    expect(idsOf((await call(ctx.app, admin, 'GET', `/roles?orgId=${ORG.riverside}`)).body)).toEqual([1, 2, 3, 4, INFECTION_PREVENTION]);
   });
 
   it('answers 404 for an organization or a template outside the scope', async () => {
