@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { batteryMillivoltHealth, batteryPercentHealth, HEALTH_WORDS, healthSummary, healthSummaryWords, heartbeatHealth } from '../../../server/src/contracts/device-health';
 import type { WearableRow } from '../../../server/src/contracts/wearables';
 import { apiAs, idTokenOf } from '../../fixtures/api';
 import { DeviceOperationsPage } from '../../pages/device-operations-page';
@@ -129,5 +130,39 @@ test.describe('on a tablet', () => {
     await expect(row).toContainText(name);
     await expect(row).not.toContainText('Pending');
     expect((await wristbands(api)).find((d) => d.id === wristband!.id)?.user?.id).toBe(user.id);
+  });
+});
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('the unit’s wristband health is said above the table, and each battery and heartbeat carries its level', async ({ page }) => {
+    await signedInAs(page, 'tech');
+    const api = apiAs(page.request, await idTokenOf(page));
+    const rows = await wristbands(api);
+    expect(rows.length).toBeGreaterThan(0);
+    await page.goto(`${PATH}?groupId=${UNIT}`);
+    // The device simulator is off in the browser tests: the readings stay as fetched.
+    const words = healthSummaryWords(healthSummary(rows, Date.now()), { one: 'wristband', many: 'wristbands' });
+    await expect(page.getByRole('status', { name: 'Device health' })).toHaveText(words);
+
+    const ops = new DeviceOperationsPage(page);
+    // A wristband whose battery or heartbeat needs attention, and one whose readings are fine (docs/SCREENS.md 'Device health').
+    const batteryOf = (d: WearableRow) => (d.batteryPercent !== null || d.batteryMv === null ? batteryPercentHealth(d.batteryPercent) : batteryMillivoltHealth(d.batteryMv));
+    const levelsOf = (d: WearableRow) => ({ battery: batteryOf(d), heartbeat: heartbeatHealth(d.lastHeartbeatAt, Date.now()) });
+    const flagged = rows.find((d) => ['warning', 'error'].includes(levelsOf(d).battery ?? '') || ['warning', 'error'].includes(levelsOf(d).heartbeat ?? ''));
+    const fine = rows.find((d) => levelsOf(d).battery === 'ok' && levelsOf(d).heartbeat === 'ok');
+    expect(fine, 'a wristband whose readings are fine').toBeTruthy();
+    for (const d of [flagged, fine]) {
+      if (!d) continue;
+      await ops.searchFor(d.mac);
+      const row = ops.rowOf(d.mac);
+      const { battery, heartbeat } = levelsOf(d);
+      await expect(row).toContainText(d.batteryPercent !== null ? `${d.batteryPercent} %` : `${d.batteryMv} mV`);
+      for (const [what, level] of [['Battery', battery], ['Heartbeat', heartbeat]] as const) {
+        if (level === 'warning' || level === 'error') await expect(row).toContainText(`(${what}: ${HEALTH_WORDS[level]})`);
+        else await expect(row).not.toContainText(`(${what}:`);
+      }
+    }
   });
 });

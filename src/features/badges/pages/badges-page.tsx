@@ -7,6 +7,7 @@ import { useScopeUsers } from '@/entities/users/api/get-users';
 import { useSession } from '@/lib/session-context';
 import { useDeviceModels } from '@/entities/devices/api/get-device-models';
 import { OperationsToolbar, QueueDialog, SettingsDrawer } from '@/widgets/device-operations/operations-toolbar';
+import { HealthLine } from '@/widgets/device-operations/health-line';
 import { useOperationsLive } from '@/entities/device-operations/use-operations-live';
 import { useOperationsQueue } from '@/widgets/device-operations/use-operations-queue';
 import { useLocationSelection, useSelectedRows } from '@/lib/use-location-selection';
@@ -24,6 +25,7 @@ import { useBadgeFilters } from '../use-badge-filters';
 
 type Held = BadgeRow & { user: BadgeUser };
 const macOf = (row: { mac: string }) => row.mac;
+const BADGES = { one: 'badge', many: 'badges' };
 
 /**
  * Badges (/app/maintenance/badges): the badges of a location, their holders, and assigning,
@@ -80,6 +82,7 @@ export default function BadgesPage({ entry }: { entry: { title: string } }) {
       <PageHeader title={entry.title} />
       <BadgeFilterBar filters={filters} update={update} />
       <OfflineStamp updatedAt={list.updatedAt} hasData={list.hasData} />
+      {list.devices !== undefined && <HealthLine rows={list.devices} noun={BADGES} />}
       <OperationsToolbar plural="Badges" hideCount {...ops.toolbar} />
       <DataTable
         label="Badges"

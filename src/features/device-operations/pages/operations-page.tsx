@@ -16,7 +16,7 @@ import { useSession } from '@/lib/session-context';
 import { useOperableDevices } from '../api/get-operable-devices';
 import { OperationsMap } from '../components/operations-map';
 import { OperationsControls } from '../components/operations-controls';
-import { HealthLine } from '../components/health-line';
+import { HealthLine } from '@/widgets/device-operations/health-line';
 import { operationColumns } from '../beacon-dispenser-columns';
 
 /** The table, re-rendered only when its props change (the deferred rows, the selection). */

@@ -23,6 +23,7 @@ import { useScopeUsers } from '@/entities/users/api/get-users';
 import { useSession } from '@/lib/session-context';
 import { usePendingEdits } from '@/offline/use-outbox';
 import { OperationsFilterBar } from '@/widgets/device-operations/operations-filter-bar';
+import { HealthLine } from '@/widgets/device-operations/health-line';
 import { useWristbands } from '../api/get-wristbands';
 import { wristbandColumns } from '../wristband-columns';
 import { withAssignmentEdits, wristbandText, type WristbandRow } from '../wristband-rows';
@@ -30,6 +31,7 @@ import { withAssignmentEdits, wristbandText, type WristbandRow } from '../wristb
 const PATH = '/app/maintenance/wristbands';
 const RowsTable = memo(DataTable) as typeof DataTable;
 const rowKeyOf = (row: { id: number }) => row.id;
+const WRISTBANDS = { one: 'wristband', many: 'wristbands' };
 
 /**
  * Wristbands (/app/maintenance/wristbands): a location's wristbands with their settings,
@@ -104,6 +106,7 @@ export default function WristbandsPage({ entry }: { entry: { title: string } }) 
         placeholder="MAC, code or holder"
       />
       <OfflineStamp updatedAt={list.dataUpdatedAt} hasData={list.data !== undefined} />
+      {list.data !== undefined && <HealthLine rows={list.data} noun={WRISTBANDS} />}
       <Group gap="sm" wrap="wrap" align="center">
         <QueuedNotice rows={ops.rows} watch={queued.watch} noun="wristbands" onClose={queued.close} />
         <OperationsToolbar plural="Wristbands" {...ops.toolbar} />
