@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { deviceAttention, healthSummary, healthSummaryWords } from '../../../server/src/contracts/device-health';
 import type { OperableDevice } from '../../../server/src/contracts/operations';
 import { apiAs, idTokenOf, serviceWorkerInControl } from '../../fixtures/api';
 import { gatewaySimulator } from '../../fixtures/gateways';
@@ -168,5 +169,27 @@ test('Beacon Operations shows each beacon\'s own TX power, as the beacon reports
     const beacon = beacons.find((b) => b.txPower === power)!;
     await ops.searchFor(beacon.mac);
     await expect(ops.rowOf(beacon.mac).getByRole('cell').nth(column)).toHaveText(String(power));
+  }
+});
+
+test('Beacon Operations says each beacon’s health on the map and the unit’s in one line, as the shared rules judge the API’s readings', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await signedInAs(page, 'tech');
+  const api = apiAs(page.request, await idTokenOf(page));
+  // A unit of St. Mary's (location 2) with a beacon on its plan that needs attention (the demo's
+  // health spread: docs/SCREENS.md 'Device health'); the device simulator is off, so readings stay.
+  const all = await api.get<OperableDevice[]>('/devices/beacons?groupId=2');
+  const flagged = all.find((b) => b.x !== null && b.y !== null && deviceAttention(b, Date.now()).level !== null);
+  expect(flagged, 'a placed beacon that needs attention').toBeTruthy();
+  const unit = flagged!.groupId;
+  const beacons = await api.get<OperableDevice[]>(`/devices/beacons?groupId=${unit}`);
+  await page.goto(`/app/maintenance/beacon-operations?groupId=${unit}&mapMode=map`);
+  await expect(page.getByRole('status', { name: 'Device health' })).toHaveText(healthSummaryWords(healthSummary(beacons, Date.now()), { one: 'beacon', many: 'beacons' }));
+  const placed = beacons.filter((b) => b.groupId === unit && b.x !== null && b.y !== null);
+  for (const b of placed) {
+    const { level, words } = deviceAttention(b, Date.now());
+    const dot = page.locator(`[data-testid="operations-map-device"][data-device-id="${b.id}"]`);
+    await expect(dot).toHaveAttribute('data-health', level ?? 'ok');
+    if (level) await expect(dot).toHaveAttribute('aria-label', new RegExp(`, ${words.replace(/[()]/g, '\\$&')}`));
   }
 });

@@ -80,18 +80,42 @@ export interface HealthSummary {
   txPower: Record<'warning' | 'error', number>;
 }
 
+/** The readings the health rules cover, as the summary and a device's words name them. */
+const READINGS = [
+  ['heartbeat', 'Heartbeat'],
+  ['battery', 'Battery'],
+  ['txPower', 'TX power'],
+] as const;
+type Reading = (typeof READINGS)[number][0];
+
+/** Each reading's level at `now` (null: unknown or absent). */
+function readingLevels(d: DeviceReadings, now: number): Record<Reading, Health | null> {
+  return {
+    heartbeat: heartbeatHealth(d.lastHeartbeatAt, now),
+    battery: d.batteryPercent != null ? batteryPercentHealth(d.batteryPercent) : batteryMillivoltHealth(d.batteryMv ?? null),
+    txPower: txPowerHealth(d.txPower ?? null, txPowerModeOf(d.mode ?? null)),
+  };
+}
+
+/** A device's worst reading at a warning or an error, and every such reading in words ('Heartbeat: Error, Battery: Warning'); null level when none. */
+export function deviceAttention(d: DeviceReadings, now: number): { level: 'warning' | 'error' | null; words: string } {
+  const levels = readingLevels(d, now);
+  const flagged = READINGS.flatMap(([reading, label]) => {
+    const level = levels[reading];
+    return level === 'warning' || level === 'error' ? [{ level, words: `${label}: ${HEALTH_WORDS[level]}` }] : [];
+  });
+  const level = flagged.some((f) => f.level === 'error') ? 'error' : flagged.length > 0 ? 'warning' : null;
+  return { level, words: flagged.map((f) => f.words).join(', ') };
+}
+
 /** Counts the devices whose heartbeat, battery or TX power is at a warning or an error, at `now`. */
 export function healthSummary(devices: readonly DeviceReadings[], now: number): HealthSummary {
   const summary: HealthSummary = { devices: devices.length, attention: 0, heartbeat: { warning: 0, error: 0 }, battery: { warning: 0, error: 0 }, txPower: { warning: 0, error: 0 } };
   for (const d of devices) {
-    const battery = d.batteryPercent != null ? batteryPercentHealth(d.batteryPercent) : batteryMillivoltHealth(d.batteryMv ?? null);
-    const levels = [
-      ['heartbeat', heartbeatHealth(d.lastHeartbeatAt, now)],
-      ['battery', battery],
-      ['txPower', txPowerHealth(d.txPower ?? null, txPowerModeOf(d.mode ?? null))],
-    ] as const;
+    const levels = readingLevels(d, now);
     let flagged = false;
-    for (const [reading, level] of levels) {
+    for (const [reading] of READINGS) {
+      const level = levels[reading];
       if (level === 'warning' || level === 'error') {
         summary[reading][level] += 1;
         flagged = true;

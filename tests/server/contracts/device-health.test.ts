@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batteryMillivoltHealth, batteryPercentHealth, healthSummary, healthSummaryWords, heartbeatHealth, txPowerHealth, txPowerModeOf } from '../../../server/src/contracts/device-health';
+import { batteryMillivoltHealth, batteryPercentHealth, deviceAttention, healthSummary, healthSummaryWords, heartbeatHealth, txPowerHealth, txPowerModeOf } from '../../../server/src/contracts/device-health';
 
 // The device health rules at each edge (docs/SCREENS.md 'Device health').
 
@@ -70,5 +70,17 @@ describe('a location’s health summary', () => {
     expect(healthSummaryWords(healthSummary([], NOW), { one: 'dispenser', many: 'dispensers' })).toBe('No dispensers.');
     const two = healthSummary([{ lastHeartbeatAt: new Date(NOW).toISOString() }, { lastHeartbeatAt: new Date(NOW).toISOString() }], NOW);
     expect(healthSummaryWords(two, { one: 'badge', many: 'badges' })).toBe('All 2 badges healthy.');
+  });
+});
+
+describe('a device’s attention', () => {
+  it('is its worst reading at a warning or an error, with every such reading in words', () => {
+    const fine = { lastHeartbeatAt: hoursAgo(1), batteryPercent: 80, txPower: -30, mode: 'NORMAL' };
+    expect(deviceAttention(fine, NOW)).toEqual({ level: null, words: '' });
+    expect(deviceAttention({ ...fine, batteryPercent: 40 }, NOW)).toEqual({ level: 'warning', words: 'Battery: Warning' });
+    expect(deviceAttention({ ...fine, lastHeartbeatAt: hoursAgo(49), batteryPercent: 40 }, NOW)).toEqual({ level: 'error', words: 'Heartbeat: Error, Battery: Warning' });
+    // A badge in passive mode at −13 dBm: within the normal band's error, a warning in passive bands.
+    expect(deviceAttention({ ...fine, txPower: -13, mode: 'PASSIVE' }, NOW)).toEqual({ level: 'warning', words: 'TX power: Warning' });
+    expect(deviceAttention({ lastHeartbeatAt: null, batteryMv: 2200 }, NOW)).toEqual({ level: 'error', words: 'Battery: Error' });
   });
 });
