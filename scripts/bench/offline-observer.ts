@@ -1,10 +1,14 @@
 /**
- * The observer's scenario of `npm run bench:offline`: on a 390×844 phone without signal, the demo
- * hospital administrator (whose template holds the observation audits) starts a session on a unit,
- * records BENCH_OBSERVER_OPPORTUNITIES opportunities (default 120) by tapping an indication and an
- * action each, with the phone reloaded twice along the way, ends the session and reconnects. The
- * figure is the time until the outbox is empty; the check, that the server then holds the session
- * once, ended, with every record once.
+ * The observer's scenario of `npm run bench:offline`: on a 390×844 phone without signal, the demo's
+ * infection preventionist (observer@demo.health) starts a session on a unit, records
+ * BENCH_OBSERVER_OPPORTUNITIES opportunities (default 120) over 45 minutes of the phone's clock by
+ * tapping an indication and an action each, with the phone reloaded twice along the way, ends the
+ * session and reconnects. The figure is the time until the outbox is empty; the check, that the
+ * server then holds the session once, ended 45 minutes after it started, with every record once.
+ *
+ * The phone's clock (Playwright's, in the page) starts 45 minutes back and is moved on by a 120th
+ * of them before each record, so the session's times are an observer's; the taps themselves take
+ * as long as the page needs.
  *
  * Every record is made as an observer makes it, by two taps on the page (docs/SCREENS.md
  * 'Observation Audits'); from there everything is the app's own path (the outbox, its replay, the API).
@@ -17,6 +21,8 @@ import { signInAs } from './web-sign-in';
 const opportunities = Number(process.env.BENCH_OBSERVER_OPPORTUNITIES ?? 120);
 const UNIT = 'ICU – 3 North';
 const WAIT_MS = 5 * 60_000;
+/** The session's length on the phone's clock. */
+const SESSION_MS = 45 * 60_000;
 /** The indications and actions tapped in turn: each record one of each. */
 const INDICATIONS = [/Before touching a patient/, /After touching a patient/, /Room entry/, /Room exit/];
 const ACTIONS = ['Rub', 'Wash', 'Missed'] as const;
@@ -25,6 +31,8 @@ export interface ObserverScenarioResult {
   records: number;
   queueMs: number;
   replayMs: number;
+  /** The stored session's length, minutes (its end less its start). */
+  sessionMinutes: number;
   /** What the server holds of the session, in words, and whether it is exactly once. */
   stored: string;
   exactlyOnce: boolean;
@@ -43,7 +51,9 @@ export async function runObserverScenario(browser: Browser, baseUrl: string): Pr
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   try {
     const page = await context.newPage();
-    await signInAs(page, baseUrl, 'manager');
+    await signInAs(page, baseUrl, 'observer');
+    // The session ends about now on the phone's clock: it starts 45 minutes back.
+    await context.clock.install({ time: Date.now() - SESSION_MS });
     await page.goto(`${baseUrl}/app/reports/observation-audits`);
     const main = page.getByRole('main');
     const unitField = main.getByRole('combobox', { name: 'Unit' });
@@ -56,7 +66,7 @@ export async function runObserverScenario(browser: Browser, baseUrl: string): Pr
       return key ? (localStorage.getItem(key) as string) : '';
     });
     const unit = (await get<{ data: AuditUnit[] }>(baseUrl, token, '/audits/units')).data.find((u) => u.name === UNIT);
-    if (!unit) throw new Error(`the administrator may not audit ${UNIT}`);
+    if (!unit) throw new Error(`the observer may not audit ${UNIT}`);
 
     let started: { clientId: string; startedAt: string } | null = null;
     page.on('request', (r: Request) => {
@@ -79,6 +89,7 @@ export async function runObserverScenario(browser: Browser, baseUrl: string): Pr
         await page.reload();
         await main.getByRole('heading', { name: UNIT, exact: true }).waitFor({ timeout: WAIT_MS });
       }
+      await page.clock.fastForward(Math.round(SESSION_MS / opportunities));
       const action = ACTIONS[i % ACTIONS.length]!;
       if (action !== 'Missed') compliant++;
       await main.getByRole('button', { name: INDICATIONS[i % INDICATIONS.length] }).tap();
@@ -101,8 +112,10 @@ export async function runObserverScenario(browser: Browser, baseUrl: string): Pr
     const stored = mine.filter((s) => s.clientId === session.clientId);
     const held = stored[0];
     const exactlyOnce = stored.length === 1 && held?.endedAt != null && held.observations === opportunities && held.compliant === compliant;
+    const sessionMinutes = held?.endedAt ? (Date.parse(held.endedAt) - Date.parse(held.startedAt)) / 60_000 : 0;
     return {
       records: queued,
+      sessionMinutes,
       queueMs,
       replayMs,
       stored: `${stored.length} session, ${held?.observations ?? 0}/${opportunities} records, ${held?.compliant ?? 0}/${compliant} compliant${held?.endedAt ? ', ended' : ''}`,
