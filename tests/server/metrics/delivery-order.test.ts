@@ -101,6 +101,33 @@ describe('report figures under real delivery', () => {
     expect((answerOf('/exposureReport/interaction') as unknown[] | { interactions?: unknown[] })).not.toEqual([]);
   });
 
+  it('explains every room entry and exit as the figures count it: the counted ones are the opportunities, the compliant ones the compliant events', () => {
+    // Per wearer over the scenarios' two days, so a visit across midnight is seen whole.
+    type Day = { opportunities: number; compliance: number | null; userActivity: { type: string; verdict: { counted: boolean; compliant: boolean; washAt: string | null } | null }[] };
+    // The last answer is the devices' state, not a call.
+    const days = (baseline as { call?: string; answer: unknown }[]).filter((b): b is { call: string; answer: unknown } => b.call?.startsWith('/compliance/user/activity?') === true);
+    expect(days.length).toBeGreaterThan(0);
+    const byUser = new Map<string, { call: string; answer: unknown }[]>();
+    for (const d of days) {
+      const userId = new URLSearchParams(d.call.split('?')[1]).get('userId') ?? '';
+      byUser.set(userId, [...(byUser.get(userId) ?? []), d]);
+    }
+    let explained = 0;
+    for (const list of byUser.values()) {
+      const answers = list.map((d) => d.answer as Day);
+      const doors = answers.flatMap((a) => a.userActivity.filter((e) => e.type === 'Room Entry' || e.type === 'Room Exit'));
+      expect(doors.every((e) => e.verdict !== null)).toBe(true);
+      const counted = doors.filter((e) => e.verdict?.counted);
+      expect(counted.length).toBe(answers.reduce((n, a) => n + a.opportunities, 0));
+      const compliant = answers.reduce((n, a) => n + Math.round((a.compliance ?? 0) * a.opportunities), 0);
+      expect(counted.filter((e) => e.verdict?.compliant).length).toBe(compliant);
+      // A compliant one names the hand hygiene that made it so; a missed one none.
+      expect(counted.every((e) => (e.verdict?.compliant ? e.verdict.washAt !== null : e.verdict?.washAt === null))).toBe(true);
+      explained += counted.length;
+    }
+    expect(explained).toBeGreaterThan(4);
+  });
+
   it('answers the same when a gateway’s backlog arrives after later events, and when a batch is sent twice', async () => {
     const { backlog, later } = scenario.backlog();
     expect(await deliver([later, backlog])).toEqual(baseline);

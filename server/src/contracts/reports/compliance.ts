@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opportunityVerdictSchema } from './opportunity-verdict';
 import { endpoint } from '../endpoint';
 import { checkDayRange, countParam, flagParam, idListParam, idParam, searchField } from '../fields';
 import { professionIdSchema, reportDateSchema, reportQuerySchema, statSchema } from './common';
@@ -179,6 +180,8 @@ export const userActivitySchema = z.object({
       timeZone: z.string().nullable(),
       device: z.string().nullable(),
       duration: z.number().nullable(),
+      /** A room entry's or exit's verdict (opportunity-verdict.ts); null for other events. */
+      verdict: opportunityVerdictSchema.nullable(),
     }),
   ),
 });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { OpportunityVerdict } from '../../contracts/reports/opportunity-verdict';
 import type { Database } from '../../db/client';
 import type { DayRange } from './filters';
 
@@ -63,47 +64,76 @@ export interface ActivityRow {
   timeZone: string | null;
   device: string | null;
   duration: number | null;
+  /** A room entry's or exit's verdict as the stored visit holds it; null for other events. */
+  verdict: OpportunityVerdict | null;
 }
 
 const roomBeacon = sql`(select d.name from devices d where d.zone_id = v.zone_id and d.physical_role = 'ROOM' order by d.id limit 1)`;
 
-/** The day's events of a wearer, oldest first (docs/METRICS.md 'Activity breakdown'). */
+/** No verdict: the columns of an event that is not a room entry or exit. */
+const noVerdict = sql`null::boolean, null::boolean, null::timestamptz, null::timestamptz, null::timestamptz, null::int, null::int`;
+
+/** The day's events of a wearer, oldest first (docs/METRICS.md '9. Activity breakdown'), each room entry and exit with its stored verdict. */
 export async function dayActivity(db: Database, userId: number, range: DayRange): Promise<ActivityRow[]> {
   const from = range.from.toISOString();
   const to = range.to.toISOString();
   const result = await db.execute<{
     ts: string; type: ActivityRow['type']; location: string | null; time_zone: string | null; device: string | null; duration: number | null;
+    counted: boolean | null; compliant: boolean | null; wash_at: string | Date | null; window_from: string | Date | null; window_to: string | Date | null;
+    visit_s: number | null; required_s: number | null;
   }>(sql`
-    select ts, type, location, time_zone, device, duration from (
-      select v.entry_at as ts, 'Room Entry' as type, z.name as location, zg.time_zone, ${roomBeacon} as device, v.duration_s::float8 as duration
-        from visits v join zones z on z.id = v.zone_id left join groups zg on zg.id = z.group_id
+    select ts, type, location, time_zone, device, duration, counted, compliant, wash_at, window_from, window_to, visit_s, required_s from (
+      -- The visit's own location (v.group_id) holds the windows the derivation judged it by.
+      select v.entry_at as ts, 'Room Entry' as type, z.name as location, zg.time_zone, ${roomBeacon} as device, v.duration_s::float8 as duration,
+             v.counted, v.entry_compliant as compliant, v.entry_wash_at as wash_at,
+             v.entry_at - make_interval(secs => vg.before_entry_seconds_to_comply) as window_from,
+             v.entry_at + make_interval(secs => vg.after_entry_seconds_to_comply) as window_to,
+             v.duration_s as visit_s, vg.required_visit_duration as required_s
+        from visits v join zones z on z.id = v.zone_id left join groups zg on zg.id = z.group_id join groups vg on vg.id = v.group_id
         where v.user_id = ${userId} and v.entry_at >= ${from}::timestamptz and v.entry_at < ${to}::timestamptz
       union all
-      select v.exit_at, 'Room Exit', z.name, zg.time_zone, ${roomBeacon}, null
-        from visits v join zones z on z.id = v.zone_id left join groups zg on zg.id = z.group_id
+      select v.exit_at, 'Room Exit', z.name, zg.time_zone, ${roomBeacon}, null,
+             v.counted, v.exit_compliant, v.exit_wash_at,
+             v.exit_at - make_interval(secs => vg.before_exit_seconds_to_comply),
+             v.exit_at + make_interval(secs => vg.after_exit_seconds_to_comply),
+             v.duration_s, vg.required_visit_duration
+        from visits v join zones z on z.id = v.zone_id left join groups zg on zg.id = z.group_id join groups vg on vg.id = v.group_id
         where v.user_id = ${userId} and v.exit_at >= ${from}::timestamptz and v.exit_at < ${to}::timestamptz
       union all
       select h.ts, 'Hand Hygiene', g.name, g.time_zone,
              coalesce(d.name, case h.wash_type when 'SOAP' then 'Wristband (soap)' else 'Wristband (sanitizer)' end),
-             h.duration_s::float8
+             h.duration_s::float8, ${noVerdict}
         from hygiene_events h left join devices d on d.id = h.dispenser_id left join groups g on g.id = h.group_id
         where h.user_id = ${userId} and h.ts >= ${from}::timestamptz and h.ts < ${to}::timestamptz
       union all
-      select b.entry_at, 'Bed Visit', g.name, g.time_zone, d.name, b.duration_s::float8
+      select b.entry_at, 'Bed Visit', g.name, g.time_zone, d.name, b.duration_s::float8, ${noVerdict}
         from bed_visits b join devices d on d.id = b.beacon_id join groups g on g.id = b.group_id
         where b.user_id = ${userId} and b.counted and b.entry_at >= ${from}::timestamptz and b.entry_at < ${to}::timestamptz
       union all
-      select r.ts, 'Reminder', z.name, zg.time_zone, null, null
+      select r.ts, 'Reminder', z.name, zg.time_zone, null, null, ${noVerdict}
         from reminder_events r join zones z on z.id = r.zone_id left join groups zg on zg.id = z.group_id
         where r.user_id = ${userId} and r.ts >= ${from}::timestamptz and r.ts < ${to}::timestamptz
     ) a order by ts, type, device, location, duration`);
+  const iso = (at: string | Date) => new Date(at).toISOString();
   return result.rows.map((r) => ({
-    timestamp: new Date(r.ts).toISOString(),
+    timestamp: iso(r.ts),
     type: r.type,
     location: r.location,
     timeZone: r.time_zone,
     device: r.device,
     duration: r.duration === null ? null : Number(r.duration),
+    verdict:
+      r.counted === null || r.window_from === null || r.window_to === null
+        ? null
+        : {
+            counted: r.counted,
+            compliant: r.compliant === true,
+            windowFrom: iso(r.window_from),
+            windowTo: iso(r.window_to),
+            washAt: r.wash_at === null ? null : iso(r.wash_at),
+            visitSeconds: Number(r.visit_s),
+            requiredSeconds: Number(r.required_s),
+          },
   }));
 }
 

@@ -1,7 +1,8 @@
 import type { PageEntry } from '../filters/filter-state';
-import { Group, SimpleGrid, Stack } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { type userActivitySchema, userReportEndpoints } from '@contracts/reports/compliance';
+import { verdictOutcome, verdictWords } from '@contracts/reports/opportunity-verdict';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { descendantIds, SearchableSelect, SingleDatePicker, TreeMultiSelect } from '@/components/filters';
 import { PageHeader } from '@/components/page-header';
@@ -75,7 +76,26 @@ const columns: DataColumn<Activity>[] = [
   { key: 'location', header: 'Location', value: (r) => r.location },
   { key: 'device', header: 'Device', value: (r) => r.device },
   { key: 'duration', header: 'Duration', value: (r) => r.duration, render: (r) => formatSeconds(r.duration), exportUnit: 's', align: 'right' },
+  // Why a room entry or exit counted or was missed, in the words of the stored visit (docs/METRICS.md '9. Activity breakdown').
+  { key: 'outcome', header: 'Outcome', value: (r) => (r.verdict ? verdictOutcome(r.verdict) : null), render: (r) => (r.verdict ? <OutcomeText outcome={verdictOutcome(r.verdict)} /> : '') },
+  { key: 'why', header: 'Why', value: whyOf, render: (r) => <Text size="sm">{whyOf(r) ?? ''}</Text>, fold: true, sortable: false },
 ];
+
+/** A room entry's or exit's verdict in words, times on the location's clock. */
+function whyOf(r: Activity): string | null {
+  if (r.verdict === null || (r.type !== 'Room Entry' && r.type !== 'Room Exit')) return null;
+  return verdictWords(r.type, r.timestamp, r.verdict, (at) => formatTimeIn(at, r.timeZone));
+}
+
+const OUTCOME_COLORS = { Compliant: 'teal.8', Missed: 'red.8', 'Not counted': 'dimmed' } as const;
+
+function OutcomeText({ outcome }: { outcome: keyof typeof OUTCOME_COLORS }) {
+  return (
+    <Text size="sm" fw={outcome === 'Missed' ? 600 : undefined} c={OUTCOME_COLORS[outcome]}>
+      {outcome}
+    </Text>
+  );
+}
 
 /** The day's events; a user with no activity at all is told so. */
 const EventsSection = reportSection(
@@ -93,6 +113,7 @@ const EventsSection = reportSection(
             columns={columns}
             rows={a?.userActivity ?? []}
             rowKey={(r) => `${r.timestamp}-${r.type}-${r.device ?? ''}`}
+            rowLabel={(r) => `${r.type} at ${formatTimeIn(r.timestamp, r.timeZone)}`}
             loading={activity.isPending}
             exportable
             initialSort={{ key: 'time', direction: 'asc' }}

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wearableAssignments } from '../../../../server/src/db/schema';
+import { groups, wearableAssignments } from '../../../../server/src/db/schema';
 import { createTestApp, signIn, type Tokens } from '../../helpers/app';
 import { createFleet, eventsFor, ingest } from '../../helpers/fleet';
 import { ST_MARYS, staffOf } from '../../helpers/staff';
@@ -9,7 +9,15 @@ import { getReport } from './report-client';
 // ICU – 3 North (group 6) keeps its clocks on US/Pacific.
 const ICU = 6;
 
-interface Activity { timestamp: string; type: string; location: string | null; timeZone: string | null; device: string | null; duration: number | null }
+interface Activity {
+  timestamp: string;
+  type: string;
+  location: string | null;
+  timeZone: string | null;
+  device: string | null;
+  duration: number | null;
+  verdict: { counted: boolean; compliant: boolean; windowFrom: string; windowTo: string; washAt: string | null; visitSeconds: number; requiredSeconds: number } | null;
+}
 
 describe('a wearer’s activity of one day', () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -39,6 +47,29 @@ describe('a wearer’s activity of one day', () => {
       ['2023-06-01T08:05:00.000Z', 'Room Exit', 'US/Pacific'],
     ]);
     expect(events[1]?.duration).toBe(25);
+  });
+
+  it('says why each room entry and exit counted or was missed: the location’s window and the hand hygiene in it', async () => {
+    const { body } = await getReport(ctx.app, admin.idToken, 'compliance/user/activity', { userId: user, date: '2023-06-01' });
+    const [unit] = await ctx.db.select().from(groups).where(eq(groups.id, ICU));
+    if (!unit) throw new Error('no ICU');
+    const at = (iso: string, seconds: number) => new Date(Date.parse(iso) + seconds * 1000).toISOString();
+    const [entry, wash, exit] = body.userActivity as Activity[];
+    // The dispense 10 s after the entry falls in the entry's window: compliant, named by its time.
+    expect(entry?.verdict).toEqual({
+      counted: true,
+      compliant: true,
+      windowFrom: at('2023-06-01T08:00:00Z', -unit.beforeEntrySecondsToComply),
+      windowTo: at('2023-06-01T08:00:00Z', unit.afterEntrySecondsToComply),
+      washAt: '2023-06-01T08:00:10.000Z',
+      visitSeconds: 300,
+      requiredSeconds: unit.requiredVisitDuration,
+    });
+    expect(wash?.verdict).toBeNull();
+    // Nothing around the exit: missed.
+    expect(exit?.verdict).toMatchObject({ counted: true, compliant: false, washAt: null, windowFrom: at('2023-06-01T08:05:00Z', -unit.beforeExitSecondsToComply) });
+    expect(body.opportunities).toBe(2);
+    expect(body.compliance).toBe(0.5);
   });
 
   it('says how many SmartSensors the user wears now: none for someone with no device', async () => {
