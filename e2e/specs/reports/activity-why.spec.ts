@@ -41,4 +41,10 @@ test('each room entry and exit says its outcome, and why, in the row’s details
       ? `hand hygiene at ${clock}, within ${clock}–${clock} · compliant`
       : `no hand hygiene between ${clock} and ${clock} · missed`;
   await expect(table.getByText(new RegExp(`^${door} ${clock} · ${ending}$`)).first()).toBeVisible();
+  // Its timeline: the hand hygiene that made it compliant filled, when it is among the day's (one
+  // just before midnight belongs to the day before).
+  const timeline = table.getByTestId('opportunity-timeline').first();
+  await expect(timeline).toBeVisible();
+  const shown = verdict.counted && verdict.compliant && userActivity.some((e) => e.type === 'Hand Hygiene' && e.timestamp === verdict.washAt);
+  await expect(timeline.locator('circle[data-deciding="true"]')).toHaveCount(shown ? 1 : 0);
 });

@@ -15,6 +15,7 @@ import { NoData, ReportCard } from '../shared/report-card';
 import { reportSection, useReportStages } from '../shared/report-section';
 import { StatCard } from '../shared/stat-card';
 import { DEFINITIONS } from '../shared/definitions';
+import { OpportunityTimeline } from './opportunity-timeline';
 import { useReportFilters } from '../filters/use-report-filters';
 
 type Activity = (typeof userActivitySchema)['_output']['userActivity'][number];
@@ -69,7 +70,8 @@ const DayFiguresSection = reportSection('DayFiguresSection', { activity: activit
   );
 });
 
-const columns: DataColumn<Activity>[] = [
+/** The events' columns; a room entry's or exit's Why draws its timeline among the day's hand hygiene. */
+const columnsOf = (hygiene: readonly Activity[]): DataColumn<Activity>[] => [
   // The export keeps the UTC instant; the screen shows the location's time.
   { key: 'time', header: 'Time', value: (r) => r.timestamp, render: (r) => formatTimeIn(r.timestamp, r.timeZone) },
   { key: 'type', header: 'Event Type', value: (r) => r.type },
@@ -78,13 +80,25 @@ const columns: DataColumn<Activity>[] = [
   { key: 'duration', header: 'Duration', value: (r) => r.duration, render: (r) => formatSeconds(r.duration), exportUnit: 's', align: 'right' },
   // Why a room entry or exit counted or was missed, in the words of the stored visit (docs/METRICS.md '9. Activity breakdown').
   { key: 'outcome', header: 'Outcome', value: (r) => (r.verdict ? verdictOutcome(r.verdict) : null), render: (r) => (r.verdict ? <OutcomeText outcome={verdictOutcome(r.verdict)} /> : '') },
-  { key: 'why', header: 'Why', value: whyOf, render: (r) => <Text size="sm">{whyOf(r) ?? ''}</Text>, fold: true, sortable: false },
+  { key: 'why', header: 'Why', value: whyOf, render: (r) => <Why row={r} hygiene={hygiene} />, fold: true, sortable: false },
 ];
 
 /** A room entry's or exit's verdict in words, times on the location's clock. */
 function whyOf(r: Activity): string | null {
   if (r.verdict === null || (r.type !== 'Room Entry' && r.type !== 'Room Exit')) return null;
   return verdictWords(r.type, r.timestamp, r.verdict, (at) => formatTimeIn(at, r.timeZone));
+}
+
+/** The verdict in words, with its timeline. */
+function Why({ row, hygiene }: { row: Activity; hygiene: readonly Activity[] }) {
+  const words = whyOf(row);
+  if (words === null || row.verdict === null || (row.type !== 'Room Entry' && row.type !== 'Room Exit')) return null;
+  return (
+    <Stack gap={4}>
+      <Text size="sm">{words}</Text>
+      <OpportunityTimeline kind={row.type} at={row.timestamp} verdict={row.verdict} hygiene={hygiene} timeZone={row.timeZone} />
+    </Stack>
+  );
 }
 
 const OUTCOME_COLORS = { Compliant: 'teal.8', Missed: 'red.8', 'Not counted': 'dimmed' } as const;
@@ -103,6 +117,7 @@ const EventsSection = reportSection(
   { activity: (props: { day: { userId: number; date: string }; noActivity: boolean }) => activityCall(props) },
   function EventsBody({ activity, noActivity }) {
     const a = activity.data;
+    const columns = useMemo(() => columnsOf((a?.userActivity ?? []).filter((e) => e.type === 'Hand Hygiene')), [a]);
     return (
       <ReportCard title="Events" loading={activity.isFetching && a !== undefined} error={a ? null : activity.error}>
         {noActivity ? (
