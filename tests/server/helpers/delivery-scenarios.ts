@@ -131,6 +131,8 @@ export async function buildScenarios(db: Database, fleet: Fleet, [a, b, c]: [num
         ...users.map((userId) => ({ path: '/compliance/user/dashboard', query: { userId, ...range } })),
         ...users.flatMap((userId) => ['2025-03-10', '2025-03-11'].map((date) => ({ path: '/compliance/user/activity', query: { userId, date } }))),
         ...users.map((userId) => ({ path: '/workflow/activity/available-days', query: { userId } })),
+        // The caller's own (the admin wears nothing here: the call answers no door).
+        ...['2025-03-10', '2025-03-11'].map((date) => ({ path: '/compliance/user/own-opportunities', query: { date } })),
         ...each('/dispensers/wash-type-breakdown'),
         ...each('/dispensers/handwash/overview-stats'),
         ...each('/dispensers/wash-count-trend'),

@@ -165,6 +165,7 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
   'GET /api/compliance/user/dashboard': (ids) => ({ query: { userId: ids.staffIds[0], ...week() } }),
   'GET /api/compliance/user/activity': (ids) => ({ query: { userId: ids.staffIds[0], date: day(-1) } }),
   'GET /api/workflow/activity/available-days': (ids) => ({ query: { userId: ids.staffIds[0] } }),
+  'GET /api/compliance/user/own-opportunities': () => ({ query: { date: '2025-03-10' } }),
   'GET /api/dispensers/wash-type-breakdown': () => ({ query: report() }),
   'GET /api/dispensers/handwash/overview-stats': () => ({ query: report() }),
   'GET /api/dispensers/wash-count-trend': () => ({ query: report() }),

@@ -186,6 +186,24 @@ export const userActivitySchema = z.object({
   ),
 });
 
+/** The signed-in wearer's own day: no userId, always the caller (docs/PERMISSIONS.md 'Decisions where the specification leaves the call-to-page mapping open'). */
+export const ownOpportunitiesQuerySchema = z.object({ date: reportDateSchema });
+
+/** The caller's room entries and exits of one day, each with its verdict, and the day's hand hygiene for their timelines. */
+export const ownOpportunitiesSchema = z.object({
+  doors: z.array(
+    z.object({
+      timestamp: z.string(),
+      type: z.enum(['Room Entry', 'Room Exit']),
+      location: z.string().nullable(),
+      timeZone: z.string().nullable(),
+      verdict: opportunityVerdictSchema,
+    }),
+  ),
+  hygiene: z.array(z.object({ timestamp: z.string(), location: z.string().nullable(), device: z.string().nullable() })),
+});
+export type OwnOpportunities = z.infer<typeof ownOpportunitiesSchema>;
+
 export const availableDaysQuerySchema = z.object({ userId: idParam.optional() });
 export const availableDaysSchema = z.array(z.string());
 
@@ -227,6 +245,7 @@ export const userReportEndpoints = {
   dashboard: endpoint({ method: 'GET', path: '/compliance/user/dashboard', query: userDashboardQuerySchema, response: userDashboardSchema }),
   activity: endpoint({ method: 'GET', path: '/compliance/user/activity', query: userActivityQuerySchema, response: userActivitySchema }),
   availableDays: endpoint({ method: 'GET', path: '/workflow/activity/available-days', query: availableDaysQuerySchema, response: availableDaysSchema }),
+  ownOpportunities: endpoint({ method: 'GET', path: '/compliance/user/own-opportunities', query: ownOpportunitiesQuerySchema, response: ownOpportunitiesSchema }),
 };
 
 /** The hand-wash calls: hand-hygiene events by type and day. */

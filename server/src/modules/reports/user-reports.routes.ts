@@ -23,6 +23,13 @@ export const userReportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     handler: async (request) => service.activity(callerOf(request), request.query),
   });
 
+  // The caller's own: whoever may open their User Overview reads why their opportunities counted.
+  app.route({
+    ...routeOf(userReportEndpoints.ownOpportunities),
+    config: { ...forPages('/app/reports/user-overview'), ...auditRead(personInQuery()) },
+    handler: async (request) => service.ownOpportunities(callerOf(request), request.query),
+  });
+
   app.route({
     ...routeOf(userReportEndpoints.availableDays),
     config: { ...forPages('/app/reports/activity-breakdown'), ...auditRead(personInQuery()) },

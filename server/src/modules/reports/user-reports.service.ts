@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { availableDaysQuerySchema, userActivityQuerySchema, userDashboardQuerySchema } from '../../contracts/reports/compliance';
+import type { availableDaysQuerySchema, OwnOpportunities, userActivityQuerySchema, userDashboardQuerySchema } from '../../contracts/reports/compliance';
 import type { Database } from '../../db/client';
 import type { Caller } from '../../core/caller';
 import { complianceByDay, complianceTotals, washTypeBreakdown } from '../metrics/compliance.repo';
@@ -76,6 +76,22 @@ export function createUserReportsService(db: Database) {
         dayActivity(db, user.id, filter.range),
       ]);
       return { compliance: totals.complianceTotal, opportunities: totals.opportunities, washAverage: totals.washAverage, userActivity };
+    },
+
+    /**
+     * GET compliance/user/own-opportunities: the caller's own room entries and exits of one day with
+     * their verdicts (docs/METRICS.md '9. Activity breakdown'), and the day's hand hygiene for
+     * their timelines; always the caller's, so a wearer reads why their own opportunities counted.
+     */
+    async ownOpportunities(caller: Caller, query: { date: string }): Promise<OwnOpportunities> {
+      const rows = await dayActivity(db, caller.user.id, dayRange(query.date, query.date));
+      const doors: OwnOpportunities['doors'] = [];
+      const hygiene: OwnOpportunities['hygiene'] = [];
+      for (const r of rows) {
+        if ((r.type === 'Room Entry' || r.type === 'Room Exit') && r.verdict) doors.push({ timestamp: r.timestamp, type: r.type, location: r.location, timeZone: r.timeZone, verdict: r.verdict });
+        else if (r.type === 'Hand Hygiene') hygiene.push({ timestamp: r.timestamp, location: r.location, device: r.device });
+      }
+      return { doors, hygiene };
     },
 
     /** GET workflow/activity/available-days: the days the wearer has activity on. */

@@ -15,7 +15,7 @@ import { NoData, ReportCard } from '../shared/report-card';
 import { reportSection, useReportStages } from '../shared/report-section';
 import { StatCard } from '../shared/stat-card';
 import { DEFINITIONS } from '../shared/definitions';
-import { OpportunityTimeline } from './opportunity-timeline';
+import { OpportunityTimeline } from '../shared/opportunity-timeline';
 import { useReportFilters } from '../filters/use-report-filters';
 
 type Activity = (typeof userActivitySchema)['_output']['userActivity'][number];

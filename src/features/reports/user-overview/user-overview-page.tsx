@@ -22,13 +22,15 @@ import { TrendChart } from '../shared/trend-chart';
 import { DEFINITIONS } from '../shared/definitions';
 import { exceedsSixMonths, shiftDay } from '../filters/filter-state';
 import { useReportFilters } from '../filters/use-report-filters';
+import { MyOpportunities } from './my-opportunities-section';
 
 /** Days the user overview covers: the chosen day and the six before it. */
 export const USER_OVERVIEW_DAYS = 7;
 
 /**
  * User Overview: the chosen user's (or the signed-in user's) compliance over the 7 days ending on
- * the chosen date: KPI cards, My Compliance trend, breakdowns and wearable usage.
+ * the chosen date: KPI cards, My Compliance trend, breakdowns, on one's own overview why each
+ * opportunity of a chosen day counted, and wearable usage.
  */
 export default function UserOverviewPage({ entry }: { entry: PageEntry }) {
   const { user: me, bootstrap } = useSession();
@@ -80,6 +82,7 @@ export default function UserOverviewPage({ entry }: { entry: PageEntry }) {
           <BreakdownSection week={week} showDurations={showDurations} />
         </SimpleGrid>
       )}
+      {shown >= 3 && userId === me.id && <MyOpportunities endDate={filters.date} days={USER_OVERVIEW_DAYS} />}
       {shown >= 3 && <WearableUsageSection week={week} />}
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groups, wearableAssignments } from '../../../../server/src/db/schema';
-import { createTestApp, signIn, type Tokens } from '../../helpers/app';
+import { groups, users, wearableAssignments } from '../../../../server/src/db/schema';
+import { createTestApp, signIn, type Tokens, userIdOf } from '../../helpers/app';
 import { createFleet, eventsFor, ingest } from '../../helpers/fleet';
 import { ST_MARYS, staffOf } from '../../helpers/staff';
 import { getReport } from './report-client';
@@ -82,5 +82,27 @@ describe('a wearer’s activity of one day', () => {
     const own = await getReport(ctx.app, technician.idToken, 'compliance/user/dashboard', week);
     expect(own.status).toBe(200);
     expect(own.body.assignedWearables).toBe(0);
+  });
+
+  it('answers a wearer their own room entries and exits with their verdicts, and nobody else’s', async () => {
+    const nurse = await signIn('nurse@demo.health');
+    const nurseId = await userIdOf(ctx.app, nurse.idToken, 'nurse@demo.health');
+    const [home] = await ctx.db.select().from(users).where(eq(users.id, nurseId));
+    const fleet = await createFleet(ctx.db, home?.groupId as number, [nurseId]);
+    const e = eventsFor(fleet);
+    await ingest(ctx.db, [...e.visit(nurseId, '2023-06-02T09:00:00Z', '2023-06-02T09:04:00Z'), e.dispense(nurseId, '2023-06-02T09:04:20Z', 'sanitizer', 20)]);
+
+    const own = await getReport(ctx.app, nurse.idToken, 'compliance/user/own-opportunities', { date: '2023-06-02' });
+    expect(own.status).toBe(200);
+    expect(own.body.doors.map((d: { type: string; verdict: { compliant: boolean } }) => [d.type, d.verdict.compliant])).toEqual([
+      ['Room Entry', false],
+      ['Room Exit', true],
+    ]);
+    expect(own.body.hygiene).toEqual([expect.objectContaining({ timestamp: '2023-06-02T09:04:20.000Z' })]);
+    // The admin asking for the same day gets their own, which holds no door, even naming the nurse.
+    expect((await getReport(ctx.app, admin.idToken, 'compliance/user/own-opportunities', { date: '2023-06-02' })).body.doors).toEqual([]);
+    const named = await getReport(ctx.app, admin.idToken, 'compliance/user/own-opportunities', { date: '2023-06-02', userId: nurseId });
+    expect(named.status).toBe(200);
+    expect(named.body.doors).toEqual([]);
   });
 });

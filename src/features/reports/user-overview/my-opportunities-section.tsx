@@ -1,0 +1,75 @@
+import { Badge, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { userReportEndpoints } from '@contracts/reports/compliance';
+import { verdictOutcome, verdictWords } from '@contracts/reports/opportunity-verdict';
+import { formatTimeIn } from '@/lib/format';
+import { reportQueryOptions } from '../shared/api/report-query';
+import { OpportunityTimeline } from '../shared/opportunity-timeline';
+import { NoData, ReportCard } from '../shared/report-card';
+import { reportSection } from '../shared/report-section';
+import { shiftDay } from '../filters/filter-state';
+
+const OUTCOME_COLORS = { Compliant: 'teal', Missed: 'red', 'Not counted': 'gray' } as const;
+
+/** A day's short name for the day picker: 'Mon 7' (UTC days, as the reports' days are). */
+const dayLabel = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/**
+ * My opportunities (docs/SCREENS.md 'User Overview'): the signed-in wearer's room entries and
+ * exits of one day of the week, each with its outcome, the reason in words and its timeline, so a
+ * nurse sees why an opportunity counted or was missed. Only on their own overview.
+ */
+export function MyOpportunities({ endDate, days }: { endDate: string; days: number }) {
+  const week = Array.from({ length: days }, (_, i) => shiftDay(endDate, i - days + 1));
+  const [chosen, setChosen] = useState<string | null>(null);
+  const date = chosen !== null && week.includes(chosen) ? chosen : endDate;
+  return (
+    <Stack gap="xs">
+      <SegmentedControl
+        aria-label="Day of my opportunities"
+        value={date}
+        onChange={setChosen}
+        data={week.map((day) => ({ value: day, label: dayLabel(day) }))}
+        fullWidth
+        style={{ overflowX: 'auto' }}
+      />
+      <DayOpportunities date={date} />
+    </Stack>
+  );
+}
+
+const DayOpportunities = reportSection(
+  'DayOpportunities',
+  { own: ({ date }: { date: string }) => reportQueryOptions(userReportEndpoints.ownOpportunities, { date }) },
+  function DayOpportunitiesBody({ own, date }) {
+    const d = own.data;
+    return (
+      <ReportCard title="My Opportunities" loading={own.isFetching} error={d ? null : own.error}>
+        {d && d.doors.length === 0 ? (
+          <NoData>No room entries or exits on {dayLabel(date)}.</NoData>
+        ) : (
+          <Stack gap="md" role="list" aria-label="My opportunities">
+            {(d?.doors ?? []).map((door) => {
+              const outcome = verdictOutcome(door.verdict);
+              const time = (at: string) => formatTimeIn(at, door.timeZone);
+              return (
+                <Stack key={`${door.timestamp}-${door.type}`} gap={4} role="listitem" aria-label={`${door.type} at ${time(door.timestamp)}, ${outcome}`}>
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Text size="sm" fw={600}>
+                      {door.type} · {door.location ?? '—'}
+                    </Text>
+                    <Badge color={OUTCOME_COLORS[outcome]} variant={outcome === 'Missed' ? 'filled' : 'light'}>
+                      {outcome}
+                    </Badge>
+                  </Group>
+                  <Text size="sm">{verdictWords(door.type, door.timestamp, door.verdict, time)}</Text>
+                  <OpportunityTimeline kind={door.type} at={door.timestamp} verdict={door.verdict} hygiene={d?.hygiene ?? []} timeZone={door.timeZone} />
+                </Stack>
+              );
+            })}
+          </Stack>
+        )}
+      </ReportCard>
+    );
+  },
+);
