@@ -31,6 +31,14 @@ test('a nurse picks a day of her week and reads each opportunity’s outcome, it
   await expect(item).toContainText(verdictOutcome(first.verdict));
   await expect(item.getByText(/^(Entry|Exit) .* · (compliant|missed|not an opportunity)$/)).toBeVisible();
   await expect(item.getByTestId('opportunity-timeline')).toBeVisible();
+  // Missed only: the day's missed ones, counted in the switch's label.
+  const missed = own.doors.filter((d) => verdictOutcome(d.verdict) === 'Missed').length;
+  const missedOnly = page.getByRole('switch', { name: `Missed only (${missed} of ${own.doors.length} room entries and exits)` });
+  await missedOnly.tap();
+  if (missed > 0) await expect(list.getByRole('listitem')).toHaveCount(missed);
+  else await expect(page.getByText('None missed on')).toBeVisible();
+  await missedOnly.tap();
+  await expect(list.getByRole('listitem')).toHaveCount(own.doors.length);
   // The counted ones and the compliant ones are the figures the API counts for the day.
   const counted = own.doors.filter((d) => d.verdict.counted);
   expect(counted.every((d) => (d.verdict.compliant ? d.verdict.washAt !== null : d.verdict.washAt === null))).toBe(true);

@@ -68,6 +68,9 @@ export interface ActivityRow {
   verdict: OpportunityVerdict | null;
 }
 
+/** A hand-hygiene event's device as the activity names it: the dispenser, or the wristband and its wash type. */
+const hygieneDevice = sql`coalesce(d.name, case h.wash_type when 'SOAP' then 'Wristband (soap)' else 'Wristband (sanitizer)' end)`;
+
 const roomBeacon = sql`(select d.name from devices d where d.zone_id = v.zone_id and d.physical_role = 'ROOM' order by d.id limit 1)`;
 
 /** No verdict: the columns of an event that is not a room entry or exit. */
@@ -100,9 +103,7 @@ export async function dayActivity(db: Database, userId: number, range: DayRange)
         from visits v join zones z on z.id = v.zone_id left join groups zg on zg.id = z.group_id join groups vg on vg.id = v.group_id
         where v.user_id = ${userId} and v.exit_at >= ${from}::timestamptz and v.exit_at < ${to}::timestamptz
       union all
-      select h.ts, 'Hand Hygiene', g.name, g.time_zone,
-             coalesce(d.name, case h.wash_type when 'SOAP' then 'Wristband (soap)' else 'Wristband (sanitizer)' end),
-             h.duration_s::float8, ${noVerdict}
+      select h.ts, 'Hand Hygiene', g.name, g.time_zone, ${hygieneDevice}, h.duration_s::float8, ${noVerdict}
         from hygiene_events h left join devices d on d.id = h.dispenser_id left join groups g on g.id = h.group_id
         where h.user_id = ${userId} and h.ts >= ${from}::timestamptz and h.ts < ${to}::timestamptz
       union all
@@ -135,6 +136,16 @@ export async function dayActivity(db: Database, userId: number, range: DayRange)
             requiredSeconds: Number(r.required_s),
           },
   }));
+}
+
+/** A wearer's hand-hygiene events in [from, to), oldest first, each with its location and device as the activity names them. */
+export async function hygieneBetween(db: Database, userId: number, from: Date, to: Date): Promise<{ timestamp: string; location: string | null; device: string | null }[]> {
+  const result = await db.execute<{ ts: string | Date; location: string | null; device: string | null }>(sql`
+    select h.ts, g.name as location, ${hygieneDevice} as device
+    from hygiene_events h left join devices d on d.id = h.dispenser_id left join groups g on g.id = h.group_id
+    where h.user_id = ${userId} and h.ts >= ${from.toISOString()}::timestamptz and h.ts < ${to.toISOString()}::timestamptz
+    order by h.ts, device`);
+  return result.rows.map((r) => ({ timestamp: new Date(r.ts).toISOString(), location: r.location, device: r.device }));
 }
 
 /** UTC days with any opportunity, hand-hygiene event or visit of the wearer, newest first. */

@@ -5,7 +5,7 @@ import type { Caller } from '../../core/caller';
 import { complianceByDay, complianceTotals, washTypeBreakdown } from '../metrics/compliance.repo';
 import { dayRange, daysOf, delta, userFilter } from '../metrics/filters';
 import { usageMsByUser } from '../metrics/usage';
-import { assignedWearableCount, availableDays as daysWithActivity, bedVisitCount, counterTotals, dayActivity, reminderBreakdown, visitFigures } from '../metrics/user-day.repo';
+import { assignedWearableCount, availableDays as daysWithActivity, bedVisitCount, counterTotals, dayActivity, hygieneBetween, reminderBreakdown, visitFigures } from '../metrics/user-day.repo';
 import { reportUser } from './report-scope';
 import { wearerIs } from './compliance-report.repo';
 
@@ -14,6 +14,8 @@ type UserActivityQuery = z.output<typeof userActivityQuerySchema>;
 type AvailableDaysQuery = z.output<typeof availableDaysQuerySchema>;
 
 const DAY_MS = 86_400_000;
+/** The longest compliance window (docs/METRICS.md '3. Visits and opportunities'): a door's hand hygiene is at most this far from it. */
+const HOUR_MS = 3_600_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The dashboard's range: startDate–endDate (the contract checked them), else the one `date`, else the last 7 days to today. */
@@ -84,12 +86,15 @@ export function createUserReportsService(db: Database) {
      * their timelines; always the caller's, so a wearer reads why their own opportunities counted.
      */
     async ownOpportunities(caller: Caller, query: { date: string }): Promise<OwnOpportunities> {
-      const rows = await dayActivity(db, caller.user.id, dayRange(query.date, query.date));
+      const range = dayRange(query.date, query.date);
+      const [rows, hygiene] = await Promise.all([
+        dayActivity(db, caller.user.id, range),
+        // Around the day by the longest window, so a door just after midnight shows the wash just before it.
+        hygieneBetween(db, caller.user.id, new Date(range.from.getTime() - HOUR_MS), new Date(range.to.getTime() + HOUR_MS)),
+      ]);
       const doors: OwnOpportunities['doors'] = [];
-      const hygiene: OwnOpportunities['hygiene'] = [];
       for (const r of rows) {
         if ((r.type === 'Room Entry' || r.type === 'Room Exit') && r.verdict) doors.push({ timestamp: r.timestamp, type: r.type, location: r.location, timeZone: r.timeZone, verdict: r.verdict });
-        else if (r.type === 'Hand Hygiene') hygiene.push({ timestamp: r.timestamp, location: r.location, device: r.device });
       }
       return { doors, hygiene };
     },

@@ -1,4 +1,4 @@
-import { Badge, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Badge, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { userReportEndpoints } from '@contracts/reports/compliance';
 import { verdictOutcome, verdictWords } from '@contracts/reports/opportunity-verdict';
@@ -43,13 +43,25 @@ const DayOpportunities = reportSection(
   { own: ({ date }: { date: string }) => reportQueryOptions(userReportEndpoints.ownOpportunities, { date }) },
   function DayOpportunitiesBody({ own, date }) {
     const d = own.data;
+    const [missedOnly, setMissedOnly] = useState(false);
+    const doors = d?.doors ?? [];
+    const missed = doors.filter((door) => verdictOutcome(door.verdict) === 'Missed');
+    const shown = missedOnly ? missed : doors;
     return (
       <ReportCard title="My Opportunities" loading={own.isFetching} error={d ? null : own.error}>
-        {d && d.doors.length === 0 ? (
-          <NoData>No room entries or exits on {dayLabel(date)}.</NoData>
+        {d && doors.length > 0 && (
+          <Switch
+            mb="sm"
+            checked={missedOnly}
+            onChange={(event) => setMissedOnly(event.currentTarget.checked)}
+            label={`Missed only (${missed.length} of ${doors.length} room entries and exits)`}
+          />
+        )}
+        {d && shown.length === 0 ? (
+          <NoData>{missedOnly ? `None missed on ${dayLabel(date)}.` : `No room entries or exits on ${dayLabel(date)}.`}</NoData>
         ) : (
           <Stack gap="md" role="list" aria-label="My opportunities">
-            {(d?.doors ?? []).map((door) => {
+            {shown.map((door) => {
               const outcome = verdictOutcome(door.verdict);
               const time = (at: string) => formatTimeIn(at, door.timeZone);
               return (

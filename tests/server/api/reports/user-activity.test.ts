@@ -90,7 +90,13 @@ describe('a wearer’s activity of one day', () => {
     const [home] = await ctx.db.select().from(users).where(eq(users.id, nurseId));
     const fleet = await createFleet(ctx.db, home?.groupId as number, [nurseId]);
     const e = eventsFor(fleet);
-    await ingest(ctx.db, [...e.visit(nurseId, '2023-06-02T09:00:00Z', '2023-06-02T09:04:00Z'), e.dispense(nurseId, '2023-06-02T09:04:20Z', 'sanitizer', 20)]);
+    await ingest(ctx.db, [
+      ...e.visit(nurseId, '2023-06-02T09:00:00Z', '2023-06-02T09:04:00Z'),
+      e.dispense(nurseId, '2023-06-02T09:04:20Z', 'sanitizer', 20),
+      // Just after midnight, cleaned just before it: the wash belongs to the day before, yet the timeline shows it.
+      e.dispense(nurseId, '2023-06-02T23:59:40Z', 'sanitizer', 20),
+      ...e.visit(nurseId, '2023-06-03T00:00:10Z', '2023-06-03T00:03:00Z'),
+    ]);
 
     const own = await getReport(ctx.app, nurse.idToken, 'compliance/user/own-opportunities', { date: '2023-06-02' });
     expect(own.status).toBe(200);
@@ -98,7 +104,10 @@ describe('a wearer’s activity of one day', () => {
       ['Room Entry', false],
       ['Room Exit', true],
     ]);
-    expect(own.body.hygiene).toEqual([expect.objectContaining({ timestamp: '2023-06-02T09:04:20.000Z' })]);
+    expect(own.body.hygiene.map((h: { timestamp: string }) => h.timestamp)).toEqual(['2023-06-02T09:04:20.000Z', '2023-06-02T23:59:40.000Z']);
+    const next = await getReport(ctx.app, nurse.idToken, 'compliance/user/own-opportunities', { date: '2023-06-03' });
+    expect(next.body.doors[0]).toMatchObject({ type: 'Room Entry', verdict: { compliant: true, washAt: '2023-06-02T23:59:40.000Z' } });
+    expect(next.body.hygiene.map((h: { timestamp: string }) => h.timestamp)).toEqual(['2023-06-02T23:59:40.000Z']);
     // The admin asking for the same day gets their own, which holds no door, even naming the nurse.
     expect((await getReport(ctx.app, admin.idToken, 'compliance/user/own-opportunities', { date: '2023-06-02' })).body.doors).toEqual([]);
     const named = await getReport(ctx.app, admin.idToken, 'compliance/user/own-opportunities', { date: '2023-06-02', userId: nurseId });
