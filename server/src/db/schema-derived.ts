@@ -249,3 +249,33 @@ export const wearSessionDays = pgTable(
 
 export type VisitRow = typeof visits.$inferSelect;
 export type BedVisitRow = typeof bedVisits.$inferSelect;
+
+/**
+ * Heartbeats per device and UTC day: how many, and in how many of the day's 24 UTC hours at least
+ * one arrived (docs/METRICS.md 'Data trust'). Read with the devices' placement for a location's trust.
+ */
+export const deviceHeartbeatDays = pgTable(
+  'device_heartbeat_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    deviceId: integer('device_id').notNull(),
+    beats: integer('beats').notNull(),
+    hours: integer('hours').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.deviceId] })],
+);
+
+/**
+ * A wearer on shift at a location on a UTC day (a wearable taken from one of its kiosks that day),
+ * and whether the location's room beacons saw them that day (docs/METRICS.md 'Data trust').
+ */
+export const shiftDays = pgTable(
+  'shift_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: integer('user_id').notNull(),
+    groupId: integer('group_id').notNull(),
+    seen: boolean('seen').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userId, t.groupId] }), index('shift_days_group_id_day_idx').on(t.groupId, t.day)],
+);

@@ -17,3 +17,4 @@ export * from './schema-gateways';
 export * from './schema-iot';
 export * from './schema-client-errors';
 export * from './schema-audits';
+export * from './schema-disputes';
