@@ -3,7 +3,7 @@ CREATE TABLE "device_heartbeat_days" (
 	"device_id" integer NOT NULL,
 	"beats" integer NOT NULL,
 	"hours" integer NOT NULL,
-	CONSTRAINT "device_heartbeat_days_day_device_id_pk" PRIMARY KEY("day","device_id")
+	CONSTRAINT "device_heartbeat_days_device_id_day_pk" PRIMARY KEY("device_id","day")
 );
 --> statement-breakpoint
 CREATE TABLE "shift_days" (
@@ -38,4 +38,5 @@ ALTER TABLE "opportunity_disputes" ADD CONSTRAINT "opportunity_disputes_group_id
 ALTER TABLE "opportunity_disputes" ADD CONSTRAINT "opportunity_disputes_decided_by_users_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "shift_days_group_id_day_idx" ON "shift_days" USING btree ("group_id","day");--> statement-breakpoint
 CREATE UNIQUE INDEX "opportunity_disputes_user_kind_door_key" ON "opportunity_disputes" USING btree ("user_id","kind","door_at");--> statement-breakpoint
-CREATE INDEX "opportunity_disputes_group_status_idx" ON "opportunity_disputes" USING btree ("group_id","status","created_at");
+CREATE INDEX "opportunity_disputes_group_status_idx" ON "opportunity_disputes" USING btree ("group_id","status","created_at");--> statement-breakpoint
+CREATE INDEX "dispense_daily_dispenser_id_day_idx" ON "dispense_daily" USING btree ("dispenser_id","day");

@@ -10,6 +10,7 @@ import { complianceEndpoints, handwashEndpoints, userReportEndpoints } from './r
 import { dispenserEndpoints } from './reports/dispensers';
 import { exposureEndpoints } from './reports/exposure';
 import { roundingEndpoints } from './reports/rounding';
+import { trustEndpoints } from './reports/trust';
 import { wearableReportEndpoints } from './reports/wearable-reports';
 import { sessionEndpoints } from './session';
 import { stationEndpoints } from './stations';
@@ -42,6 +43,7 @@ export const MAIN_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string,
   rounding: roundingEndpoints,
   exposure: exposureEndpoints,
   cdiff: cdiffEndpoints,
+  trust: trustEndpoints,
   dataExports: dataExportEndpoints,
   wearableReports: wearableReportEndpoints,
   wearables: wearableEndpoints,

@@ -38,6 +38,8 @@ export const PAGE_ACCESS = {
   '/app/reports/data-exports': { subjects: ['DATA_EXPORTS'], accountTypes: ALL },
   // Beyond the spec (docs/PERMISSIONS.md 'Observation audits'): the observers' app and the validation it gives the figures.
   '/app/reports/observation-audits': { subjects: ['OBSERVATION_AUDITS'], accountTypes: ALL },
+  // Beyond the spec (docs/PERMISSIONS.md 'Data trust'): whoever sees the compliance figures sees what stands behind them.
+  '/app/reports/data-trust': { subjects: ['PERFORMANCE', 'COMPLIANCE'], accountTypes: ALL },
   // The provider's own page (debug logs are for employees; docs/PERMISSIONS.md 'Decisions'): every hospital's requests.
   '/app/debug/server-logs-report': { subjects: ['SERVER_LOGS'], accountTypes: LAVO, employeesOnly: true },
   '/app/accounts/organizations': { subjects: ['ORGANIZATIONS'], accountTypes: LAVO },

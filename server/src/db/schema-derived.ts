@@ -227,7 +227,12 @@ export const dispenseDaily = pgTable(
       ReturnType<typeof integer>
     >),
   },
-  (t) => [primaryKey({ columns: [t.day, t.dispenserId] }), index('dispense_daily_group_id_day_idx').on(t.groupId, t.day)],
+  (t) => [
+    primaryKey({ columns: [t.day, t.dispenserId] }),
+    index('dispense_daily_group_id_day_idx').on(t.groupId, t.day),
+    // Data trust asks whether a dispenser was used in the ten days up to a day.
+    index('dispense_daily_dispenser_id_day_idx').on(t.dispenserId, t.day),
+  ],
 );
 
 /**
@@ -262,7 +267,7 @@ export const deviceHeartbeatDays = pgTable(
     beats: integer('beats').notNull(),
     hours: integer('hours').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.deviceId] })],
+  (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
 );
 
 /**

@@ -30,8 +30,8 @@ export const eventLedger = pgTable('event_ledger', {
  */
 export const derivePending = pgTable('derive_pending', {
   id: serial('id').primaryKey(),
-  kind: text('kind').$type<'USER' | 'WEARABLE' | 'DISPENSER'>().notNull(),
-  /** The wearer's user id or the dispenser's device id. */
+  kind: text('kind').$type<'USER' | 'WEARABLE' | 'DISPENSER' | 'DEVICE'>().notNull(),
+  /** The wearer's user id, or the wearable's, dispenser's or heart-beating device's id. */
   subjectId: integer('subject_id').notNull(),
   fromTs: timestamp('from_ts', { withTimezone: true, mode: 'date' }).notNull(),
   toTs: timestamp('to_ts', { withTimezone: true, mode: 'date' }).notNull(),

@@ -163,6 +163,9 @@ export async function buildScenarios(db: Database, fleet: Fleet, [a, b, c]: [num
           ].map((path) => ({ path, query: { ...org, ...weeks } })),
         ),
         { path: '/wearable-management/organization', query: { organizationIds: [hospitalOrg] } },
+        // Data trust reads heartbeats, kiosk check-outs, presence and dispenses of the fleet's unit.
+        ...each('/trust'),
+        { path: `/trust/locations/${fleet.groupId}`, query: range },
       ];
       return calls;
     },

@@ -17,7 +17,7 @@ function span<T>(rows: readonly T[], key: (row: T) => number | null, at: (row: T
   return out;
 }
 
-/** What a batch's events touched: each wearer's, wearable's and dispenser's span (modules/metrics/derive.ts). */
+/** What a batch's events touched: each wearer's, wearable's, dispenser's and heart-beating device's span (modules/metrics/derive.ts). */
 export function spansOf(b: ResolvedBatch): DerivationSpans {
   const byUser = span(
     [...b.presence, ...b.bed, ...b.hygiene, ...b.reminder, ...b.station] as { userId: number | null; ts: Date }[],
@@ -34,5 +34,6 @@ export function spansOf(b: ResolvedBatch): DerivationSpans {
     users: [...byUser].map(([userId, s]) => ({ userId, ...s })),
     wearables: [...byWearable].map(([id, s]) => ({ id, ...s })),
     dispensers: [...span(b.dispense, (r) => r.dispenserId, (r) => r.ts)].map(([dispenserId, s]) => ({ dispenserId, ...s })),
+    devices: [...span(b.heartbeat, (r) => r.deviceId, (r) => r.ts)].map(([id, s]) => ({ id, ...s })),
   };
 }

@@ -34,11 +34,12 @@ export async function lockDerivation(tx: Database): Promise<void> {
 }
 
 /** The INSERT recording spans as pending, or null when there are none. */
-export function pendingStatement({ users, wearables, dispensers }: DerivationSpans): SQL | null {
+export function pendingStatement({ users, wearables, dispensers, devices = [] }: DerivationSpans): SQL | null {
   return insertRows(derivePending, [
     ...users.map((w) => ({ kind: 'USER' as const, subjectId: w.userId, fromTs: w.from, toTs: w.to })),
     ...wearables.map((w) => ({ kind: 'WEARABLE' as const, subjectId: w.id, fromTs: w.from, toTs: w.to })),
     ...dispensers.map((w) => ({ kind: 'DISPENSER' as const, subjectId: w.dispenserId, fromTs: w.from, toTs: w.to })),
+    ...devices.map((w) => ({ kind: 'DEVICE' as const, subjectId: w.id, fromTs: w.from, toTs: w.to })),
   ]);
 }
 
@@ -51,7 +52,8 @@ export async function takePendingSpans(tx: Database, limit: number): Promise<{ s
   const users = rows.rows.filter((r) => r.kind === 'USER').map((r) => ({ userId: Number(r.subject_id), ...span(r) }));
   const dispensers = rows.rows.filter((r) => r.kind === 'DISPENSER').map((r) => ({ dispenserId: Number(r.subject_id), ...span(r) }));
   const wearables = rows.rows.filter((r) => r.kind === 'WEARABLE').map((r) => ({ id: Number(r.subject_id), ...span(r) }));
-  return { spans: { users, wearables, dispensers }, count: rows.rows.length };
+  const devices = rows.rows.filter((r) => r.kind === 'DEVICE').map((r) => ({ id: Number(r.subject_id), ...span(r) }));
+  return { spans: { users, wearables, dispensers, devices }, count: rows.rows.length };
 }
 
 export /** A batch checked and resolved, ready to store. */

@@ -5,12 +5,13 @@ import { deriveInteractions } from './interactions';
 import { placeWristbandWashes } from './placement';
 import { countDerivedDays } from './answers';
 import { type DayAt, rollUpBedVisits, rollUpLocations, rollUpWeeks } from './rollup-derive';
+import { deriveHeartbeatDays, deriveShiftDays } from './trust-derive';
 import { deriveSessions } from './usage';
 import { DISPENSER_GAP_MS, type IdWindow, mergeWindows, rounds, USER_GAP_MS, userWindows, windowsParam } from './windows';
 
 // Keeps the derived tables (the placement of wristband washes, visits, bed_visits and their
 // location days, interactions, compliance_daily, hygiene_daily and their weekly and location sums,
-// wear_session_days, dispense_daily) equal to docs/METRICS.md
+// wear_session_days, shift_days, dispense_daily, device_heartbeat_days) equal to docs/METRICS.md
 // computed from the raw events, whatever order and batching the events arrived in. Work is done
 // per window: a wearer, a wearable or a dispenser and the time span new events touched, widened
 // so every derived row those events can change is recomputed (METRICS.md 'Late events').
@@ -30,6 +31,8 @@ export const DERIVED_TABLE_NAMES = [
   'hygiene_location_daily',
   'dispense_daily',
   'wear_session_days',
+  'shift_days',
+  'device_heartbeat_days',
 ] as const;
 
 /** The longest stay that is still a visit; a longer one is a wearable left in a room. */
@@ -176,6 +179,7 @@ export async function deriveUsers(db: Database, windows: readonly UserWindow[]):
       and h.ts < (d.d1 + 1)::timestamp at time zone 'UTC'
     group by 1, 2, 3, 4
     returning day::text as day, group_id`);
+  await deriveShiftDays(db, days);
   await rollUpWeeks(db, days);
   await rollUpLocations(db, days, [...complianceGone.rows, ...complianceAdded.rows], [...hygieneGone.rows, ...hygieneAdded.rows]);
   const sessions = await deriveSessions(db, merged);
@@ -207,12 +211,14 @@ export async function deriveDispensers(db: Database, windows: readonly Dispenser
   return merged;
 }
 
-/** What a set of stored events touched: the spans of their wearers, wearables and dispensers. */
+/** What a set of stored events touched: the spans of their wearers, wearables, dispensers and heart-beating devices. */
 export interface DerivationSpans {
   users: readonly UserWindow[];
   /** Wearables whose presence or wristband washes changed, for placing their washes. */
   wearables: readonly IdWindow[];
   dispensers: readonly DispenserWindow[];
+  /** Devices whose heartbeats changed (none when absent). */
+  devices?: readonly IdWindow[];
 }
 
 /** Recomputes every derived row the touched spans can change, in dependency order. */
@@ -223,6 +229,7 @@ export async function deriveSpans(db: Database, spans: DerivationSpans): Promise
   // One window per id and round: an id's spans far apart are derived apart, not as one long span.
   for (const round of rounds([...spans.users, ...moved], (w) => w.userId, USER_GAP_MS)) rewritten.push(...(await deriveUsers(db, round)));
   for (const round of rounds(spans.dispensers, (w) => w.dispenserId, DISPENSER_GAP_MS)) rewritten.push(...(await deriveDispensers(db, round)));
+  for (const round of rounds(spans.devices ?? [], (w) => w.id, DISPENSER_GAP_MS)) rewritten.push(...(await deriveHeartbeatDays(db, round)));
   // Last, so an answer computed while these rows were being written is already out of date.
   await countDerivedDays(db, rewritten);
 }
@@ -247,10 +254,12 @@ async function storedSpans(db: Database, from?: Date, to?: Date): Promise<Deriva
       union all select wearable_id, ts from hygiene_events where source = 'WRISTBAND' and wearable_id is not null and ${within(sql`ts`)}
     ) e group by wearable_id`);
   const dispensers = await read(sql`select dispenser_id as id, min(ts) as a, max(ts) as b from dispense_events where ${within(sql`ts`)} group by dispenser_id`);
+  const devices = await read(sql`select device_id as id, min(ts) as a, max(ts) as b from heartbeat_events where ${within(sql`ts`)} group by device_id`);
   return {
     users: users.map((r) => ({ userId: r.id, from: r.from, to: r.to })),
     wearables,
     dispensers: dispensers.map((r) => ({ dispenserId: r.id, from: r.from, to: r.to })),
+    devices,
   };
 }
 
@@ -264,8 +273,8 @@ export async function deriveAll(db: Database): Promise<void> {
  * derive`): the same work the ingest does when those events arrive, for all of them at once.
  * Returns how many wearers, wearables and dispensers it covered.
  */
-export async function deriveBetween(db: Database, from: Date, to: Date): Promise<{ users: number; wearables: number; dispensers: number }> {
+export async function deriveBetween(db: Database, from: Date, to: Date): Promise<{ users: number; wearables: number; dispensers: number; devices: number }> {
   const spans = await storedSpans(db, from, to);
   await deriveSpans(db, spans);
-  return { users: spans.users.length, wearables: spans.wearables.length, dispensers: spans.dispensers.length };
+  return { users: spans.users.length, wearables: spans.wearables.length, dispensers: spans.dispensers.length, devices: spans.devices?.length ?? 0 };
 }

@@ -8,6 +8,7 @@ import { dispensersRoutes } from './dispensers.routes';
 import { exposureRoutes } from './exposure.routes';
 import { hygieneRoutes } from './hygiene.routes';
 import { roundingRoutes } from './rounding.routes';
+import { trustRoutes } from './trust.routes';
 import { userReportsRoutes } from './user-reports.routes';
 import { wearableUsageRoutes } from './wearable-usage.routes';
 
@@ -18,7 +19,7 @@ import { wearableUsageRoutes } from './wearable-usage.routes';
 export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const answers = createAnswerCache(db);
   for (const routes of [complianceRoutes, complianceReportRoutes, hygieneRoutes]) await app.register(routes, { db, answers });
-  for (const routes of [userReportsRoutes, dispensersRoutes, roundingRoutes, exposureRoutes, cdiffRoutes, wearableUsageRoutes]) {
+  for (const routes of [userReportsRoutes, dispensersRoutes, roundingRoutes, exposureRoutes, cdiffRoutes, wearableUsageRoutes, trustRoutes]) {
     await app.register(routes, { db });
   }
 };

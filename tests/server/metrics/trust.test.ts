@@ -1,0 +1,170 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/src/db/client';
+import { devices, groups } from '../../../server/src/db/schema';
+import { ingestEvents } from '../../../server/src/modules/ingest/ingest.service';
+import { deriveAll } from '../../../server/src/modules/metrics/derive';
+import { dayRange, daysOf } from '../../../server/src/modules/metrics/filters';
+import { dayLevel, dayRun, inputLevels, rangeTrust, type TrustFigures, weighedLevel } from '../../../server/src/modules/metrics/trust';
+import { possibleHours, trustFigures } from '../../../server/src/modules/metrics/trust.repo';
+import { createFleet, eventsFor, type Fleet } from '../helpers/fleet';
+import { ST_MARYS, staffOf } from '../helpers/staff';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+
+// docs/METRICS.md 'Data trust': each input's level at its edges, a day's and a range's level, and
+// the figures derived from hand-built events, derived again when late ones arrive.
+
+const day = (over: Partial<TrustFigures>): TrustFigures => ({
+  groupId: 1, groupName: 'ICU 3 North', day: '2025-03-10', onShift: 0, seen: 0,
+  dispensers: 0, silentDispensers: 0, idleDispensers: 0, unwellDispensers: 0,
+  roomBeacons: 0, silentBeacons: 0, gateways: 0, gatewayHours: 0, possibleHours: 24, opportunities: 0, ...over,
+});
+const levelOf = (over: Partial<TrustFigures>) => inputLevels(day(over)).map((i) => [i.input, i.level]);
+
+describe('trust rules', () => {
+  it('judges badge wear below 80 % Medium and below 50 % Low', () => {
+    expect(levelOf({ onShift: 10, seen: 8 })).toEqual([['BADGE_WEAR', 'HIGH']]);
+    expect(levelOf({ onShift: 100, seen: 79 })).toEqual([['BADGE_WEAR', 'MEDIUM']]);
+    expect(levelOf({ onShift: 10, seen: 5 })).toEqual([['BADGE_WEAR', 'MEDIUM']]);
+    expect(levelOf({ onShift: 100, seen: 49 })).toEqual([['BADGE_WEAR', 'LOW']]);
+    expect(inputLevels(day({ onShift: 12, seen: 5 }))[0]?.words).toBe('Badges seen for 5 of 12 wearers on shift (42 %)');
+  });
+
+  it('judges any silent or idle dispenser Medium, and a fifth of them Low', () => {
+    expect(levelOf({ dispensers: 10 })).toEqual([['DISPENSERS', 'HIGH']]);
+    expect(levelOf({ dispensers: 10, silentDispensers: 1, unwellDispensers: 1 })).toEqual([['DISPENSERS', 'MEDIUM']]);
+    expect(levelOf({ dispensers: 10, idleDispensers: 2, unwellDispensers: 2 })).toEqual([['DISPENSERS', 'LOW']]);
+    expect(levelOf({ dispensers: 11, silentDispensers: 2, unwellDispensers: 2 })).toEqual([['DISPENSERS', 'MEDIUM']]);
+    expect(inputLevels(day({ dispensers: 9, silentDispensers: 2, unwellDispensers: 2 }))[0]?.words).toBe('2 of 9 dispensers silent');
+    expect(inputLevels(day({ dispensers: 9, idleDispensers: 1, unwellDispensers: 1 }))[0]?.words).toBe('1 of 9 dispensers without a dispense in 10 days');
+    expect(inputLevels(day({ dispensers: 9, silentDispensers: 1, idleDispensers: 1, unwellDispensers: 2 }))[0]?.words).toBe('2 of 9 dispensers silent or without a dispense in 10 days');
+  });
+
+  it('judges room beacons as dispensers, and gateway hours below 90 % Medium and below 50 % Low', () => {
+    expect(levelOf({ roomBeacons: 5, silentBeacons: 1 })).toEqual([['ROOM_BEACONS', 'LOW']]);
+    expect(levelOf({ roomBeacons: 6, silentBeacons: 1 })).toEqual([['ROOM_BEACONS', 'MEDIUM']]);
+    expect(levelOf({ gateways: 1, gatewayHours: 22 })).toEqual([['GATEWAYS', 'HIGH']]);
+    expect(levelOf({ gateways: 1, gatewayHours: 21 })).toEqual([['GATEWAYS', 'MEDIUM']]);
+    expect(levelOf({ gateways: 2, gatewayHours: 24 })).toEqual([['GATEWAYS', 'MEDIUM']]);
+    expect(levelOf({ gateways: 2, gatewayHours: 23 })).toEqual([['GATEWAYS', 'LOW']]);
+    // Today so far: 6 hours have passed, and the gateway was heard in all of them.
+    expect(levelOf({ gateways: 1, gatewayHours: 7, possibleHours: 6 })).toEqual([['GATEWAYS', 'HIGH']]);
+    expect(possibleHours('2025-03-10', new Date('2025-03-10T06:59:00Z'))).toBe(6);
+    expect(possibleHours('2025-03-10', new Date('2025-03-12T00:00:00Z'))).toBe(24);
+    expect(possibleHours('2025-03-11', new Date('2025-03-10T12:00:00Z'))).toBe(0);
+  });
+
+  it('gives a day the worst of its inputs, and no level when nothing can be judged', () => {
+    expect(dayLevel(inputLevels(day({ onShift: 10, seen: 10, dispensers: 10, silentDispensers: 1, unwellDispensers: 1 })))).toBe('MEDIUM');
+    expect(dayLevel(inputLevels(day({})))).toBeNull();
+    expect(dayLevel(inputLevels(day({ dispensers: 3, possibleHours: 0 })))).toBeNull();
+  });
+
+  it('weighs a range by opportunities: Low from a fifth of them on Low days, High from nine tenths on High days', () => {
+    expect(weighedLevel([{ level: 'LOW', opportunities: 20 }, { level: 'HIGH', opportunities: 80 }]).level).toBe('LOW');
+    expect(weighedLevel([{ level: 'LOW', opportunities: 19 }, { level: 'HIGH', opportunities: 81 }]).level).toBe('MEDIUM');
+    expect(weighedLevel([{ level: 'MEDIUM', opportunities: 10 }, { level: 'HIGH', opportunities: 90 }]).level).toBe('HIGH');
+    // No opportunities: each location-day weighs one.
+    expect(weighedLevel([{ level: 'LOW', opportunities: 0 }, { level: 'HIGH', opportunities: 0 }, { level: 'HIGH', opportunities: 0 }]).level).toBe('LOW');
+    expect(weighedLevel([{ level: null, opportunities: 5 }])).toEqual({ level: null, rule: 'No devices to judge in this range' });
+  });
+
+  it('names each run of days an input stayed low, by location', () => {
+    expect([dayRun('2025-11-12', '2025-11-12'), dayRun('2025-11-12', '2025-11-14'), dayRun('2025-11-30', '2025-12-02')]).toEqual(['Nov 12', 'Nov 12–14', 'Nov 30–Dec 2']);
+    const silent = { dispensers: 9, silentDispensers: 2, unwellDispensers: 2, opportunities: 10 };
+    const figures = [
+      day({ ...silent, day: '2025-11-12' }), day({ ...silent, day: '2025-11-13' }), day({ ...silent, day: '2025-11-14' }),
+      day({ dispensers: 9, day: '2025-11-15', opportunities: 10 }),
+    ];
+    const trust = rangeTrust(figures, ['2025-11-12', '2025-11-13', '2025-11-14', '2025-11-15']);
+    expect(trust.level).toBe('LOW');
+    expect(trust.reasons.map((r) => r.words)).toEqual(['2 of 9 dispensers silent on ICU 3 North, Nov 12–14']);
+    expect(trust.days.map((d) => d.level)).toEqual(['LOW', 'LOW', 'LOW', 'HIGH']);
+    expect(trust.locationDays).toEqual({ high: 1, medium: 0, low: 3 });
+  });
+});
+
+describe('trust figures from events', () => {
+  let test: TestDatabase;
+  let db: Database;
+  let fleet: Fleet;
+  let groupId: number;
+  let nurse: number;
+  const D = '2025-03-10';
+  const at = (d: string, time: string) => `${d}T${time}Z`;
+  const after = new Date('2025-03-20T00:00:00Z');
+
+  /** Heartbeats of every device of the fleet but `except`, the gateway's every hour of the day. */
+  const heartbeats = (d: string, except: string[] = []) => {
+    const beacons = [fleet.rooms.room.beacon, fleet.rooms.cdiff.beacon, fleet.soap, fleet.sanitizer].filter((m) => !except.includes(m));
+    const gateway = except.includes(fleet.gateway) ? [] : Array.from({ length: 24 }, (_, h) => ({ id: `hb-gw-${d}-${h}`, type: 'heartbeat', at: at(d, `${String(h).padStart(2, '0')}:30:00`), device: fleet.gateway }));
+    return [...gateway, ...beacons.map((mac) => ({ id: `hb-${mac}-${d}`, type: 'heartbeat', at: at(d, '12:00:00'), device: mac }))];
+  };
+
+  const figuresOf = async (d: string) => (await trustFigures(db, [groupId], dayRange(d, d), after))[0] as TrustFigures;
+
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    db = test.handle.db;
+    const [group] = await db.insert(groups).values({ organizationId: ST_MARYS, name: 'Trust Test Unit', type: 'UNIT', timeZone: 'UTC' }).returning();
+    groupId = group?.id as number;
+    nurse = (await staffOf(db, ST_MARYS))[0]?.id as number;
+    fleet = await createFleet(db, groupId, [nurse]);
+    // The nurse's wristband lives in the fleet gateway's station: its check-outs are at this unit.
+    const [gateway] = await db.select().from(devices).where(eq(devices.mac, fleet.gateway));
+    await db.update(devices).set({ gatewayId: gateway?.id }).where(eq(devices.mac, fleet.wristbands.get(nurse) as string));
+  }, 120_000);
+  afterAll(() => test?.close());
+
+  it('judges a day with every device heard, used, and the wearer on shift seen as High', async () => {
+    const e = eventsFor(fleet);
+    await ingestEvents(db, [
+      ...heartbeats(D),
+      { id: 'co-1', type: 'station', at: at(D, '07:00:00'), wearable: fleet.wristbands.get(nurse), action: 'check-out' },
+      ...e.visit(nurse, at(D, '08:00:00'), at(D, '08:10:00')),
+      e.dispense(nurse, at(D, '07:59:30'), 'soap'),
+      e.dispense(null, at(D, '09:00:00'), 'sanitizer'),
+    ]);
+    const f = await figuresOf(D);
+    expect(f).toMatchObject({ onShift: 1, seen: 1, dispensers: 2, unwellDispensers: 0, roomBeacons: 2, silentBeacons: 0, gateways: 1, gatewayHours: 24, opportunities: 2 });
+    expect(dayLevel(inputLevels(f))).toBe('HIGH');
+  });
+
+  it('judges a dispenser silent for 48 hours, a gateway down six hours and an unseen wearer, and takes it back when the late events arrive', async () => {
+    const D2 = '2025-03-12';
+    const e = eventsFor(fleet);
+    const gatewayDown = heartbeats(D2).filter((h) => !(h.device === fleet.gateway && h.at >= at(D2, '10:00:00') && h.at < at(D2, '16:00:00')));
+    await ingestEvents(db, [
+      ...heartbeats('2025-03-11', [fleet.soap]),
+      ...gatewayDown.filter((h) => h.device !== fleet.soap),
+      { id: 'co-2', type: 'station', at: at(D2, '07:00:00'), wearable: fleet.wristbands.get(nurse), action: 'check-out' },
+      e.dispense(null, at(D2, '09:00:00'), 'soap'),
+    ]);
+    const low = await figuresOf(D2);
+    expect(low).toMatchObject({ onShift: 1, seen: 0, silentDispensers: 1, unwellDispensers: 1, gatewayHours: 18 });
+    expect(inputLevels(low).map((i) => [i.input, i.level])).toEqual([
+      ['BADGE_WEAR', 'LOW'], ['DISPENSERS', 'LOW'], ['ROOM_BEACONS', 'HIGH'], ['GATEWAYS', 'MEDIUM'],
+    ]);
+    // The gateway's backlog, the soap dispenser's heartbeat and the wearer's visit arrive late.
+    await ingestEvents(db, [
+      ...heartbeats(D2).filter((h) => h.device === fleet.gateway || h.device === fleet.soap),
+      ...e.visit(nurse, at(D2, '08:00:00'), at(D2, '08:10:00')),
+    ]);
+    const high = await figuresOf(D2);
+    expect(high).toMatchObject({ onShift: 1, seen: 1, silentDispensers: 0, gatewayHours: 24 });
+    expect(dayLevel(inputLevels(high))).toBe('HIGH');
+  });
+
+  it('derives the same trust tables from scratch', async () => {
+    const read = async () => [
+      (await db.execute(sql`select * from shift_days order by day, user_id, group_id`)).rows,
+      (await db.execute(sql`select * from device_heartbeat_days order by device_id, day`)).rows,
+    ];
+    const before = await read();
+    await db.execute(sql`delete from shift_days`);
+    await db.execute(sql`delete from device_heartbeat_days`);
+    await deriveAll(db);
+    expect(await read()).toEqual(before);
+    expect(daysOf(dayRange(D, '2025-03-12'))).toHaveLength(3);
+  });
+});
