@@ -8,6 +8,8 @@ import type { World } from './world-index';
 
 /** Simulated devices say they are alive this often. */
 export const HEARTBEAT_EVERY = 6 * HOUR;
+/** Gateways, which are powered and online, every hour: data trust counts a gateway's hours (docs/METRICS.md 'Data trust'). */
+export const GATEWAY_HEARTBEAT_EVERY = HOUR;
 /** Visitors use the dispensers between these local hours. */
 const VISITING_FROM = 8 * HOUR;
 const VISITING_HOURS = 12 * HOUR;
@@ -28,9 +30,9 @@ const heldAt = (holders: readonly { from: number; to: number | null }[] | undefi
   holders?.some((h) => h.from <= at && (h.to === null || at < h.to)) ?? false;
 
 /**
- * Heartbeats of every working device on a fixed grid (HEARTBEAT_EVERY, each device at its own
- * phase; wearables only while someone holds them; silent devices never), with the battery the
- * demo gives the device. Ids `sim-hb-{deviceId}-{k}`.
+ * Heartbeats of every working device on a fixed grid (HEARTBEAT_EVERY, gateways
+ * GATEWAY_HEARTBEAT_EVERY, each device at its own phase; wearables only while someone holds them;
+ * silent devices never), with the battery the demo gives the device. Ids `sim-hb-{deviceId}-{k}`.
  */
 export function heartbeatEvents(world: World, from: number, to: number, out: SimEvent[]): void {
   const e = new Emitter(out, from, to, '', null);
@@ -40,10 +42,11 @@ export function heartbeatEvents(world: World, from: number, to: number, out: Sim
     if (!device || !health) continue;
     const wearable = device.type === 'WRISTBAND' || device.type === 'BADGE';
     const holders = world.holders.get(deviceId);
-    const phase = toSecond(stableHash(device.mac) % HEARTBEAT_EVERY);
+    const every = device.type === 'GATEWAY' ? GATEWAY_HEARTBEAT_EVERY : HEARTBEAT_EVERY;
+    const phase = toSecond(stableHash(device.mac) % every);
     const battery = demoBattery(device, health);
-    for (let k = Math.ceil((from - phase) / HEARTBEAT_EVERY); ; k++) {
-      const at = k * HEARTBEAT_EVERY + phase;
+    for (let k = Math.ceil((from - phase) / every); ; k++) {
+      const at = k * every + phase;
       if (at >= to) break;
       if (wearable && !heldAt(holders, at)) continue;
       e.reset(`sim-hb-${deviceId}`, sender, k);

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/src/db/client';
-import { devices, groups } from '../../../server/src/db/schema';
+import { devices, groups, users } from '../../../server/src/db/schema';
 import { ingestEvents } from '../../../server/src/modules/ingest/ingest.service';
 import { deriveAll } from '../../../server/src/modules/metrics/derive';
 import { dayRange, daysOf } from '../../../server/src/modules/metrics/filters';
@@ -16,7 +16,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 
 const day = (over: Partial<TrustFigures>): TrustFigures => ({
   groupId: 1, groupName: 'ICU 3 North', day: '2025-03-10', onShift: 0, seen: 0,
-  dispensers: 0, silentDispensers: 0, idleDispensers: 0, unwellDispensers: 0,
+  dispensers: 0, silentDispensers: 0, idleDispensers: 0, unwellDispensers: 0, stoppedDispensers: 0,
   roomBeacons: 0, silentBeacons: 0, gateways: 0, gatewayHours: 0, possibleHours: 24, opportunities: 0, ...over,
 });
 const levelOf = (over: Partial<TrustFigures>) => inputLevels(day(over)).map((i) => [i.input, i.level]);
@@ -30,11 +30,13 @@ describe('trust rules', () => {
     expect(inputLevels(day({ onShift: 12, seen: 5 }))[0]?.words).toBe('Badges seen for 5 of 12 wearers on shift (42 %)');
   });
 
-  it('judges any silent or idle dispenser Medium, and a fifth of them Low', () => {
+  it('judges any silent or idle dispenser Medium, a fifth of them Low, and one that fell silent while in use Low', () => {
     expect(levelOf({ dispensers: 10 })).toEqual([['DISPENSERS', 'HIGH']]);
-    expect(levelOf({ dispensers: 10, silentDispensers: 1, unwellDispensers: 1 })).toEqual([['DISPENSERS', 'MEDIUM']]);
+    expect(levelOf({ dispensers: 10, silentDispensers: 1, idleDispensers: 1, unwellDispensers: 1 })).toEqual([['DISPENSERS', 'MEDIUM']]);
+    expect(levelOf({ dispensers: 30, silentDispensers: 1, unwellDispensers: 1, stoppedDispensers: 1 })).toEqual([['DISPENSERS', 'LOW']]);
+    expect(inputLevels(day({ dispensers: 30, silentDispensers: 1, unwellDispensers: 1, stoppedDispensers: 1 }))[0]?.words).toBe('1 of 30 dispensers fell silent after being in use');
     expect(levelOf({ dispensers: 10, idleDispensers: 2, unwellDispensers: 2 })).toEqual([['DISPENSERS', 'LOW']]);
-    expect(levelOf({ dispensers: 11, silentDispensers: 2, unwellDispensers: 2 })).toEqual([['DISPENSERS', 'MEDIUM']]);
+    expect(levelOf({ dispensers: 11, silentDispensers: 2, idleDispensers: 2, unwellDispensers: 2 })).toEqual([['DISPENSERS', 'MEDIUM']]);
     expect(inputLevels(day({ dispensers: 9, silentDispensers: 2, unwellDispensers: 2 }))[0]?.words).toBe('2 of 9 dispensers silent');
     expect(inputLevels(day({ dispensers: 9, idleDispensers: 1, unwellDispensers: 1 }))[0]?.words).toBe('1 of 9 dispensers without a dispense in 10 days');
     expect(inputLevels(day({ dispensers: 9, silentDispensers: 1, idleDispensers: 1, unwellDispensers: 2 }))[0]?.words).toBe('2 of 9 dispensers silent or without a dispense in 10 days');
@@ -109,8 +111,9 @@ describe('trust figures from events', () => {
     const [group] = await db.insert(groups).values({ organizationId: ST_MARYS, name: 'Trust Test Unit', type: 'UNIT', timeZone: 'UTC' }).returning();
     groupId = group?.id as number;
     nurse = (await staffOf(db, ST_MARYS))[0]?.id as number;
+    await db.update(users).set({ groupId }).where(eq(users.id, nurse));
     fleet = await createFleet(db, groupId, [nurse]);
-    // The nurse's wristband lives in the fleet gateway's station: its check-outs are at this unit.
+    // The nurse's wristband lives in the fleet gateway's station (a kiosk event names its station).
     const [gateway] = await db.select().from(devices).where(eq(devices.mac, fleet.gateway));
     await db.update(devices).set({ gatewayId: gateway?.id }).where(eq(devices.mac, fleet.wristbands.get(nurse) as string));
   }, 120_000);
@@ -138,10 +141,10 @@ describe('trust figures from events', () => {
       ...heartbeats('2025-03-11', [fleet.soap]),
       ...gatewayDown.filter((h) => h.device !== fleet.soap),
       { id: 'co-2', type: 'station', at: at(D2, '07:00:00'), wearable: fleet.wristbands.get(nurse), action: 'check-out' },
-      e.dispense(null, at(D2, '09:00:00'), 'soap'),
+      e.dispense(null, at(D2, '09:00:00'), 'sanitizer'),
     ]);
     const low = await figuresOf(D2);
-    expect(low).toMatchObject({ onShift: 1, seen: 0, silentDispensers: 1, unwellDispensers: 1, gatewayHours: 18 });
+    expect(low).toMatchObject({ onShift: 1, seen: 0, silentDispensers: 1, unwellDispensers: 1, stoppedDispensers: 1, gatewayHours: 18 });
     expect(inputLevels(low).map((i) => [i.input, i.level])).toEqual([
       ['BADGE_WEAR', 'LOW'], ['DISPENSERS', 'LOW'], ['ROOM_BEACONS', 'HIGH'], ['GATEWAYS', 'MEDIUM'],
     ]);
@@ -153,6 +156,22 @@ describe('trust figures from events', () => {
     const high = await figuresOf(D2);
     expect(high).toMatchObject({ onShift: 1, seen: 1, silentDispensers: 0, gatewayHours: 24 });
     expect(dayLevel(inputLevels(high))).toBe('HIGH');
+  });
+
+  it('sees a night shift on the day its wearable was taken, by a room entry after midnight, but not one past the shift', async () => {
+    const e = eventsFor(fleet);
+    const band = fleet.wristbands.get(nurse);
+    await ingestEvents(db, [
+      { id: 'co-night', type: 'station', at: at('2025-03-14', '22:00:00'), wearable: band, action: 'check-out' },
+      { id: 'co-late', type: 'station', at: at('2025-03-16', '06:00:00'), wearable: band, action: 'check-out' },
+      // 13 hours after the second check-out: past its shift.
+      ...e.visit(nurse, at('2025-03-16', '19:00:00'), at('2025-03-16', '19:10:00')),
+    ]);
+    expect((await figuresOf('2025-03-14')).seen).toBe(0);
+    // The night's room entry arrives late, after midnight on the wearable's clock.
+    await ingestEvents(db, e.visit(nurse, at('2025-03-15', '03:00:00'), at('2025-03-15', '03:10:00')));
+    expect(await figuresOf('2025-03-14')).toMatchObject({ onShift: 1, seen: 1 });
+    expect(await figuresOf('2025-03-16')).toMatchObject({ onShift: 1, seen: 0 });
   });
 
   it('derives the same trust tables from scratch', async () => {

@@ -33,7 +33,8 @@ function trustDevices(groupIds: readonly number[]): SQL {
 function deviceDays(groupIds: readonly number[], range: DayRange): SQL {
   return sql`
     select dev.id, dev.group_id, dev.kind, dev.name, dev.mac, dev.last_heartbeat_at, g.day,
-           exists (select 1 from device_heartbeat_days h where h.device_id = dev.id and h.day between g.day - 1 and g.day) as heard,
+           exists (select 1 from device_heartbeat_days h where h.device_id = dev.id and h.day between g.day - 1 and g.day)
+             or (dev.kind = 'DISPENSER' and exists (select 1 from dispense_daily x where x.dispenser_id = dev.id and x.day between g.day - 1 and g.day)) as heard,
            dev.kind <> 'DISPENSER'
              or exists (select 1 from dispense_daily x where x.dispenser_id = dev.id and x.day between g.day - 9 and g.day) as used,
            coalesce((select h.hours from device_heartbeat_days h where h.device_id = dev.id and h.day = g.day), 0) as hours
@@ -46,7 +47,7 @@ export async function trustFigures(db: Database, groupIds: readonly number[], ra
   if (groupIds.length === 0) return [];
   const rows = await db.execute<{
     group_id: number; group_name: string; day: string; on_shift: number; seen: number;
-    dispensers: number; silent_dispensers: number; idle_dispensers: number; unwell_dispensers: number;
+    dispensers: number; silent_dispensers: number; idle_dispensers: number; unwell_dispensers: number; stopped_dispensers: number;
     room_beacons: number; silent_beacons: number; gateways: number; gateway_hours: number; opportunities: number;
   }>(sql`
     with gd as (
@@ -61,6 +62,7 @@ export async function trustFigures(db: Database, groupIds: readonly number[], ra
              count(*) filter (where kind = 'DISPENSER' and not heard)::int as silent_dispensers,
              count(*) filter (where kind = 'DISPENSER' and not used)::int as idle_dispensers,
              count(*) filter (where kind = 'DISPENSER' and (not heard or not used))::int as unwell_dispensers,
+             count(*) filter (where kind = 'DISPENSER' and not heard and used)::int as stopped_dispensers,
              count(*) filter (where kind = 'ROOM_BEACON')::int as room_beacons,
              count(*) filter (where kind = 'ROOM_BEACON' and not heard)::int as silent_beacons,
              count(*) filter (where kind = 'GATEWAY')::int as gateways,
@@ -83,6 +85,7 @@ export async function trustFigures(db: Database, groupIds: readonly number[], ra
            coalesce(s.on_shift, 0) as on_shift, coalesce(s.seen, 0) as seen,
            coalesce(v.dispensers, 0) as dispensers, coalesce(v.silent_dispensers, 0) as silent_dispensers,
            coalesce(v.idle_dispensers, 0) as idle_dispensers, coalesce(v.unwell_dispensers, 0) as unwell_dispensers,
+           coalesce(v.stopped_dispensers, 0) as stopped_dispensers,
            coalesce(v.room_beacons, 0) as room_beacons, coalesce(v.silent_beacons, 0) as silent_beacons,
            coalesce(v.gateways, 0) as gateways, coalesce(v.gateway_hours, 0) as gateway_hours,
            coalesce(o.opportunities, 0) as opportunities
@@ -101,6 +104,7 @@ export async function trustFigures(db: Database, groupIds: readonly number[], ra
     silentDispensers: Number(r.silent_dispensers),
     idleDispensers: Number(r.idle_dispensers),
     unwellDispensers: Number(r.unwell_dispensers),
+    stoppedDispensers: Number(r.stopped_dispensers),
     roomBeacons: Number(r.room_beacons),
     silentBeacons: Number(r.silent_beacons),
     gateways: Number(r.gateways),
@@ -121,7 +125,7 @@ export async function unwellDevices(db: Database, groupId: number, range: DayRan
     const possible = possibleHours(r.day, now);
     const shortOfHours = r.kind === 'GATEWAY' && possible > 0 && Number(r.hours) < possible;
     const problems = [
-      !r.heard && (r.kind === 'GATEWAY' ? null : 'Silent: no heartbeat that day or the day before'),
+      !r.heard && (r.kind === 'GATEWAY' ? null : r.kind === 'DISPENSER' ? 'Silent: no heartbeat or dispense that day or the day before' : 'Silent: no heartbeat that day or the day before'),
       !r.used && 'No dispense that day or in the 9 days before',
       shortOfHours && `Heard ${Math.min(Number(r.hours), possible)} of ${possible} hours`,
     ].filter((p): p is string => typeof p === 'string');

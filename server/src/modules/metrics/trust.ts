@@ -17,6 +17,8 @@ export interface TrustFigures {
   idleDispensers: number;
   /** Dispensers silent, idle or both. */
   unwellDispensers: number;
+  /** Dispensers silent though used in the ten days: they stopped lately. */
+  stoppedDispensers: number;
   roomBeacons: number;
   silentBeacons: number;
   gateways: number;
@@ -60,8 +62,9 @@ function devicesLevel(unwell: number, total: number): TrustLevel {
 }
 
 function dispenserWords(f: TrustFigures): string {
-  const { dispensers: n, silentDispensers: silent, idleDispensers: idle, unwellDispensers: unwell } = f;
+  const { dispensers: n, silentDispensers: silent, idleDispensers: idle, unwellDispensers: unwell, stoppedDispensers: stopped } = f;
   if (unwell === 0) return `All ${n} ${plural(n, 'dispenser', 'dispensers')} heard and in use`;
+  if (stopped > 0 && stopped === unwell) return `${stopped} of ${n} ${plural(n, 'dispenser', 'dispensers')} fell silent after being in use`;
   const what = silent === unwell ? 'silent' : idle === unwell ? 'without a dispense in 10 days' : 'silent or without a dispense in 10 days';
   return `${unwell} of ${n} ${plural(n, 'dispenser', 'dispensers')} ${what}`;
 }
@@ -79,7 +82,11 @@ export function inputLevels(f: TrustFigures): InputLevel[] {
       words: `Badges seen for ${f.seen} of ${f.onShift} ${plural(f.onShift, 'wearer', 'wearers')} on shift (${percent(share)})`,
     });
   }
-  if (f.dispensers > 0) out.push({ input: 'DISPENSERS', level: devicesLevel(f.unwellDispensers, f.dispensers), words: dispenserWords(f) });
+  if (f.dispensers > 0) {
+    // A dispenser that fell silent while in use loses washes now: its location's figures drop.
+    const level = f.stoppedDispensers > 0 ? 'LOW' : devicesLevel(f.unwellDispensers, f.dispensers);
+    out.push({ input: 'DISPENSERS', level, words: dispenserWords(f) });
+  }
   if (f.roomBeacons > 0) {
     out.push({
       input: 'ROOM_BEACONS',

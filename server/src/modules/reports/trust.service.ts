@@ -7,7 +7,7 @@ import { requireLocationInScope } from '../locations';
 import { dayRange, daysOf } from '../metrics/filters';
 import { dayLevel, inputLevels, rangeTrust } from '../metrics/trust';
 import { trustFigures, unwellDevices } from '../metrics/trust.repo';
-import { groupTimeZone } from './trust.repo';
+import { groupTimeZone, locationsOf } from './trust.repo';
 import { callerFilter } from './report-scope';
 
 type LocationTrustQuery = z.output<typeof locationTrustQuerySchema>;
@@ -18,7 +18,9 @@ export function createTrustService(db: Database, now: () => Date = () => new Dat
     /** The trust of a report's locations over its range. */
     async range(caller: Caller, query: ReportQuery): Promise<RangeTrust> {
       const filter = await callerFilter(db, caller, query);
-      const figures = await trustFigures(db, filter.groupIds, filter.range, now());
+      // In organization view the locations are the selected organizations' own.
+      const groupIds = await locationsOf(db, filter.groupIds, filter.organizationIds);
+      const figures = await trustFigures(db, groupIds, filter.range, now());
       return rangeTrust(figures, daysOf(filter.range));
     },
 
