@@ -18,6 +18,7 @@ import { versionsSearchSchema } from '../features/versions/versions-search';
 import { gatewaysSearchSchema } from '../features/gateways/gateways-search';
 import { iotDevicesSearchSchema } from '../features/iot-devices/iot-devices-search';
 import { observationAuditsSearchSchema } from '../features/observation-audits/observation-audits-search';
+import { dataTrustSearchSchema } from '../features/reports/data-trust/data-trust-search';
 import { type AddressSchema, noSearch } from '../lib/address-search';
 import { allowed, type AccessRule } from '../lib/permissions';
 
@@ -113,6 +114,7 @@ export const APP_ROUTES = [
   reportPage('/app/reports/c-diff-report', 'C. Diff Report', report('C. Diff Report'), 'features/reports/c-diff/c-diff-report-page.tsx', ['organizationIds', 'groupIds', 'zoneIds', 'search', 'startDate', 'endDate']),
   page('/app/reports/data-exports', 'Data Exports', misc('Data Exports'), 'features/reports/data-exports/data-exports-page.tsx'),
   page('/app/reports/observation-audits', 'Observation Audits', misc('Observation Audits'), 'features/observation-audits/pages/observation-audits-page.tsx', observationAuditsSearchSchema),
+  page('/app/reports/data-trust', 'Data Trust', misc('Data Trust'), 'features/reports/data-trust/data-trust-page.tsx', dataTrustSearchSchema),
   page('/app/debug/server-logs-report', 'Server Logs', misc('Server Logs'), 'features/debug/pages/server-logs-page.tsx', serverLogsSearchSchema),
   // Accounts section
   page('/app/accounts/organizations', 'Organizations', account('Organizations'), 'features/organizations/pages/organizations-page.tsx'),

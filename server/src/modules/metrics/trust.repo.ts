@@ -132,7 +132,7 @@ export async function unwellDevices(db: Database, groupId: number, range: DayRan
     if (problems.length === 0) continue;
     const type = r.kind === 'ROOM_BEACON' ? 'BEACON' : (r.kind as 'DISPENSER' | 'GATEWAY');
     const list = out.get(r.day) ?? [];
-    list.push({ id: Number(r.id), type, name: r.name, mac: r.mac, problem: problems.join('; '), lastHeartbeatAt: isoOrNull(r.last_heartbeat_at) });
+    list.push({ id: Number(r.id), type, name: r.name, mac: r.mac, problem: problems.map((p) => `${p}.`).join(' '), lastHeartbeatAt: isoOrNull(r.last_heartbeat_at) });
     out.set(r.day, list);
   }
   return out;

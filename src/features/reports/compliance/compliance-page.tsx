@@ -17,6 +17,8 @@ import { TrendChart } from '../shared/trend-chart';
 import { type Metric, type ReportQueryParams, reportQuery } from '../filters/filter-state';
 import { useReportFilters } from '../filters/use-report-filters';
 import { ValidationLine } from '../shared/validation-line';
+import { TrustBadge } from '../shared/trust-badge';
+import { LowTrustDaysNote, useLowTrustDays } from '../shared/trust-days';
 
 /** The trend shows the first 10 selections (docs/SCREENS.md 'Compliance Report'). */
 export const TREND_SERIES_LIMIT = 10;
@@ -83,12 +85,18 @@ export default function CompliancePage({ entry }: { entry: PageEntry }) {
           onChange={(event) => update({ split: event.currentTarget.checked })}
         />
       </Group>
-      <ValidationLine query={reportQuery(filters)} />
+      <Group gap="md" wrap="wrap" align="center">
+        <TrustBadge query={reportQuery(filters)} />
+        <ValidationLine query={reportQuery(filters)} />
+      </Group>
       <ComplianceTrendSection query={query} />
       {shown >= 2 && <ComplianceBreakdownSection query={query} />}
     </Stack>
   );
 }
+
+/** The report's own filters of the page's query (what the trust badge and marks are asked with). */
+const reportOnly = ({ userIds: _users, metric: _metric, split: _split, ...rest }: ComplianceQuery): ReportQueryParams => rest;
 
 const complianceCall = ({ query }: { query: ComplianceQuery }) => reportQueryOptions(complianceEndpoints.report, query);
 
@@ -97,6 +105,7 @@ const ComplianceTrendSection = reportSection('ComplianceTrendSection', { report:
   const series = report.data?.series ?? [];
   const shown = series.slice(0, TREND_SERIES_LIMIT);
   const metricKey = query.metric === 'average' ? 'complianceAverage' : 'complianceTotal';
+  const lowTrust = useLowTrustDays(reportOnly(query));
   const chartData = useMemo(() => {
     const byDate = new Map<string, { date: string } & Record<string, number | string | null>>();
     shown.forEach((s, i) => {
@@ -124,7 +133,9 @@ const ComplianceTrendSection = reportSection('ComplianceTrendSection', { report:
           series={shown.map((s, i) => ({ name: `s${i}`, label: s.name, color: COLORS[i % COLORS.length] ?? 'teal.6' }))}
           unit="%"
           yMax={100}
+          marks={lowTrust.marks}
         />
+        <LowTrustDaysNote words={lowTrust.words} />
       </ReportCard>
     </>
   );

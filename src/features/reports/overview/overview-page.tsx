@@ -1,5 +1,5 @@
 import type { PageEntry } from '../filters/filter-state';
-import { Button, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { PageHeader } from '@/components/page-header';
@@ -12,6 +12,7 @@ import { exceedsSixMonths, reportQuery } from '../filters/filter-state';
 import { useReportFilters } from '../filters/use-report-filters';
 import { WashDurationSection } from '../shared/wash-duration-trend';
 import { ValidationLine } from '../shared/validation-line';
+import { TrustBadge } from '../shared/trust-badge';
 import { ComplianceTrendSection, OverviewStats, TopRankingSection } from './overview-sections';
 
 /** Performance Overview: stat cards, the compliance trend and its breakdowns, wash durations, the top 10. */
@@ -53,7 +54,10 @@ export default function OverviewPage({ entry }: { entry: PageEntry }) {
       />
       <ReportFilterBar filters={filters} update={update} />
       <OverviewStats query={query} comparable={comparable} showDurations={showDurations} />
-      <ValidationLine query={query} />
+      <Group gap="md" wrap="wrap" align="center">
+        <TrustBadge query={query} />
+        <ValidationLine query={query} />
+      </Group>
       {shown >= 2 && (
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
           <ComplianceTrendSection query={query} showDurations={showDurations} link={links.compliance} />

@@ -10,6 +10,7 @@ import { reportSection } from '../shared/report-section';
 import { NoData, type ReportLink, ReportCard } from '../shared/report-card';
 import type { StatKind } from '../shared/stat-values';
 import { TrendChart } from '../shared/trend-chart';
+import { LowTrustDaysNote, useLowTrustDays } from '../shared/trust-days';
 import { DEFINITIONS } from '../shared/definitions';
 import type { ReportQueryParams } from '../filters/filter-state';
 import { useProfessionName } from '../shared/use-profession-name';
@@ -57,7 +58,8 @@ export const ComplianceTrendSection = reportSection(
     trend: ({ query }: SectionProps & { link: ReportLink }) => reportQueryOptions(complianceEndpoints.trend, query),
     washTypes: ({ query }: SectionProps & { link: ReportLink }) => reportQueryOptions(handwashEndpoints.washTypeBreakdown, query),
   },
-  function ComplianceTrendBody({ trend, washTypes, showDurations, link }) {
+  function ComplianceTrendBody({ trend, washTypes, showDurations, link, query }) {
+    const lowTrust = useLowTrustDays(query);
     return (
       <ReportCard title="Compliance Trend" link={link} loading={trend.isFetching} error={trend.data ? null : trend.error}>
         <TrendChart
@@ -66,7 +68,9 @@ export const ComplianceTrendSection = reportSection(
           series={[{ name: 'Compliance', color: 'teal.6' }]}
           unit="%"
           yMax={100}
+          marks={lowTrust.marks}
         />
+        <LowTrustDaysNote words={lowTrust.words} />
         <Group grow align="flex-start" mt="md" gap="lg" wrap="wrap">
           <BreakdownTable
             caption="By event type"

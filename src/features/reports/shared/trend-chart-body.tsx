@@ -9,10 +9,12 @@ export interface TrendChartBodyProps {
   kind: 'line' | 'bar';
   yMax?: number;
   height: number;
+  /** Days marked with a vertical line, by their axis label. */
+  marks?: readonly { day: string; label: string; color: string }[];
 }
 
 /** The chart itself: the charting library is loaded with it, after the page's numbers are on screen. */
-export default function TrendChartBody({ rows, series, unit, kind, yMax, height }: TrendChartBodyProps) {
+export default function TrendChartBody({ rows, series, unit, kind, yMax, height, marks = [] }: TrendChartBodyProps) {
   const common = {
     h: height,
     data: [...rows],
@@ -23,6 +25,7 @@ export default function TrendChartBody({ rows, series, unit, kind, yMax, height 
     yAxisProps: yMax === undefined ? undefined : { domain: [0, yMax] },
     // The chart adds the unit after the formatted value, on the axis and in the tooltip.
     valueFormatter: (value: number) => `${Math.round(value * 10) / 10}`,
+    referenceLines: marks.map((m) => ({ x: m.day, label: m.label, color: m.color })),
   };
   return kind === 'line' ? <LineChart {...common} curveType="monotone" connectNulls={false} /> : <BarChart {...common} />;
 }

@@ -29,6 +29,13 @@ export function dayLabel(day: string): string {
   return shortDay.format(new Date(`${day}T00:00:00Z`));
 }
 
+/** A day marked on a chart (a low-trust day): a vertical line with its label. */
+export interface DayMark {
+  date: string;
+  label: string;
+  color: string;
+}
+
 export interface Series {
   name: string;
   label?: string;
@@ -46,6 +53,7 @@ export function TrendChart({
   kind = 'line',
   yMax,
   label,
+  marks = [],
 }: {
   data: readonly ({ date: string } & Record<string, number | string | null>)[];
   series: Series[];
@@ -54,6 +62,8 @@ export function TrendChart({
   yMax?: number;
   /** Accessible name of the chart (charts are images to screen readers). */
   label: string;
+  /** Days to mark with a vertical line (shown in words beside the chart by its caller). */
+  marks?: readonly DayMark[];
 }) {
   const [ref, seen] = useFirstSeen<HTMLDivElement>();
   const ChartBody = loadedBody ?? LazyBody;
@@ -70,7 +80,7 @@ export function TrendChart({
     <div ref={ref} role="img" aria-label={label} data-trend-chart>
       {seen ? (
         <Suspense fallback={placeholder}>
-          <ChartBody rows={rows} series={series} unit={unit} kind={kind} yMax={yMax} height={CHART_HEIGHT} />
+          <ChartBody rows={rows} series={series} unit={unit} kind={kind} yMax={yMax} height={CHART_HEIGHT} marks={marks.map((m) => ({ ...m, day: dayLabel(m.date) }))} />
         </Suspense>
       ) : (
         placeholder

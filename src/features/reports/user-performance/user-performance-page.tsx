@@ -13,6 +13,7 @@ import { ComplianceBadge } from '../shared/compliance-badge';
 import { OfflineStamp } from '@/components/offline-stamp';
 import { ReportCard } from '../shared/report-card';
 import { ReportFilterBar } from '../shared/report-filter-bar';
+import { TrustBadge } from '../shared/trust-badge';
 import { reportSection } from '../shared/report-section';
 import { type FilterState, type ReportQueryParams, reportQuery } from '../filters/filter-state';
 import { type PersonTarget, useAllowedPersonTargets } from '../shared/links/person-links';
@@ -38,6 +39,7 @@ export default function UserPerformancePage({ entry }: { entry: PageEntry }) {
   // 'Users With No Data' needs managed organizations (docs/SCREENS.md 'User Performance').
   const mayIncludeEmpty = user.managedOrganizationIds.length > 0;
   const [includeEmpty, setIncludeEmpty] = useState(false);
+  const trustQuery = useMemo(() => reportQuery(filters), [filters]);
   const query = useMemo<RankingQuery>(
     () => ({ ...reportQuery(filters), take: TAKE, includeEmpty: mayIncludeEmpty && includeEmpty, search: filters.search || undefined }),
     [filters, mayIncludeEmpty, includeEmpty],
@@ -63,6 +65,7 @@ export default function UserPerformancePage({ entry }: { entry: PageEntry }) {
     <Stack gap="md">
       <PageHeader title={entry.title} />
       <ReportFilterBar filters={filters} update={update} />
+      <TrustBadge query={trustQuery} />
       <RankingSection
         query={query}
         toolbar={toolbar}
