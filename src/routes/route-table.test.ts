@@ -23,7 +23,7 @@ describe('route table', () => {
         '/app/reports/activity-breakdown', '/app/reports/compliance', '/app/reports/handwash',
         '/app/reports/dispenser-activity', '/app/reports/staff-rounding', '/app/reports/contact-tracing',
         '/app/reports/user-performance', '/app/reports/wearable-usage', '/app/reports/wearable-management',
-        '/app/reports/c-diff-report', '/app/reports/data-exports', '/app/reports/observation-audits', '/app/debug/server-logs-report',
+        '/app/reports/c-diff-report', '/app/reports/data-exports', '/app/reports/observation-audits', '/app/reports/data-trust', '/app/debug/server-logs-report',
         '/app/accounts/organizations', '/app/accounts/locations', '/app/accounts/users', '/app/accounts/professions',
         '/app/settings/my-account', '/app/accounts/access-management', '/app/accounts/badge-management',
         '/app/accounts/nfc', '/app/maintenance/editor', '/app/maintenance/stations', '/app/maintenance/gateways',
@@ -54,7 +54,7 @@ describe('route table', () => {
       '/app/reports/overview', '/app/reports/dispenser-overview', '/app/reports/user-overview', '/app/reports/compliance',
       '/app/reports/handwash', '/app/reports/dispenser-activity', '/app/reports/staff-rounding',
       '/app/reports/user-performance', '/app/reports/wearable-usage', '/app/reports/c-diff-report',
-      '/app/reports/data-exports', '/app/reports/observation-audits', '/app/accounts/users', '/app/accounts/access-management',
+      '/app/reports/data-exports', '/app/reports/observation-audits', '/app/reports/data-trust', '/app/accounts/users', '/app/accounts/access-management',
       '/app/settings/my-account',
     ]);
   });
@@ -90,7 +90,7 @@ describe('route table', () => {
   it('uses the side navigation labels of the spec', () => {
     const labels = (group: string) => APP_ROUTES.filter((entry) => entry.nav?.group === group).map((entry) => entry.nav?.label);
     expect(labels('Overview')).toEqual(['Performance', 'Dispensers', 'User']);
-    expect(labels('Misc')).toEqual(['Data Exports', 'Observation Audits', 'Server Logs']);
+    expect(labels('Misc')).toEqual(['Data Exports', 'Observation Audits', 'Data Trust', 'Server Logs']);
     expect(labels('Account')).toEqual([
       'Organizations', 'Locations', 'Users', 'Professions', 'Access Management', 'SmartBadge Management', 'NFC Tag Assignment',
     ]);
@@ -116,7 +116,8 @@ describe('the filtered report pages', () => {
     const overview = ['organizationIds', 'organizationIdFilters', 'professionId', 'groupIds', 'groupIdFilters', 'startDate', 'endDate', 'view'];
     expect(REPORT_KEEPS['/app/reports/overview']).toEqual(overview);
     expect(REPORT_KEEPS['/app/reports/handwash']).toEqual(overview);
-    expect(REPORT_KEEPS['/app/reports/compliance']).toEqual([...overview, 'userIds', 'metric', 'split']);
+    expect(REPORT_KEEPS['/app/reports/compliance']).toEqual([...overview, 'userIds', 'metric', 'split', 'excludeLowTrust']);
+    expect(REPORT_KEEPS['/app/reports/user-performance']).toEqual([...overview, 'search', 'excludeLowTrust']);
     expect(REPORT_KEEPS['/app/reports/user-overview']).toEqual(['userId', 'date']);
     expect(REPORT_KEEPS['/app/reports/dispenser-activity']).toEqual(['groupId', 'deviceId', 'startDate', 'endDate']);
     expect(REPORT_KEEPS['/app/reports/contact-tracing']).toEqual(['mode', 'organizationIds', 'search', 'date']);

@@ -62,3 +62,17 @@ test('the Data Trust page of a unit fits a phone', async ({ browser }) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await context.close();
 });
+
+test('the Compliance Report leaves low-trust days out when asked, saying how many', async ({ page }) => {
+  await signedInAs(page, 'admin');
+  const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/trust' && r.ok());
+  await page.goto('/app/reports/compliance');
+  const trust = (await (await answer).json()) as RangeTrust;
+  const low = trust.locationDays.low;
+  const toggle = page.getByRole('switch', { name: 'Exclude low-trust days' });
+  const asked = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/compliance/report' && new URL(r.url()).searchParams.get('excludeLowTrust') === 'true');
+  await toggle.tap();
+  await asked;
+  await expect(page).toHaveURL(/excludeLowTrust=true/);
+  await expect(page.getByText(`${low} low-trust location-${low === 1 ? 'day' : 'days'} left out`)).toBeVisible();
+});

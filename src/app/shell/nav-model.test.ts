@@ -15,8 +15,8 @@ describe('side navigation', () => {
   });
 
   it('lists Server Logs for the provider’s employees only, whatever a LAVO administrator holds', () => {
-    expect(miscOf(navFor('admin'))).toEqual(['Data Exports', 'Observation Audits', 'Server Logs']);
-    expect(miscOf(buildNavigation(makeRole(DEMO_ROLES.admin.subjects), 'LAVO', false))).toEqual(['Data Exports', 'Observation Audits']);
+    expect(miscOf(navFor('admin'))).toEqual(['Data Exports', 'Observation Audits', 'Data Trust', 'Server Logs']);
+    expect(miscOf(buildNavigation(makeRole(DEMO_ROLES.admin.subjects), 'LAVO', false))).toEqual(['Data Exports', 'Observation Audits', 'Data Trust']);
     expect(miscOf(buildNavigation(makeRole(['SERVER_LOGS']), 'LAVO'))).toBeUndefined();
   });
 

@@ -4,9 +4,12 @@ import type { Database } from '../../../server/src/db/client';
 import { devices, groups, users } from '../../../server/src/db/schema';
 import { ingestEvents } from '../../../server/src/modules/ingest/ingest.service';
 import { deriveAll } from '../../../server/src/modules/metrics/derive';
-import { dayRange, daysOf } from '../../../server/src/modules/metrics/filters';
+import { dayRange, daysOf, type ReportFilter } from '../../../server/src/modules/metrics/filters';
 import { dayLevel, dayRun, inputLevels, rangeTrust, type TrustFigures, weighedLevel } from '../../../server/src/modules/metrics/trust';
 import { possibleHours, trustFigures } from '../../../server/src/modules/metrics/trust.repo';
+import { complianceTotals } from '../../../server/src/modules/metrics/compliance.repo';
+import { rankUsers } from '../../../server/src/modules/metrics/ranking.repo';
+import { withoutLowTrust } from '../../../server/src/modules/reports/low-trust';
 import { createFleet, eventsFor, type Fleet } from '../helpers/fleet';
 import { ST_MARYS, staffOf } from '../helpers/staff';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
@@ -172,6 +175,22 @@ describe('trust figures from events', () => {
     await ingestEvents(db, e.visit(nurse, at('2025-03-15', '03:00:00'), at('2025-03-15', '03:10:00')));
     expect(await figuresOf('2025-03-14')).toMatchObject({ onShift: 1, seen: 1 });
     expect(await figuresOf('2025-03-16')).toMatchObject({ onShift: 1, seen: 0 });
+  });
+
+  it('leaves the opportunities of low-trust days out of the figures when asked, as many days as the badge counts Low', async () => {
+    const range = dayRange(D, '2025-03-16');
+    const filter: ReportFilter = { range, previous: null, view: 'loc', groupIds: [groupId], organizationIds: null, professionCode: null, selections: [] };
+    const all = await complianceTotals(db, filter, range);
+    const trusted = await withoutLowTrust(db, filter, true, after);
+    const figures = await trustFigures(db, [groupId], range, after);
+    // Mar 10 and 12 are High; from Mar 13 no device was heard.
+    expect(trusted.excludedDays?.map((d) => d.day)).toEqual(['2025-03-13', '2025-03-14', '2025-03-15', '2025-03-16']);
+    expect(trusted.excludedDays).toHaveLength(rangeTrust(figures, daysOf(range)).locationDays.low);
+    expect(all.opportunities).toBe(8);
+    expect((await complianceTotals(db, trusted, range)).opportunities).toBe(4);
+    const ranked = await rankUsers(db, trusted, range, { take: 10, includeEmpty: false });
+    expect(ranked.map((r) => [r.userId, r.opportunities])).toEqual([[nurse, 4]]);
+    expect(await withoutLowTrust(db, filter, false, after)).toBe(filter);
   });
 
   it('derives the same trust tables from scratch', async () => {

@@ -59,6 +59,8 @@ export const rankingQuerySchema = reportQuerySchema.safeExtend({
   /** Also list users of the selection with no opportunities (User Performance's menu option). */
   includeEmpty: flagParam.default(false),
   search: searchField(100),
+  /** Leave the opportunities of low-trust location-days out (docs/METRICS.md 'Data trust'). */
+  excludeLowTrust: flagParam.default(false),
 });
 
 export const userRankingRowSchema = z.object({
@@ -111,6 +113,8 @@ export const complianceReportQuerySchema = reportQuerySchema.safeExtend({
   metric: z.enum(['total', 'average']).default('total'),
   split: flagParam.default(false),
   numOrgs: countParam(1, 100).optional(),
+  /** Leave the opportunities of low-trust location-days out (docs/METRICS.md 'Data trust'). */
+  excludeLowTrust: flagParam.default(false),
 });
 
 const reportPoint = z.object({

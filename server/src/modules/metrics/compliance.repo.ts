@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { dayBetween, type DayRange, filterWhere, readsWearer, type ReportFilter, wearerJoin } from './filters';
+import { dayBetween, type DayRange, filterWhere, notExcluded, readsWearer, type ReportFilter, wearerJoin } from './filters';
 import { visitsFromRaw } from './derive';
 import { complianceRows, hygieneRows } from './rollups';
 
@@ -40,7 +40,7 @@ function perUserOpportunities(filter: ReportFilter, range: DayRange, extra?: SQL
   return sql`
     select c.user_id, sum(c.entry_opportunities + c.exit_opportunities)::int as opp,
            sum(c.entry_compliant + c.exit_compliant)::int as comp
-    from (${complianceRows(range)}) c ${wearerJoin(filter, sql`c.user_id`, extra)}
+    from (${complianceRows(range, filter)}) c ${wearerJoin(filter, sql`c.user_id`, extra)}
     where ${filterWhere(filter, sql`c.group_id`)} and ${extra ?? sql`true`}
     group by c.user_id`;
 }
@@ -118,6 +118,7 @@ export async function complianceByDay(
                  sum(c.entry_compliant + c.exit_compliant)::int as comp
           from compliance_daily c ${wearerJoin(filter, sql`c.user_id`, extra)}
           where ${dayBetween(sql`c.day`, range)} and ${filterWhere(filter, sql`c.group_id`)} and ${extra ?? sql`true`}
+            and ${notExcluded(filter, sql`c.group_id`, sql`c.day`)}
           group by c.day, c.user_id
         )
         select day, sum(opp)::int as opp, sum(comp)::int as comp, avg(comp::float8 / nullif(opp, 0)) as avg
@@ -165,7 +166,7 @@ function complianceSums(filter: ReportFilter, range: DayRange, extra?: SQL): SQL
   if (!readsWearer(filter, extra)) {
     return sql`from compliance_location_daily c where ${dayBetween(sql`c.day`, range)} and ${filterWhere(filter, sql`c.group_id`, false)}`;
   }
-  return sql`from (${complianceRows(range)}) c ${wearerJoin(filter, sql`c.user_id`, extra)}
+  return sql`from (${complianceRows(range, filter)}) c ${wearerJoin(filter, sql`c.user_id`, extra)}
              where ${filterWhere(filter, sql`c.group_id`)} and ${extra ?? sql`true`}`;
 }
 

@@ -60,6 +60,21 @@ export interface ReportFilter {
   selections: { id: number; members: number[] }[];
   /** One wearer's own report: their events count wherever they happened (groupIds is ignored). */
   anyLocation?: boolean;
+  /** Location-days whose opportunities are left out (low-trust ones, docs/METRICS.md 'Data trust'). */
+  excludedDays?: readonly LocationDay[];
+}
+
+/** A location and a UTC day. */
+export interface LocationDay {
+  groupId: number;
+  day: string;
+}
+
+/** A row's location and day are not among the filter's excluded location-days (true when none are). */
+export function notExcluded(filter: Pick<ReportFilter, 'excludedDays'>, groupColumn: SQL, dayColumn: SQL): SQL {
+  if (!filter.excludedDays?.length) return sql`true`;
+  const param = JSON.stringify(filter.excludedDays.map((d) => ({ g: d.groupId, d: d.day })));
+  return sql`not exists (select 1 from jsonb_to_recordset(${param}::jsonb) as x(g int, d date) where x.g = ${groupColumn} and x.d = ${dayColumn})`;
 }
 
 /** The filter of one wearer's own figures over a range: every location, no other condition. */
@@ -121,7 +136,8 @@ export function filterWhere(filter: ReportFilter, groupColumn: SQL, userJoined =
  * plain sums come from the location rollups, and per-wearer ones skip the lookup of each wearer.
  */
 export function readsWearer(filter: ReportFilter, extra?: SQL): boolean {
-  return Boolean(extra !== undefined || filter.anyLocation || filter.organizationIds || filter.organizationFilter || filter.professionCode);
+  // Excluded location-days are left out of the daily rows, read per wearer.
+  return Boolean(extra !== undefined || filter.anyLocation || filter.organizationIds || filter.organizationFilter || filter.professionCode || filter.excludedDays?.length);
 }
 
 /** The join of a rollup row to its wearer as `u`, when readsWearer; else nothing. */

@@ -43,7 +43,7 @@ export async function rankUsers(
     with c as (
       select c.user_id, sum(c.entry_opportunities + c.exit_opportunities)::int as opp,
              sum(c.entry_compliant + c.exit_compliant)::int as comp
-      from (${complianceRows(range)}) c ${wearerJoin(filter, sql`c.user_id`)}
+      from (${complianceRows(range, filter)}) c ${wearerJoin(filter, sql`c.user_id`)}
       where ${filterWhere(filter, sql`c.group_id`)}
       group by c.user_id
     ),
@@ -102,7 +102,7 @@ export async function rankProfessions(db: Database, filter: ReportFilter, range:
       select coalesce(u.profession_code, 'OTHER') as code, count(distinct c.user_id)::int as users,
              sum(c.entry_opportunities + c.exit_opportunities)::int as opp,
              sum(c.entry_compliant + c.exit_compliant)::int as comp
-      from (${complianceRows(range)}) c join users u on u.id = c.user_id
+      from (${complianceRows(range, filter)}) c join users u on u.id = c.user_id
       where ${filterWhere(filter, sql`c.group_id`)}
       group by 1
     ) x

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DayRange } from './filters';
+import { type DayRange, notExcluded, type ReportFilter } from './filters';
 
 // A range's compliance and hygiene rows, read from the weekly sums for its whole UTC weeks and from
 // the daily rows for the days outside them: a 90-day range reads about a fifth of the rows its
@@ -44,8 +44,16 @@ function rowsOf(range: Pick<DayRange, 'start' | 'end'>, weekly: string, daily: s
   return sql.join(parts, sql` union all `);
 }
 
-/** compliance_daily's rows of the range without the day: user_id, group_id and the sums. */
-export function complianceRows(range: Pick<DayRange, 'start' | 'end'>): SQL {
+/**
+ * compliance_daily's rows of the range without the day: user_id, group_id and the sums. With
+ * excluded location-days, the daily rows alone, those days left out.
+ */
+export function complianceRows(range: Pick<DayRange, 'start' | 'end'>, filter?: Pick<ReportFilter, 'excludedDays'>): SQL {
+  if (filter?.excludedDays?.length) {
+    return sql`select user_id, group_id, entry_opportunities, entry_compliant, exit_opportunities, exit_compliant, visit_count, visit_seconds
+               from compliance_daily where day between ${range.start}::date and ${range.end}::date
+                 and ${notExcluded(filter, sql`group_id`, sql`day`)}`;
+  }
   return rowsOf(
     range,
     'compliance_weekly',

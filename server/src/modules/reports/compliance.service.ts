@@ -17,6 +17,7 @@ import { usageMsByUser } from '../metrics/usage';
 import { callerFilter, reportUser } from './report-scope';
 import { overviewFigures, reportFigures, trendFigures } from './compliance-figures';
 import { wearerIs } from './compliance-report.repo';
+import { withoutLowTrust } from './low-trust';
 
 type TrendQuery = z.output<typeof trendQuerySchema>;
 type BreakdownsQuery = z.output<typeof breakdownsQuerySchema>;
@@ -72,7 +73,7 @@ export function createComplianceService(db: Database, answers: AnswerCache) {
 
     /** GET compliance/ranking/users: the ranked users, each with their wearable usage. */
     async userRanking(caller: Caller, query: RankingQuery) {
-      const filter = await callerFilter(db, caller, query);
+      const filter = await withoutLowTrust(db, await callerFilter(db, caller, query), query.excludeLowTrust);
       const { take, includeEmpty, search } = query;
       return answers.get('compliance/ranking/users', [filter, query], rangeDays(filter), async () => {
         const rows = await rankUsers(db, filter, filter.range, { take, includeEmpty, search });
@@ -83,7 +84,7 @@ export function createComplianceService(db: Database, answers: AnswerCache) {
 
     /** GET compliance/ranking/professions. */
     async professionRanking(caller: Caller, query: RankingQuery) {
-      const filter = await callerFilter(db, caller, query);
+      const filter = await withoutLowTrust(db, await callerFilter(db, caller, query), query.excludeLowTrust);
       return answers.get('compliance/ranking/professions', [filter, query], rangeDays(filter), () =>
         rankProfessions(db, filter, filter.range, query.take),
       );
@@ -94,7 +95,7 @@ export function createComplianceService(db: Database, answers: AnswerCache) {
      * selected organization or location (split=true), else for the whole selection.
      */
     async report(caller: Caller, query: ComplianceReportQuery) {
-      const filter = await callerFilter(db, caller, query);
+      const filter = await withoutLowTrust(db, await callerFilter(db, caller, query), query.excludeLowTrust);
       return answers.get('compliance/report', [filter, query], rangeDays(filter), () => reportFigures(db, filter, query));
     },
   };

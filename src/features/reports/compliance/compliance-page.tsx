@@ -18,7 +18,7 @@ import { type Metric, type ReportQueryParams, reportQuery } from '../filters/fil
 import { useReportFilters } from '../filters/use-report-filters';
 import { ValidationLine } from '../shared/validation-line';
 import { TrustBadge } from '../shared/trust-badge';
-import { LowTrustDaysNote, useLowTrustDays } from '../shared/trust-days';
+import { ExcludeLowTrustSwitch, LowTrustDaysNote, useLowTrustDays } from '../shared/trust-days';
 
 /** The trend shows the first 10 selections (docs/SCREENS.md 'Compliance Report'). */
 export const TREND_SERIES_LIMIT = 10;
@@ -35,14 +35,14 @@ interface Row {
 }
 
 /** The compliance call's query of the page's filters. */
-type ComplianceQuery = ReportQueryParams & { userIds: number[]; metric: Metric; split: boolean };
+type ComplianceQuery = ReportQueryParams & { userIds: number[]; metric: Metric; split: boolean; excludeLowTrust: boolean };
 
 /** Compliance Report: the trend of up to 10 selections and the breakdown table per selection and day. */
 export default function CompliancePage({ entry }: { entry: PageEntry }) {
   const { bootstrap } = useSession();
   const { filters, update } = useReportFilters('/app/reports/compliance');
   const query = useMemo<ComplianceQuery>(
-    () => ({ ...reportQuery(filters), userIds: filters.userIds, metric: filters.metric, split: filters.split }),
+    () => ({ ...reportQuery(filters), userIds: filters.userIds, metric: filters.metric, split: filters.split, excludeLowTrust: filters.excludeLowTrust }),
     [filters],
   );
   const userOptions = useMemo(
@@ -84,6 +84,7 @@ export default function CompliancePage({ entry }: { entry: PageEntry }) {
           checked={filters.split}
           onChange={(event) => update({ split: event.currentTarget.checked })}
         />
+        <ExcludeLowTrustSwitch query={reportQuery(filters)} checked={filters.excludeLowTrust} onChange={(checked) => update({ excludeLowTrust: checked })} />
       </Group>
       <Group gap="md" wrap="wrap" align="center">
         <TrustBadge query={reportQuery(filters)} />
@@ -96,7 +97,7 @@ export default function CompliancePage({ entry }: { entry: PageEntry }) {
 }
 
 /** The report's own filters of the page's query (what the trust badge and marks are asked with). */
-const reportOnly = ({ userIds: _users, metric: _metric, split: _split, ...rest }: ComplianceQuery): ReportQueryParams => rest;
+const reportOnly = ({ userIds: _users, metric: _metric, split: _split, excludeLowTrust: _exclude, ...rest }: ComplianceQuery): ReportQueryParams => rest;
 
 const complianceCall = ({ query }: { query: ComplianceQuery }) => reportQueryOptions(complianceEndpoints.report, query);
 

@@ -40,6 +40,8 @@ export interface FilterState {
   metric: Metric;
   view: View;
   split: boolean;
+  /** Leave low-trust location-days out of the compliance figures that offer it (docs/METRICS.md 'Data trust'). */
+  excludeLowTrust: boolean;
   search: string;
 }
 
@@ -101,6 +103,7 @@ export function defaultFilters(ctx: FilterContext, today: string): FilterState {
     metric: 'average',
     view: managedGroupIds.length > 0 && managedOrganizationIds.length === 0 ? 'loc' : 'org',
     split: false,
+    excludeLowTrust: false,
     search: '',
   };
 }

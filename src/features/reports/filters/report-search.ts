@@ -23,6 +23,7 @@ const fields = z.object({
   metric: addressChoice(['average', 'total']),
   view: reportViewSchema.optional().catch(undefined),
   split: addressFlag,
+  excludeLowTrust: addressFlag,
 });
 
 /**

@@ -1,5 +1,5 @@
 import { trustEndpoints } from '@contracts/reports/trust';
-import { Text } from '@mantine/core';
+import { Switch, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import type { ReportQueryParams } from '../filters/filter-state';
 import { useReport } from './api/report-query';
@@ -27,5 +27,26 @@ export function LowTrustDaysNote({ words }: { words: string | null }) {
     <Text size="sm" c="red.8" mt="xs" data-testid="low-trust-days">
       {words}
     </Text>
+  );
+}
+
+/**
+ * 'Exclude low-trust days': the switch of the figures that can leave low-trust location-days out,
+ * saying how many it leaves out (the trust badge's own count of Low location-days).
+ */
+export function ExcludeLowTrustSwitch({ query, checked, onChange }: { query: ReportQueryParams; checked: boolean; onChange: (checked: boolean) => void }) {
+  const trust = useReport(trustEndpoints.range, query);
+  const low = trust.data?.locationDays.low;
+  const days = (n: number) => `${n} low-trust location-${n === 1 ? 'day' : 'days'}`;
+  const description = low === undefined ? undefined : checked ? `${days(low)} left out` : low > 0 ? `${days(low)} in this range` : 'No low-trust days in this range';
+  return (
+    <Switch
+      size="md"
+      label="Exclude low-trust days"
+      description={description}
+      checked={checked}
+      onChange={(event) => onChange(event.currentTarget.checked)}
+      data-testid="exclude-low-trust"
+    />
   );
 }

@@ -19,8 +19,11 @@ const ANA = {
   avgSoapDuration: null, avgSanitizerDuration: null, compliance: 0.75, usageMs: 3_600_000, active: true,
 };
 
+/** The trust beside the ranking: nothing to judge. */
+const TRUST = { level: null, label: 'No devices to judge', rule: 'No devices to judge in this range', locationDays: { high: 0, medium: 0, low: 0 }, reasons: [], moreReasons: 0, days: [] };
+
 beforeEach(() => {
-  vi.spyOn(mainApi, 'call').mockResolvedValue([ANA] as never);
+  vi.spyOn(mainApi, 'call').mockImplementation((async (spec: { path: string }) => (spec.path === '/trust' ? TRUST : [ANA])) as never);
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,5 +1,5 @@
 import type { PageEntry } from '../filters/filter-state';
-import { Checkbox, Stack } from '@mantine/core';
+import { Checkbox, Group, Stack } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { complianceEndpoints, type userRankingSchema } from '@contracts/reports/compliance';
@@ -14,6 +14,7 @@ import { OfflineStamp } from '@/components/offline-stamp';
 import { ReportCard } from '../shared/report-card';
 import { ReportFilterBar } from '../shared/report-filter-bar';
 import { TrustBadge } from '../shared/trust-badge';
+import { ExcludeLowTrustSwitch } from '../shared/trust-days';
 import { reportSection } from '../shared/report-section';
 import { type FilterState, type ReportQueryParams, reportQuery } from '../filters/filter-state';
 import { type PersonTarget, useAllowedPersonTargets } from '../shared/links/person-links';
@@ -25,7 +26,7 @@ type Row = (typeof userRankingSchema)['_output'][number];
 /** Rows asked for: the whole ranking of a hospital fits. */
 const TAKE = 1000;
 
-type RankingQuery = ReportQueryParams & { take: number; includeEmpty: boolean; search: string | undefined };
+type RankingQuery = ReportQueryParams & { take: number; includeEmpty: boolean; search: string | undefined; excludeLowTrust: boolean };
 
 /** The reports a row's menu offers (the row itself opens Compliance), those the user may open. */
 const MENU_TARGETS: readonly PersonTarget[] = ['staff-rounding', 'contact-tracing'];
@@ -41,7 +42,7 @@ export default function UserPerformancePage({ entry }: { entry: PageEntry }) {
   const [includeEmpty, setIncludeEmpty] = useState(false);
   const trustQuery = useMemo(() => reportQuery(filters), [filters]);
   const query = useMemo<RankingQuery>(
-    () => ({ ...reportQuery(filters), take: TAKE, includeEmpty: mayIncludeEmpty && includeEmpty, search: filters.search || undefined }),
+    () => ({ ...reportQuery(filters), take: TAKE, includeEmpty: mayIncludeEmpty && includeEmpty, search: filters.search || undefined, excludeLowTrust: filters.excludeLowTrust }),
     [filters, mayIncludeEmpty, includeEmpty],
   );
   const toolbar = useMemo(
@@ -65,7 +66,10 @@ export default function UserPerformancePage({ entry }: { entry: PageEntry }) {
     <Stack gap="md">
       <PageHeader title={entry.title} />
       <ReportFilterBar filters={filters} update={update} />
-      <TrustBadge query={trustQuery} />
+      <Group gap="md" wrap="wrap" align="center">
+        <TrustBadge query={trustQuery} />
+        <ExcludeLowTrustSwitch query={trustQuery} checked={filters.excludeLowTrust} onChange={(checked) => update({ excludeLowTrust: checked })} />
+      </Group>
       <RankingSection
         query={query}
         toolbar={toolbar}
