@@ -17,6 +17,7 @@ import { TrendChart } from '../shared/trend-chart';
 import { type Metric, type ReportQueryParams, reportQuery } from '../filters/filter-state';
 import { useReportFilters } from '../filters/use-report-filters';
 import { ValidationLine } from '../shared/validation-line';
+import { DisputesReview } from '../disputes/disputes-review';
 
 /** The trend shows the first 10 selections (docs/SCREENS.md 'Compliance Report'). */
 export const TREND_SERIES_LIMIT = 10;
@@ -86,6 +87,7 @@ export default function CompliancePage({ entry }: { entry: PageEntry }) {
       <ValidationLine query={reportQuery(filters)} />
       <ComplianceTrendSection query={query} />
       {shown >= 2 && <ComplianceBreakdownSection query={query} />}
+      {shown >= 2 && <DisputesReview />}
     </Stack>
   );
 }
@@ -125,10 +127,20 @@ const ComplianceTrendSection = reportSection('ComplianceTrendSection', { report:
           unit="%"
           yMax={100}
         />
+        {report.data && report.data.disputes.disputed > 0 && <DisputeCounts {...report.data.disputes} />}
       </ReportCard>
     </>
   );
 });
+
+/** How many of the range's opportunities were disputed and excluded (docs/METRICS.md '15. Disputed opportunities'). */
+function DisputeCounts({ disputed, excluded }: { disputed: number; excluded: number }) {
+  return (
+    <Text size="sm" c="dimmed" mt="xs" data-testid="dispute-counts">
+      {disputed} {disputed === 1 ? 'opportunity' : 'opportunities'} disputed, {excluded} excluded
+    </Text>
+  );
+}
 
 /** Every selection's figures per day. */
 const ComplianceBreakdownSection = reportSection('ComplianceBreakdownSection', { report: complianceCall }, function ComplianceBreakdownBody({ report, query }) {
