@@ -41,7 +41,7 @@ export function DisputesReview() {
         ) : (
           <Stack gap="sm" role="list" aria-label="Disputes">
             {disputes.map((d) => (
-              <Card key={d.id} withBorder padding="sm" role="listitem" aria-label={`Dispute of ${d.wearer.name}`}>
+              <Card key={d.id} withBorder padding="sm" role="listitem" aria-label={`Dispute of ${d.wearer.name}`} data-testid={`dispute-${d.id}`}>
                 <Stack gap={4}>
                   <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
                     <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>

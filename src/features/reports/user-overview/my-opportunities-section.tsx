@@ -43,7 +43,8 @@ export function MyOpportunities({ endDate, days }: { endDate: string; days: numb
 
 const DayOpportunities = reportSection(
   'DayOpportunities',
-  { own: ({ date }: { date: string }) => reportQueryOptions(userReportEndpoints.ownOpportunities, { date }) },
+  // Asked again whenever shown: a manager's decision on a dispute of hers changes it from elsewhere.
+  { own: ({ date }: { date: string }) => ({ ...reportQueryOptions(userReportEndpoints.ownOpportunities, { date }), staleTime: 0 }) },
   function DayOpportunitiesBody({ own, date }) {
     const d = own.data;
     const [missedOnly, setMissedOnly] = useState(false);
