@@ -55,7 +55,6 @@ test('a nurse disputes a missed opportunity, the administrator accepts it, and t
   try {
     const admin = await theirs.newPage();
     await signedInAs(admin, 'admin', '/app/reports/compliance');
-    await admin.goto('/app/reports/compliance');
     const review = admin.getByRole('region', { name: 'Disputed Opportunities' });
     const card = review.getByTestId(`dispute-${disputed!.id}`);
     await expect(card).toContainText('I washed at the sink outside the room');
@@ -70,7 +69,10 @@ test('a nurse disputes a missed opportunity, the administrator accepts it, and t
     await expect(card).toHaveCount(0);
     await review.getByRole('radiogroup', { name: 'Dispute status' }).getByText('Accepted', { exact: true }).tap();
     await expect(review.getByTestId(`dispute-${disputed!.id}`)).toContainText('Dispute accepted — excluded from figures');
-    // No sideways scroll on the upright iPad.
+    // No sideways scroll on the upright iPad, nor on a phone 390 px wide.
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await expect(review.getByTestId(`dispute-${disputed!.id}`)).toBeVisible();
     expect(await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   } finally {
     await theirs.close();
