@@ -52,9 +52,10 @@ function DisputeForm({ door, onClose }: { door: DisputedDoor; onClose: () => voi
         </Alert>
       )}
       <Radio.Group label="What happened?" value={reason} onChange={(value) => setReason(value as DisputeReason)} withAsterisk>
-        <Stack gap="sm" mt="xs">
+        <Stack gap={0} mt="xs">
           {DISPUTE_REASONS.map((r) => (
-            <Radio key={r} value={r} label={DISPUTE_REASON_LABELS[r]} size="md" />
+            // The whole label is the target, 44 px high for a finger (docs/SCREENS.md 'Touch targets').
+            <Radio key={r} value={r} label={DISPUTE_REASON_LABELS[r]} size="md" styles={{ body: { alignItems: 'center' }, label: { minHeight: 44, display: 'flex', alignItems: 'center' } }} />
           ))}
         </Stack>
       </Radio.Group>
