@@ -5,6 +5,7 @@ import type { Caller } from '../../core/caller';
 import { HttpError } from '../../core/http-error';
 import { scopeIdsOf } from '../../core/scope';
 import { deriveSpans } from '../metrics/derive';
+import { lockDerivation } from '../metrics/derive-lock';
 import { userToChange } from '../users';
 import { countedDoor, decideDispute, insertDispute, listDisputes, lockDispute, readDispute } from './disputes.repo';
 
@@ -55,6 +56,8 @@ export function createDisputesService(db: Database) {
         const reply = decision.reply === undefined || decision.reply === '' ? null : decision.reply;
         await decideDispute(tx, id, { status: decision.status, reply, decidedBy: caller.user.id });
         if (decision.status === 'ACCEPTED') {
+          // As the ingest's span deriver does: never beside another derivation.
+          await lockDerivation(tx);
           await deriveSpans(tx, { users: [{ userId: dispute.userId, from: dispute.doorAt, to: dispute.doorAt }], wearables: [], dispensers: [] });
         }
         const decided = await readDispute(tx, id);
