@@ -32,12 +32,14 @@ import { emailSubscriptionEndpoints } from './email-subscriptions';
 import { userExportEndpoints } from './user-exports';
 import { userAdminEndpoints } from './users-admin';
 import { auditEndpoints } from './observation-audits';
+import { disputeEndpoints } from './disputes';
 
 /** Every endpoint described in the contracts, by area, under the main API's root (/api). */
 export const MAIN_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string, EndpointSpec>>>> = {
   nfc: nfcEndpoints,
   compliance: complianceEndpoints,
   userReports: userReportEndpoints,
+  disputes: disputeEndpoints,
   handwash: handwashEndpoints,
   dispensers: dispenserEndpoints,
   rounding: roundingEndpoints,

@@ -28,9 +28,10 @@ export interface ActedOn {
  * site access, invitation, report emails or template; the whole rule applies. 'wearable': a
  * badge, wristband or NFC tag handed to or taken from them; only the scope half applies, since a
  * wearable grants no access and the technicians who hand them out hold none of the reports the
- * nurses they equip may read.
+ * nurses they equip may read. 'figures': a decision on their disputed opportunity, which changes
+ * their compliance figures and no access of theirs; only the scope half applies too.
  */
-export type ActingOn = 'account' | 'wearable';
+export type ActingOn = 'account' | 'wearable' | 'figures';
 
 /** An employee is a user of the provider organization. */
 export const isEmployee = (actor: Pick<Actor, 'user'>) => actor.user.organizationId === PROVIDER_ORGANIZATION_ID;

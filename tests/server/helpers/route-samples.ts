@@ -166,6 +166,11 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
   'GET /api/compliance/user/activity': (ids) => ({ query: { userId: ids.staffIds[0], date: day(-1) } }),
   'GET /api/workflow/activity/available-days': (ids) => ({ query: { userId: ids.staffIds[0] } }),
   'GET /api/compliance/user/own-opportunities': () => ({ query: { date: '2025-03-10' } }),
+  // The admin wears nothing: no opportunity of theirs at that instant, and no such dispute.
+  'POST /api/compliance/user/own-opportunities/disputes': () => ({ body: { kind: 'ENTRY', doorAt: '2025-03-10T08:00:00.000Z', reason: 'WASHED_ELSEWHERE' }, status: 404 }),
+  'GET /api/compliance/disputes': () => ({ query: { status: 'OPEN', take: 10 } }),
+  'POST /api/compliance/disputes/:id/accept': (ids) => ({ params: { id: 2_147_483_000 }, body: { userId: ids.staffIds[0], reply: 'Seen on the sink camera log' }, status: 404 }),
+  'POST /api/compliance/disputes/:id/decline': (ids) => ({ params: { id: 2_147_483_000 }, body: { userId: ids.staffIds[0], reply: 'The badge was on you' }, status: 404 }),
   'GET /api/dispensers/wash-type-breakdown': () => ({ query: report() }),
   'GET /api/dispensers/handwash/overview-stats': () => ({ query: report() }),
   'GET /api/dispensers/wash-count-trend': () => ({ query: report() }),
@@ -438,6 +443,8 @@ export const ACTING_SAMPLES: Record<string, (ids: SampleIds, target: SampleTarge
   'POST /api/stations/assignments': (ids, t) => ({ body: { gatewayId: ids.kiosk.id, wristbandMac: ids.kioskSpareMac, userId: t.id } }),
   'POST /api/nfc-tags': (_, t) => ({ body: { nfcId: 'ACTING0000000A', nfcShortId: 'A1', userId: t.id, groupId: ICU_NORTH, active: true } }),
   'PATCH /api/nfc-tags/:id': (ids, t) => ({ params: { id: ids.tag.id }, body: { userId: t.id } }),
+  'POST /api/compliance/disputes/:id/accept': (_, t) => ({ params: { id: 2_147_483_000 }, body: { userId: t.id } }),
+  'POST /api/compliance/disputes/:id/decline': (_, t) => ({ params: { id: 2_147_483_000 }, body: { userId: t.id, reply: 'No' } }),
 };
 
 /** The sample of `route` as the caller sends it, acting on `target` (ACTING_SAMPLES). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { opportunityVerdictSchema } from './opportunity-verdict';
+import { ownDisputeSchema } from '../disputes';
 import { endpoint } from '../endpoint';
 import { checkDayRange, countParam, flagParam, idListParam, idParam, searchField } from '../fields';
 import { professionIdSchema, reportDateSchema, reportQuerySchema, statSchema } from './common';
@@ -134,6 +135,8 @@ export const complianceReportSchema = z.object({
       total: reportPoint.omit({ date: true }),
     }),
   ),
+  /** Opportunities of the range and the filter's locations that were disputed, and of them those accepted and so left out (docs/METRICS.md '15. Disputed opportunities'). */
+  disputes: z.object({ disputed: z.number().int(), excluded: z.number().int() }),
 });
 
 export const userDashboardQuerySchema = z
@@ -202,6 +205,8 @@ export const ownOpportunitiesSchema = z.object({
       location: z.string().nullable(),
       timeZone: z.string().nullable(),
       verdict: opportunityVerdictSchema,
+      /** The caller's dispute of this opportunity, if any (docs/METRICS.md '15. Disputed opportunities'). */
+      dispute: ownDisputeSchema.nullable(),
     }),
   ),
   hygiene: z.array(z.object({ timestamp: z.string(), location: z.string().nullable(), device: z.string().nullable() })),

@@ -24,14 +24,8 @@ import type { ResolvedBatch } from './resolve';
 // spans pending derivation and the devices' state, in the caller's transaction; and how the span
 // deriver takes the pending spans under its lock.
 
-// Arbitrary constant shared by every instance: derivations never run side by side, so each one
-// sees every batch the one before it derived (a derivation reads events committed before it).
-const DERIVE_LOCK_KEY = 727_451_002;
-
-/** Holds the derivation lock until the caller's transaction ends. */
-export async function lockDerivation(tx: Database): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${DERIVE_LOCK_KEY})`);
-}
+/** Holds the derivation lock until the caller's transaction ends (metrics/derive-lock.ts). */
+export { lockDerivation } from '../metrics/derive-lock';
 
 /** The INSERT recording spans as pending, or null when there are none. */
 export function pendingStatement({ users, wearables, dispensers, devices = [] }: DerivationSpans): SQL | null {

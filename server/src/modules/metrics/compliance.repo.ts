@@ -77,9 +77,12 @@ export async function complianceTotalsScan(db: Database, filter: ReportFilter, r
                              (${range.to.toISOString()}::timestamptz - interval '1 millisecond') as b
                       from users u`;
   const c = sql`
-    select v.user_id, (count(*) * 2)::int as opp,
-           (count(*) filter (where v.entry_compliant) + count(*) filter (where v.exit_compliant))::int as comp
+    select v.user_id, (count(*) filter (where ea.id is null) + count(*) filter (where xa.id is null))::int as opp,
+           (count(*) filter (where v.entry_compliant and ea.id is null) + count(*) filter (where v.exit_compliant and xa.id is null))::int as comp
     from (${visitsFromRaw(windows)}) v join users u on u.id = v.user_id
+    -- An accepted dispute takes its opportunity out (docs/METRICS.md '15. Disputed opportunities').
+    left join opportunity_disputes ea on ea.user_id = v.user_id and ea.kind = 'ENTRY' and ea.door_at = v.entry_at and ea.status = 'ACCEPTED'
+    left join opportunity_disputes xa on xa.user_id = v.user_id and xa.kind = 'EXIT' and xa.door_at = v.exit_at and xa.status = 'ACCEPTED'
     where v.counted and ${filterWhere(filter, sql`v.group_id`)}
     group by v.user_id`;
   const h = sql`

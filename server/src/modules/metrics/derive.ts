@@ -160,12 +160,15 @@ export async function deriveUsers(db: Database, windows: readonly UserWindow[]):
     insert into compliance_daily (day, user_id, group_id, entry_opportunities, entry_compliant,
                                   exit_opportunities, exit_compliant, visit_count, visit_seconds)
     select (v.entry_at at time zone 'UTC')::date, v.user_id, v.group_id,
-           count(*), count(*) filter (where v.entry_compliant),
-           count(*), count(*) filter (where v.exit_compliant),
+           count(*) filter (where ea.id is null), count(*) filter (where v.entry_compliant and ea.id is null),
+           count(*) filter (where xa.id is null), count(*) filter (where v.exit_compliant and xa.id is null),
            count(*), sum(v.duration_s)
     from visits v join (${days}) d on v.user_id = d.user_id
       and v.entry_at >= d.d0::timestamp at time zone 'UTC'
       and v.entry_at < (d.d1 + 1)::timestamp at time zone 'UTC'
+    -- An accepted dispute takes its opportunity out (docs/METRICS.md '15. Disputed opportunities').
+    left join opportunity_disputes ea on ea.user_id = v.user_id and ea.kind = 'ENTRY' and ea.door_at = v.entry_at and ea.status = 'ACCEPTED'
+    left join opportunity_disputes xa on xa.user_id = v.user_id and xa.kind = 'EXIT' and xa.door_at = v.exit_at and xa.status = 'ACCEPTED'
     where v.counted
     group by 1, 2, 3
     returning day::text as day, group_id`);

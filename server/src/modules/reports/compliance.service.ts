@@ -18,6 +18,7 @@ import { callerFilter, reportUser } from './report-scope';
 import { overviewFigures, reportFigures, trendFigures } from './compliance-figures';
 import { wearerIs } from './compliance-report.repo';
 import { withoutLowTrust } from './low-trust';
+import { disputeCounts } from './disputes.repo';
 
 type TrendQuery = z.output<typeof trendQuerySchema>;
 type BreakdownsQuery = z.output<typeof breakdownsQuerySchema>;
@@ -92,11 +93,18 @@ export function createComplianceService(db: Database, answers: AnswerCache) {
 
     /**
      * GET compliance/report: compliance per UTC day for each selected user (userIds), else for each
-     * selected organization or location (split=true), else for the whole selection.
+     * selected organization or location (split=true), else for the whole selection; and how many of
+     * the range's opportunities were disputed and excluded, read afresh (a new dispute changes no
+     * derived day, so the kept answer would not know of it).
      */
     async report(caller: Caller, query: ComplianceReportQuery) {
-      const filter = await withoutLowTrust(db, await callerFilter(db, caller, query), query.excludeLowTrust);
-      return answers.get('compliance/report', [filter, query], rangeDays(filter), () => reportFigures(db, filter, query));
+      const selected = await callerFilter(db, caller, query);
+      const filter = await withoutLowTrust(db, selected, query.excludeLowTrust);
+      const [figures, disputes] = await Promise.all([
+        answers.get('compliance/report', [filter, query], rangeDays(filter), () => reportFigures(db, filter, query)),
+        disputeCounts(db, selected),
+      ]);
+      return { ...figures, disputes };
     },
   };
 }

@@ -5,6 +5,7 @@ import { cdiffRoutes } from './cdiff.routes';
 import { complianceReportRoutes } from './compliance-report.routes';
 import { complianceRoutes } from './compliance.routes';
 import { dispensersRoutes } from './dispensers.routes';
+import { disputesRoutes } from './disputes.routes';
 import { exposureRoutes } from './exposure.routes';
 import { hygieneRoutes } from './hygiene.routes';
 import { roundingRoutes } from './rounding.routes';
@@ -19,7 +20,7 @@ import { wearableUsageRoutes } from './wearable-usage.routes';
 export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const answers = createAnswerCache(db);
   for (const routes of [complianceRoutes, complianceReportRoutes, hygieneRoutes]) await app.register(routes, { db, answers });
-  for (const routes of [userReportsRoutes, dispensersRoutes, roundingRoutes, exposureRoutes, cdiffRoutes, wearableUsageRoutes, trustRoutes]) {
+  for (const routes of [userReportsRoutes, disputesRoutes, dispensersRoutes, roundingRoutes, exposureRoutes, cdiffRoutes, wearableUsageRoutes, trustRoutes]) {
     await app.register(routes, { db });
   }
 };

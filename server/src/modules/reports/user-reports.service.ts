@@ -8,6 +8,7 @@ import { usageMsByUser } from '../metrics/usage';
 import { assignedWearableCount, availableDays as daysWithActivity, bedVisitCount, counterTotals, dayActivity, hygieneBetween, reminderBreakdown, visitFigures } from '../metrics/user-day.repo';
 import { reportUser } from './report-scope';
 import { wearerIs } from './compliance-report.repo';
+import { disputeKey, ownDisputesBetween } from './disputes.repo';
 
 type UserDashboardQuery = z.output<typeof userDashboardQuerySchema>;
 type UserActivityQuery = z.output<typeof userActivityQuerySchema>;
@@ -83,18 +84,23 @@ export function createUserReportsService(db: Database) {
     /**
      * GET compliance/user/own-opportunities: the caller's own room entries and exits of one day with
      * their verdicts (docs/METRICS.md '9. Activity breakdown'), and the day's hand hygiene for
-     * their timelines; always the caller's, so a wearer reads why their own opportunities counted.
+     * their timelines; always the caller's, so a wearer reads why their own opportunities counted,
+     * and each door's dispute (docs/METRICS.md '15. Disputed opportunities').
      */
     async ownOpportunities(caller: Caller, query: { date: string }): Promise<OwnOpportunities> {
       const range = dayRange(query.date, query.date);
-      const [rows, hygiene] = await Promise.all([
+      const [rows, hygiene, disputes] = await Promise.all([
         dayActivity(db, caller.user.id, range),
         // Around the day by the longest window, so a door just after midnight shows the wash just before it.
         hygieneBetween(db, caller.user.id, new Date(range.from.getTime() - HOUR_MS), new Date(range.to.getTime() + HOUR_MS)),
+        ownDisputesBetween(db, caller.user.id, range.from, range.to),
       ]);
       const doors: OwnOpportunities['doors'] = [];
       for (const r of rows) {
-        if ((r.type === 'Room Entry' || r.type === 'Room Exit') && r.verdict) doors.push({ timestamp: r.timestamp, type: r.type, location: r.location, timeZone: r.timeZone, verdict: r.verdict });
+        if ((r.type === 'Room Entry' || r.type === 'Room Exit') && r.verdict) {
+          const dispute = disputes.get(disputeKey(r.type === 'Room Entry' ? 'ENTRY' : 'EXIT', r.timestamp)) ?? null;
+          doors.push({ timestamp: r.timestamp, type: r.type, location: r.location, timeZone: r.timeZone, verdict: r.verdict, dispute });
+        }
       }
       return { doors, hygiene };
     },

@@ -19,6 +19,7 @@ import { useReportFilters } from '../filters/use-report-filters';
 import { ValidationLine } from '../shared/validation-line';
 import { TrustBadge } from '../shared/trust-badge';
 import { ExcludeLowTrustSwitch, LowTrustDaysNote, useLowTrustDays } from '../shared/trust-days';
+import { DisputesReview } from '../disputes/disputes-review';
 
 /** The trend shows the first 10 selections (docs/SCREENS.md 'Compliance Report'). */
 export const TREND_SERIES_LIMIT = 10;
@@ -92,6 +93,7 @@ export default function CompliancePage({ entry }: { entry: PageEntry }) {
       </Group>
       <ComplianceTrendSection query={query} />
       {shown >= 2 && <ComplianceBreakdownSection query={query} />}
+      {shown >= 2 && <DisputesReview />}
     </Stack>
   );
 }
@@ -137,10 +139,20 @@ const ComplianceTrendSection = reportSection('ComplianceTrendSection', { report:
           marks={lowTrust.marks}
         />
         <LowTrustDaysNote words={lowTrust.words} />
+        {report.data && report.data.disputes.disputed > 0 && <DisputeCounts {...report.data.disputes} />}
       </ReportCard>
     </>
   );
 });
+
+/** How many of the range's opportunities were disputed and excluded (docs/METRICS.md '15. Disputed opportunities'). */
+function DisputeCounts({ disputed, excluded }: { disputed: number; excluded: number }) {
+  return (
+    <Text size="sm" c="dimmed" mt="xs" data-testid="dispute-counts">
+      {disputed} {disputed === 1 ? 'opportunity' : 'opportunities'} disputed, {excluded} excluded
+    </Text>
+  );
+}
 
 /** Every selection's figures per day. */
 const ComplianceBreakdownSection = reportSection('ComplianceBreakdownSection', { report: complianceCall }, function ComplianceBreakdownBody({ report, query }) {

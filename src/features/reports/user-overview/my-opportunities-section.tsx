@@ -1,4 +1,4 @@
-import { Badge, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { userReportEndpoints } from '@contracts/reports/compliance';
 import { verdictOutcome, verdictWords } from '@contracts/reports/opportunity-verdict';
@@ -8,6 +8,8 @@ import { OpportunityTimeline } from '../shared/opportunity-timeline';
 import { NoData, ReportCard } from '../shared/report-card';
 import { reportSection } from '../shared/report-section';
 import { shiftDay } from '../filters/filter-state';
+import { DisputeDialog, type DisputedDoor } from '../disputes/dispute-dialog';
+import { DisputeStatusLine } from '../disputes/dispute-status';
 
 const OUTCOME_COLORS = { Compliant: 'teal', Missed: 'red', 'Not counted': 'gray' } as const;
 
@@ -17,7 +19,8 @@ const dayLabel = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateStrin
 /**
  * My opportunities (docs/SCREENS.md 'User Overview'): the signed-in wearer's room entries and
  * exits of one day of the week, each with its outcome, the reason in words and its timeline, so a
- * nurse sees why an opportunity counted or was missed. Only on their own overview.
+ * nurse sees why an opportunity counted or was missed, and disputes a counted one they believe
+ * wrong (docs/METRICS.md '15. Disputed opportunities'). Only on their own overview.
  */
 export function MyOpportunities({ endDate, days }: { endDate: string; days: number }) {
   const week = Array.from({ length: days }, (_, i) => shiftDay(endDate, i - days + 1));
@@ -40,10 +43,12 @@ export function MyOpportunities({ endDate, days }: { endDate: string; days: numb
 
 const DayOpportunities = reportSection(
   'DayOpportunities',
-  { own: ({ date }: { date: string }) => reportQueryOptions(userReportEndpoints.ownOpportunities, { date }) },
+  // Asked again whenever shown: a manager's decision on a dispute of hers changes it from elsewhere.
+  { own: ({ date }: { date: string }) => ({ ...reportQueryOptions(userReportEndpoints.ownOpportunities, { date }), staleTime: 0 }) },
   function DayOpportunitiesBody({ own, date }) {
     const d = own.data;
     const [missedOnly, setMissedOnly] = useState(false);
+    const [disputing, setDisputing] = useState<DisputedDoor | null>(null);
     const doors = d?.doors ?? [];
     const missed = doors.filter((door) => verdictOutcome(door.verdict) === 'Missed');
     const shown = missedOnly ? missed : doors;
@@ -76,11 +81,34 @@ const DayOpportunities = reportSection(
                   </Group>
                   <Text size="sm">{verdictWords(door.type, door.timestamp, door.verdict, time)}</Text>
                   <OpportunityTimeline kind={door.type} at={door.timestamp} verdict={door.verdict} hygiene={d?.hygiene ?? []} timeZone={door.timeZone} />
+                  {door.dispute ? (
+                    <DisputeStatusLine dispute={door.dispute} />
+                  ) : (
+                    door.verdict.counted && (
+                      <Group justify="flex-end">
+                        <Button
+                          variant="default"
+                          size="sm"
+                          mih={44}
+                          onClick={() =>
+                            setDisputing({
+                              kind: door.type === 'Room Entry' ? 'ENTRY' : 'EXIT',
+                              doorAt: door.timestamp,
+                              label: `${door.type} · ${door.location ?? '—'} · ${time(door.timestamp)}, ${outcome.toLowerCase()}`,
+                            })
+                          }
+                        >
+                          Dispute
+                        </Button>
+                      </Group>
+                    )
+                  )}
                 </Stack>
               );
             })}
           </Stack>
         )}
+        <DisputeDialog door={disputing} onClose={() => setDisputing(null)} />
       </ReportCard>
     );
   },
