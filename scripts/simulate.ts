@@ -10,11 +10,12 @@
  * The fleet comes from the database when DATABASE_URL is set, else from the world file the API
  * server writes under LAVO_DATA_DIR at start (PGlite is open in that process only).
  * Environment: PORT (8080), INGEST_SECRET, SIMULATOR_SEED, SIMULATOR_TICK_MS (5000),
- * SIMULATOR_OBSERVER, LAVO_DATA_DIR (.data), DATABASE_URL.
+ * SIMULATOR_OBSERVER, SIMULATOR_FAILURES (server/src/simulator/failures.ts), LAVO_DATA_DIR (.data), DATABASE_URL.
  */
 import { existsSync } from 'node:fs';
 import { createDatabase } from '../server/src/db/client';
 import { resolveSecrets } from '../server/src/secrets';
+import { parseFailures } from '../server/src/simulator/failures';
 import { DEFAULT_SIMULATOR_SEED } from '../server/src/simulator/generate';
 import { demoIdToken } from '../server/src/identity/demo-sign-in';
 import { runLive } from '../server/src/simulator/live';
@@ -66,6 +67,11 @@ try {
   const world = indexWorld(await worldData());
   const baseUrl = `http://localhost:${port}`;
   const observing = process.env.SIMULATOR_OBSERVER !== 'off' && world.data.historyEnd !== null;
+  const failures = parseFailures(process.env.SIMULATOR_FAILURES);
+  for (const f of failures) {
+    const what = f.kind === 'badges' ? `location ${f.groupId}'s badges unworn` : f.kind === 'dispenser' ? `dispenser ${f.mac} silent` : `gateway ${f.mac} down`;
+    console.log(`Injected failure: ${what} from ${new Date(f.from).toISOString()}${f.to === null ? '' : ` to ${new Date(f.to).toISOString()}`}.`);
+  }
   console.log(`Device simulator: ${world.workers.length} staff, ${world.devices.size} devices → ${baseUrl}/api/ingest/events every ${tickMs} ms`);
   if (observing) {
     const [next] = liveSessions(world, seed, Date.now() - HOUR, Date.now() + 62 * DAY).filter(({ session }) => session.end > Date.now());
@@ -80,6 +86,7 @@ try {
     tickMs,
     statePath: files.state,
     signal: controller.signal,
+    failures,
     ...(observing ? { observer: liveObserver({ baseUrl, world, seed, signIn: () => demoIdToken(baseUrl, 'observer') }) } : {}),
   });
 } catch (error) {

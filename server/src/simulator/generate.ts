@@ -1,6 +1,7 @@
 import { createRandom } from '../db/demo/random';
 import { mixSeed, traitsOf, uniform } from './behaviour';
 import { Emitter, type SimEvent } from './emitter';
+import { type Failure, withFailures } from './failures';
 import { heartbeatEvents, visitorEvents } from './fleet-events';
 import { heldSessions } from './observation-schedule';
 import { simulateShift, toSecond, type Witnessed } from './shift';
@@ -31,6 +32,8 @@ export interface GenerateOptions {
   watchLive?: boolean;
   /** Told of each staff member's room entries and exits as an observer would see them (shift.ts); changes nothing generated. */
   witness?: (seen: Witnessed & { userId: number; groupId: number }) => void;
+  /** Injected failures: the events they silence are left out (failures.ts). */
+  failures?: readonly Failure[];
 }
 
 /**
@@ -85,5 +88,6 @@ export function generateEvents(world: World, options: GenerateOptions): SimEvent
     heartbeatEvents(world, from, to, out);
     visitorEvents(world, seed, from, to, out);
   }
-  return out.sort((a, b) => a.at - b.at || (a.event.id < b.event.id ? -1 : a.event.id > b.event.id ? 1 : 0));
+  const sorted = out.sort((a, b) => a.at - b.at || (a.event.id < b.event.id ? -1 : a.event.id > b.event.id ? 1 : 0));
+  return withFailures(world, sorted, options.failures ?? []);
 }

@@ -3,6 +3,7 @@ import { INGEST_MAX_BATCH, type IngestEvent } from '../contracts/ingest';
 import { gatewayToken } from '../core/gateway-auth';
 import { DEFAULT_SIMULATOR_SEED, generateEvents, type SimEvent } from './generate';
 import { type LiveObserver, ObserverUnreachable } from './live-observer';
+import type { Failure } from './failures';
 import { HOUR, MINUTE } from './time';
 import type { World } from './world-index';
 
@@ -28,6 +29,8 @@ export interface LiveOptions {
    * hands more often. None: no session after the history is held.
    */
   observer?: LiveObserver;
+  /** Injected failures (SIMULATOR_FAILURES, failures.ts): the events they silence are never sent. */
+  failures?: readonly Failure[];
 }
 
 /** At most this much is caught up after a pause; older gaps stay gaps. */
@@ -156,7 +159,7 @@ export async function runLive(options: LiveOptions): Promise<void> {
   while (!options.signal?.aborted) {
     const to = Date.now();
     if (to > last) {
-      const events = generateEvents(options.world, { from: last, to, seed, watchLive: options.observer !== undefined });
+      const events = generateEvents(options.world, { from: last, to, seed, watchLive: options.observer !== undefined, failures: options.failures ?? [] });
       try {
         const tally = await deliver(options.baseUrl, options.secret, events, log);
         minute.sent += tally.accepted;

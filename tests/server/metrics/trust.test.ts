@@ -20,7 +20,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 const day = (over: Partial<TrustFigures>): TrustFigures => ({
   groupId: 1, groupName: 'ICU 3 North', day: '2025-03-10', onShift: 0, seen: 0,
   dispensers: 0, silentDispensers: 0, idleDispensers: 0, unwellDispensers: 0, stoppedDispensers: 0,
-  roomBeacons: 0, silentBeacons: 0, gateways: 0, gatewayHours: 0, possibleHours: 24, opportunities: 0, ...over,
+  roomBeacons: 0, silentBeacons: 0, gateways: 0, gatewayHours: 0, quietestGatewayHours: 0, possibleHours: 24, opportunities: 0, ...over,
 });
 const levelOf = (over: Partial<TrustFigures>) => inputLevels(day(over)).map((i) => [i.input, i.level]);
 
@@ -48,12 +48,16 @@ describe('trust rules', () => {
   it('judges room beacons as dispensers, and gateway hours below 90 % Medium and below 50 % Low', () => {
     expect(levelOf({ roomBeacons: 5, silentBeacons: 1 })).toEqual([['ROOM_BEACONS', 'LOW']]);
     expect(levelOf({ roomBeacons: 6, silentBeacons: 1 })).toEqual([['ROOM_BEACONS', 'MEDIUM']]);
-    expect(levelOf({ gateways: 1, gatewayHours: 22 })).toEqual([['GATEWAYS', 'HIGH']]);
-    expect(levelOf({ gateways: 1, gatewayHours: 21 })).toEqual([['GATEWAYS', 'MEDIUM']]);
-    expect(levelOf({ gateways: 2, gatewayHours: 24 })).toEqual([['GATEWAYS', 'MEDIUM']]);
-    expect(levelOf({ gateways: 2, gatewayHours: 23 })).toEqual([['GATEWAYS', 'LOW']]);
+    expect(levelOf({ gateways: 1, gatewayHours: 22, quietestGatewayHours: 22 })).toEqual([['GATEWAYS', 'HIGH']]);
+    expect(levelOf({ gateways: 1, gatewayHours: 21, quietestGatewayHours: 21 })).toEqual([['GATEWAYS', 'MEDIUM']]);
+    expect(levelOf({ gateways: 2, gatewayHours: 24, quietestGatewayHours: 0 })).toEqual([['GATEWAYS', 'MEDIUM']]);
+    expect(levelOf({ gateways: 2, gatewayHours: 23, quietestGatewayHours: 0 })).toEqual([['GATEWAYS', 'LOW']]);
+    // One of three down six hours: 92 % of the gateway-hours, but a gap in its area.
+    expect(levelOf({ gateways: 3, gatewayHours: 66, quietestGatewayHours: 18 })).toEqual([['GATEWAYS', 'MEDIUM']]);
+    expect(inputLevels(day({ gateways: 3, gatewayHours: 66, quietestGatewayHours: 18 }))[0]?.words).toBe('Gateways heard 66 of 72 gateway-hours (92 %); the least heard 18 of 24');
+    expect(levelOf({ gateways: 3, gatewayHours: 70, quietestGatewayHours: 22 })).toEqual([['GATEWAYS', 'HIGH']]);
     // Today so far: 6 hours have passed, and the gateway was heard in all of them.
-    expect(levelOf({ gateways: 1, gatewayHours: 7, possibleHours: 6 })).toEqual([['GATEWAYS', 'HIGH']]);
+    expect(levelOf({ gateways: 1, gatewayHours: 7, quietestGatewayHours: 7, possibleHours: 6 })).toEqual([['GATEWAYS', 'HIGH']]);
     expect(possibleHours('2025-03-10', new Date('2025-03-10T06:59:00Z'))).toBe(6);
     expect(possibleHours('2025-03-10', new Date('2025-03-12T00:00:00Z'))).toBe(24);
     expect(possibleHours('2025-03-11', new Date('2025-03-10T12:00:00Z'))).toBe(0);

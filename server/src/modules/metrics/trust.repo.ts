@@ -48,7 +48,7 @@ export async function trustFigures(db: Database, groupIds: readonly number[], ra
   const rows = await db.execute<{
     group_id: number; group_name: string; day: string; on_shift: number; seen: number;
     dispensers: number; silent_dispensers: number; idle_dispensers: number; unwell_dispensers: number; stopped_dispensers: number;
-    room_beacons: number; silent_beacons: number; gateways: number; gateway_hours: number; opportunities: number;
+    room_beacons: number; silent_beacons: number; gateways: number; gateway_hours: number; quietest_gateway_hours: number; opportunities: number;
   }>(sql`
     with gd as (
       select g.id as group_id, g.name as group_name, d::date as day
@@ -66,7 +66,8 @@ export async function trustFigures(db: Database, groupIds: readonly number[], ra
              count(*) filter (where kind = 'ROOM_BEACON')::int as room_beacons,
              count(*) filter (where kind = 'ROOM_BEACON' and not heard)::int as silent_beacons,
              count(*) filter (where kind = 'GATEWAY')::int as gateways,
-             coalesce(sum(hours) filter (where kind = 'GATEWAY'), 0)::int as gateway_hours
+             coalesce(sum(hours) filter (where kind = 'GATEWAY'), 0)::int as gateway_hours,
+             coalesce(min(hours) filter (where kind = 'GATEWAY'), 0)::int as quietest_gateway_hours
       from dd group by group_id, day
     ),
     shifts as (
@@ -88,6 +89,7 @@ export async function trustFigures(db: Database, groupIds: readonly number[], ra
            coalesce(v.stopped_dispensers, 0) as stopped_dispensers,
            coalesce(v.room_beacons, 0) as room_beacons, coalesce(v.silent_beacons, 0) as silent_beacons,
            coalesce(v.gateways, 0) as gateways, coalesce(v.gateway_hours, 0) as gateway_hours,
+           coalesce(v.quietest_gateway_hours, 0) as quietest_gateway_hours,
            coalesce(o.opportunities, 0) as opportunities
     from gd
     left join devs v on v.group_id = gd.group_id and v.day = gd.day
@@ -109,6 +111,7 @@ export async function trustFigures(db: Database, groupIds: readonly number[], ra
     silentBeacons: Number(r.silent_beacons),
     gateways: Number(r.gateways),
     gatewayHours: Number(r.gateway_hours),
+    quietestGatewayHours: Number(r.quietest_gateway_hours),
     possibleHours: possibleHours(r.day, now),
     opportunities: Number(r.opportunities),
   }));

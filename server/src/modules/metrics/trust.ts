@@ -24,6 +24,8 @@ export interface TrustFigures {
   gateways: number;
   /** Hours with a heartbeat, summed over the location's gateways. */
   gatewayHours: number;
+  /** The hours of the location's least heard gateway. */
+  quietestGatewayHours: number;
   /** Hours of the day so far (24 once it has ended). */
   possibleHours: number;
   opportunities: number;
@@ -97,11 +99,13 @@ export function inputLevels(f: TrustFigures): InputLevel[] {
   if (f.gateways > 0) {
     const possible = f.gateways * f.possibleHours;
     const heard = Math.min(f.gatewayHours, possible);
-    out.push({
-      input: 'GATEWAYS',
-      level: shareLevel(heard / possible, GATEWAY_MEDIUM, GATEWAY_LOW),
-      words: f.gateways === 1 ? `Gateway heard ${heard} of ${possible} hours (${percent(heard / possible)})` : `Gateways heard ${heard} of ${possible} gateway-hours (${percent(heard / possible)})`,
-    });
+    const quietest = Math.min(f.quietestGatewayHours, f.possibleHours);
+    // The share over all of them, and each gateway on its own: one down for hours is a gap in its area.
+    const level = worse(shareLevel(heard / possible, GATEWAY_MEDIUM, GATEWAY_LOW), quietest / f.possibleHours < GATEWAY_MEDIUM ? 'MEDIUM' : 'HIGH');
+    const words =
+      f.gateways === 1 ? `Gateway heard ${heard} of ${possible} hours (${percent(heard / possible)})`
+      : `Gateways heard ${heard} of ${possible} gateway-hours (${percent(heard / possible)})${quietest < f.possibleHours ? `; the least heard ${quietest} of ${f.possibleHours}` : ''}`;
+    out.push({ input: 'GATEWAYS', level, words });
   }
   return out;
 }

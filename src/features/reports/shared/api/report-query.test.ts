@@ -39,10 +39,11 @@ describe('report queries', () => {
   });
 
   it('sends lists as repeated keys and flags as text, and checks the answer against the endpoint', async () => {
-    fetchSpy.mockResolvedValue(json({ series: [] }));
+    const body = { series: [], disputes: { disputed: 0, excluded: 0 } };
+    fetchSpy.mockResolvedValue(json(body));
     const client = new QueryClient();
     const answer = await client.fetchQuery(reportQueryOptions(complianceEndpoints.report, { ...query, userIds: [7], metric: 'average', split: true }));
-    expect(answer).toEqual({ series: [] });
+    expect(answer).toEqual(body);
     const [url, init] = fetchSpy.mock.calls[0] ?? [];
     expect(url).toBe(
       `${testConfig.apiBaseUrl}/compliance/report?organizationIds=3&organizationIds=5&groupIdFilters=8&startDate=2024-03-01&endDate=2024-03-07&view=org&userIds=7&metric=average&split=true`,
