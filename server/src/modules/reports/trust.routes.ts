@@ -7,7 +7,14 @@ import { routeOf } from '../../core/route-of';
 import { createTrustService } from './trust.service';
 
 /** The report pages whose compliance figures carry their trust (docs/PERMISSIONS.md 'Data trust'). */
-export const TRUST_PAGES = ['/app/reports/overview', '/app/reports/compliance', '/app/reports/user-performance', '/app/reports/data-trust'] as const;
+export const TRUST_PAGES = [
+  '/app/reports/overview',
+  '/app/reports/compliance',
+  '/app/reports/user-performance',
+  '/app/reports/handwash',
+  '/app/reports/dispenser-overview',
+  '/app/reports/data-trust',
+] as const;
 
 /** trust (the badge beside a report's figures) and trust/locations/:groupId (the Data Trust page). */
 export const trustRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

@@ -14,6 +14,7 @@ import { FigureCard } from '../shared/figure-card';
 import { NoData, ReportCard } from '../shared/report-card';
 import { reportSection, useReportStages } from '../shared/report-section';
 import { TrendChart } from '../shared/trend-chart';
+import { TrustBadge } from '../shared/trust-badge';
 import { exceedsSixMonths, type FilterPatch, type FilterState } from '../filters/filter-state';
 import { useReportFilters } from '../filters/use-report-filters';
 import { DISPENSER_DEFINITIONS, type DispenserQuery, dispenserQuery, formatHour } from './dispenser-figures';
@@ -44,6 +45,7 @@ export default function DispenserOverviewPage({ entry }: { entry: PageEntry }) {
       <PageHeader title={entry.title} />
       <DispenserFilterBar filters={filters} update={update} />
       <DispenserStats query={query} comparable={comparable} />
+      <TrustBadge query={query} />
       {shown >= 2 && (
         <>
           <ActivationsSection query={query} comparable={comparable} />

@@ -9,6 +9,7 @@ import { reportQueryOptions } from '../shared/api/report-query';
 import { FigureCard } from '../shared/figure-card';
 import { ReportCard } from '../shared/report-card';
 import { ReportFilterBar } from '../shared/report-filter-bar';
+import { TrustBadge } from '../shared/trust-badge';
 import { reportSection, useReportStages } from '../shared/report-section';
 import { TrendChart } from '../shared/trend-chart';
 import { WashDurationSection } from '../shared/wash-duration-trend';
@@ -30,6 +31,7 @@ export default function HandwashPage({ entry }: { entry: PageEntry }) {
     <Stack gap="md">
       <PageHeader title={entry.title} />
       <ReportFilterBar filters={filters} update={update} />
+      <TrustBadge query={query} />
       <HandwashStats query={query} showDurations={showDurations} comparable={comparable} />
       {shown >= 2 && (
         <>

@@ -4,8 +4,10 @@ import { Badge, List, Popover, Stack, Text, UnstyledButton } from '@mantine/core
 import { AnchorLink } from '@/components/router-links';
 import { allowed } from '@/lib/permissions';
 import { useSession } from '@/lib/session-context';
-import type { ReportQueryParams } from '../filters/filter-state';
-import { useReport } from './api/report-query';
+import { type ReportQueryOf, useReport } from './api/report-query';
+
+/** The report filters the trust is asked for. */
+export type TrustQuery = ReportQueryOf<typeof trustEndpoints.range>;
 
 const DATA_TRUST_PAGE = '/app/reports/data-trust';
 
@@ -23,7 +25,7 @@ export function trustSummary(trust: RangeTrust): string {
  * a badge that opens the reasons, in the server's words, each linked to its location's Data
  * Trust page for those who may open it.
  */
-export function TrustBadge({ query }: { query: ReportQueryParams }) {
+export function TrustBadge({ query }: { query: TrustQuery }) {
   const { role, accountType } = useSession();
   const trust = useReport(trustEndpoints.range, query);
   if (!trust.data) return null;
