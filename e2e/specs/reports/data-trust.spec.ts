@@ -11,9 +11,9 @@ import { signedInAs } from '../../fixtures/session';
 test.use({ viewport: { width: 810, height: 1080 }, hasTouch: true, isMobile: true });
 
 test('the trust badge beside the figures opens its reasons, and a reason leads to its location’s days and devices', async ({ page }) => {
-  await signedInAs(page, 'admin');
+  // The page opened once, signed in: its own call's answer is what it shows.
   const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/trust' && r.ok());
-  await page.goto('/app/reports/overview');
+  await signedInAs(page, 'admin', '/app/reports/overview');
   const trust = (await (await answer).json()) as RangeTrust;
   const badge = page.getByTestId('trust-badge');
   await expect(badge).toHaveText(trust.label);
@@ -34,8 +34,7 @@ test('the trust badge beside the figures opens its reasons, and a reason leads t
   await popover.getByRole('listitem').first().getByRole('link', { name: 'Details' }).tap();
   await expect(page).toHaveURL(new RegExp(`/app/reports/data-trust\\?.*groupId=${reason.groupId}`));
   await expect(page.getByRole('heading', { level: 1, name: 'Data Trust' })).toBeVisible();
-  const api = apiAs(page.request, await idTokenOf(page));
-  const location = await api.get<LocationTrust>(`/trust/locations/${reason.groupId}?startDate=${reason.from}&endDate=${reason.to}`);
+  const location = await apiAs(page.request, await idTokenOf(page)).get<LocationTrust>(`/trust/locations/${reason.groupId}?startDate=${reason.from}&endDate=${reason.to}`);
   const days = page.getByTestId('trust-day');
   await expect(days).toHaveCount(location.days.length);
   const day = location.days[0]!;
@@ -64,15 +63,26 @@ test('the Data Trust page of a unit fits a phone', async ({ browser }) => {
 });
 
 test('the Compliance Report leaves low-trust days out when asked, saying how many', async ({ page }) => {
-  await signedInAs(page, 'admin');
   const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/trust' && r.ok());
-  await page.goto('/app/reports/compliance');
+  await signedInAs(page, 'admin', '/app/reports/compliance');
   const trust = (await (await answer).json()) as RangeTrust;
   const low = trust.locationDays.low;
   const toggle = page.getByRole('switch', { name: 'Exclude low-trust days' });
-  const asked = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/compliance/report' && new URL(r.url()).searchParams.get('excludeLowTrust') === 'true');
+  const excluding = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/compliance/report' && new URL(r.url()).searchParams.get('excludeLowTrust') === 'true');
   await toggle.tap();
-  await asked;
+  await excluding;
   await expect(page).toHaveURL(/excludeLowTrust=true/);
   await expect(page.getByText(`${low} low-trust location-${low === 1 ? 'day' : 'days'} left out`)).toBeVisible();
+});
+
+test('a nurse’s own User Overview carries the trust of her figures', async ({ page }) => {
+  const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/trust/wearer' && r.ok());
+  await signedInAs(page, 'nurse', '/app/reports/user-overview');
+  const trust = (await (await answer).json()) as RangeTrust;
+  const badge = page.getByTestId('trust-badge');
+  await expect(badge).toHaveText(trust.label);
+  await badge.tap();
+  await expect(page.getByTestId('trust-popover')).toContainText(trust.rule);
+  // The nurse may not open Data Trust: the reasons lead nowhere.
+  await expect(page.getByTestId('trust-popover').getByRole('link', { name: 'Details' })).toHaveCount(0);
 });

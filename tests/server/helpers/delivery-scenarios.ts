@@ -166,6 +166,7 @@ export async function buildScenarios(db: Database, fleet: Fleet, [a, b, c]: [num
         // Data trust reads heartbeats, kiosk check-outs, presence and dispenses of the fleet's unit.
         ...each('/trust'),
         { path: `/trust/locations/${fleet.groupId}`, query: range },
+        ...users.map((userId) => ({ path: '/trust/wearer', query: { userId, ...range } })),
       ];
       return calls;
     },

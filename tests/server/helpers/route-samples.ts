@@ -272,6 +272,7 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
   'GET /api/audits/sessions': () => ({ query: { groupId: ICU_NORTH, month: thisMonth(), mine: 'true' } }),
   'GET /api/audits/validation/summary': () => ({ query: report() }),
   'GET /api/trust': () => ({ query: report() }),
+  'GET /api/trust/wearer': (ids) => ({ query: { userId: ids.staffIds[0], ...week() } }),
   'GET /api/trust/locations/:groupId': () => ({ params: { groupId: ICU_NORTH }, query: week() }),
   'GET /api/audits/validation': () => ({ query: { groupId: ICU_NORTH, month: thisMonth() } }),
   'GET /api/audits/leapfrog': () => ({ query: { groupId: ICU_NORTH, month: thisMonth(), option: '1' } }),

@@ -10,6 +10,8 @@ import { possibleHours, trustFigures } from '../../../server/src/modules/metrics
 import { complianceTotals } from '../../../server/src/modules/metrics/compliance.repo';
 import { rankUsers } from '../../../server/src/modules/metrics/ranking.repo';
 import { withoutLowTrust } from '../../../server/src/modules/reports/low-trust';
+import { createTrustService } from '../../../server/src/modules/reports/trust.service';
+import type { Caller } from '../../../server/src/core/caller';
 import { createFleet, eventsFor, type Fleet } from '../helpers/fleet';
 import { ST_MARYS, staffOf } from '../helpers/staff';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
@@ -195,6 +197,16 @@ describe('trust figures from events', () => {
     const ranked = await rankUsers(db, trusted, range, { take: 10, includeEmpty: false });
     expect(ranked.map((r) => [r.userId, r.opportunities])).toEqual([[nurse, 4]]);
     expect(await withoutLowTrust(db, filter, false, after)).toBe(filter);
+  });
+
+  it('judges a wearer’s own figures by the location-days of their opportunities, weighed by theirs', async () => {
+    const [row] = await db.select().from(users).where(eq(users.id, nurse));
+    const trust = await createTrustService(db, () => after).wearer({ user: row } as Caller, { startDate: D, endDate: '2025-03-16' });
+    // Opportunities on Mar 10 and 12 (High) and Mar 15 and 16 (Low): half the weight is Low.
+    expect(trust.level).toBe('LOW');
+    expect(trust.locationDays).toEqual({ high: 2, medium: 0, low: 2 });
+    expect(trust.rule).toBe('50 % of the opportunities fell on low-trust days, 50 % on high-trust days');
+    expect(trust.days.filter((d) => d.level !== null).map((d) => d.date)).toEqual(['2025-03-10', '2025-03-12', '2025-03-15', '2025-03-16']);
   });
 
   it('derives the same trust tables from scratch', async () => {

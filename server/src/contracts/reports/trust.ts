@@ -85,9 +85,16 @@ export const locationTrustSchema = z.object({
 });
 export type LocationTrust = z.infer<typeof locationTrustSchema>;
 
+/** One wearer's figures over a range (the caller's own without userId). */
+export const wearerTrustQuerySchema = z
+  .object({ userId: idParam.optional(), startDate: reportDateSchema, endDate: reportDateSchema })
+  .superRefine(checkDayRange);
+
 export const trustEndpoints = {
   /** The trust of a report's locations and range (the badge beside every figure). */
   range: endpoint({ method: 'GET', path: '/trust', query: reportQuerySchema, response: rangeTrustSchema }),
   /** One location's days with their inputs and the devices behind every Medium and Low (Data Trust page). */
   location: endpoint({ method: 'GET', path: '/trust/locations/:groupId', params: z.object({ groupId: idParam }), query: locationTrustQuerySchema, response: locationTrustSchema }),
+  /** The trust of one wearer's figures: the days and locations of their opportunities, weighed by theirs (User Overview). */
+  wearer: endpoint({ method: 'GET', path: '/trust/wearer', query: wearerTrustQuerySchema, response: rangeTrustSchema }),
 };

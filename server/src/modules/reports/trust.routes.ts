@@ -3,6 +3,7 @@ import { trustEndpoints } from '../../contracts/reports/trust';
 import type { Database } from '../../db/client';
 import { callerOf } from '../../core/caller';
 import { forPages } from '../../core/access';
+import { auditRead, personInQuery } from '../../core/audit-rule';
 import { routeOf } from '../../core/route-of';
 import { createTrustService } from './trust.service';
 
@@ -16,7 +17,7 @@ export const TRUST_PAGES = [
   '/app/reports/data-trust',
 ] as const;
 
-/** trust (the badge beside a report's figures) and trust/locations/:groupId (the Data Trust page). */
+/** trust (the badge beside a report's figures), trust/wearer (beside a wearer's) and trust/locations/:groupId (the Data Trust page). */
 export const trustRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const service = createTrustService(db);
 
@@ -24,6 +25,13 @@ export const trustRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     ...routeOf(trustEndpoints.range),
     config: forPages(...TRUST_PAGES),
     handler: async (request) => service.range(callerOf(request), request.query),
+  });
+
+  // One person's figures, as their User Overview: a read of that person's data.
+  app.route({
+    ...routeOf(trustEndpoints.wearer),
+    config: { ...forPages('/app/reports/user-overview'), ...auditRead(personInQuery()) },
+    handler: async (request) => service.wearer(callerOf(request), request.query),
   });
 
   app.route({

@@ -1,16 +1,17 @@
 import type { z } from 'zod';
 import type { ReportQuery } from '../../contracts/reports/common';
-import type { LocationTrust, locationTrustQuerySchema, RangeTrust } from '../../contracts/reports/trust';
+import type { LocationTrust, locationTrustQuerySchema, RangeTrust, wearerTrustQuerySchema } from '../../contracts/reports/trust';
 import type { Database } from '../../db/client';
 import type { Caller } from '../../core/caller';
 import { requireLocationInScope } from '../locations';
 import { dayRange, daysOf } from '../metrics/filters';
 import { dayLevel, inputLevels, rangeTrust } from '../metrics/trust';
 import { trustFigures, unwellDevices } from '../metrics/trust.repo';
-import { groupTimeZone, locationsOf } from './trust.repo';
-import { callerFilter } from './report-scope';
+import { groupTimeZone, locationsOf, wearerLocationDays } from './trust.repo';
+import { callerFilter, reportUser } from './report-scope';
 
 type LocationTrustQuery = z.output<typeof locationTrustQuerySchema>;
+type WearerTrustQuery = z.output<typeof wearerTrustQuerySchema>;
 
 /** GET trust and trust/locations/:groupId (docs/METRICS.md 'Data trust'). */
 export function createTrustService(db: Database, now: () => Date = () => new Date()) {
@@ -22,6 +23,23 @@ export function createTrustService(db: Database, now: () => Date = () => new Dat
       const groupIds = await locationsOf(db, filter.groupIds, filter.organizationIds);
       const figures = await trustFigures(db, groupIds, filter.range, now());
       return rangeTrust(figures, daysOf(filter.range));
+    },
+
+    /**
+     * The trust of one wearer's figures: the location-days of their opportunities, each weighed
+     * by the wearer's own opportunities there that day.
+     */
+    async wearer(caller: Caller, query: WearerTrustQuery): Promise<RangeTrust> {
+      const user = await reportUser(db, caller, query.userId);
+      const range = dayRange(query.startDate, query.endDate);
+      const theirs = await wearerLocationDays(db, user.id, range.start, range.end);
+      const own = new Map(theirs.map((d) => [`${d.groupId}|${d.day}`, d.opportunities]));
+      const figures = await trustFigures(db, [...new Set(theirs.map((d) => d.groupId))], range, now());
+      const worked = figures.flatMap((f) => {
+        const opportunities = own.get(`${f.groupId}|${f.day}`);
+        return opportunities === undefined ? [] : [{ ...f, opportunities }];
+      });
+      return rangeTrust(worked, daysOf(range));
     },
 
     /** One location's days, newest first, each with its inputs and the devices behind its Medium and Low. */

@@ -20,16 +20,24 @@ export function trustSummary(trust: RangeTrust): string {
   return `${trust.level === 'LOW' ? 'Low' : 'Medium'}: ${first.words}`;
 }
 
+/** The trust of a report's locations and range beside its figures (docs/METRICS.md 'Data trust'). */
+export function TrustBadge({ query }: { query: TrustQuery }) {
+  const trust = useReport(trustEndpoints.range, query);
+  return trust.data ? <TrustBadgeOf data={trust.data} /> : null;
+}
+
+/** The trust of one wearer's figures (User Overview): the locations and days of their opportunities. */
+export function WearerTrustBadge({ query }: { query: ReportQueryOf<typeof trustEndpoints.wearer> }) {
+  const trust = useReport(trustEndpoints.wearer, query);
+  return trust.data ? <TrustBadgeOf data={trust.data} /> : null;
+}
+
 /**
- * The trust of a report's locations and range beside its figures (docs/METRICS.md 'Data trust'):
- * a badge that opens the reasons, in the server's words, each linked to its location's Data
+ * A trust badge that opens its reasons, in the server's words, each linked to its location's Data
  * Trust page for those who may open it.
  */
-export function TrustBadge({ query }: { query: TrustQuery }) {
+function TrustBadgeOf({ data }: { data: RangeTrust }) {
   const { role, accountType } = useSession();
-  const trust = useReport(trustEndpoints.range, query);
-  if (!trust.data) return null;
-  const data = trust.data;
   const mayOpen = allowed(PAGE_ACCESS[DATA_TRUST_PAGE], role, accountType);
   const level = data.level;
   return (

@@ -16,6 +16,7 @@ import { OfflineStamp } from '@/components/offline-stamp';
 import { NoData, ReportCard } from '../shared/report-card';
 import { FigureCard } from '../shared/figure-card';
 import { reportSection, useReportStages } from '../shared/report-section';
+import { WearerTrustBadge } from '../shared/trust-badge';
 import { StatCard } from '../shared/stat-card';
 import type { StatKind } from '../shared/stat-values';
 import { TrendChart } from '../shared/trend-chart';
@@ -76,6 +77,7 @@ export default function UserOverviewPage({ entry }: { entry: PageEntry }) {
       </Group>
       {dashboard.data?.assignedWearables === 0 && <NoSmartSensor self={userId === me.id} name={person ? displayName(person) : `User ${userId}`} />}
       <KpiSection week={week} showDurations={showDurations} comparable={comparable} />
+      <WearerTrustBadge query={week} />
       {shown >= 2 && (
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
           <MyComplianceSection week={week} />
