@@ -10,12 +10,16 @@ import { professionIdSchema, reportDateSchema, reportQuerySchema, statSchema } f
 
 const ratio = z.number().min(0).max(1).nullable();
 
+/** Opportunities of the range and the filter's locations that were disputed, and of them those accepted and so left out (docs/METRICS.md '15. Disputed opportunities'). */
+export const disputeCountsSchema = z.object({ disputed: z.number().int(), excluded: z.number().int() });
+
 export const complianceOverviewSchema = z.object({
   complianceTotal: statSchema,
   complianceAverage: statSchema,
   washAverage: statSchema,
   activeUsers: statSchema,
   opportunities: statSchema,
+  disputes: disputeCountsSchema,
 });
 export type ComplianceOverview = z.infer<typeof complianceOverviewSchema>;
 
@@ -135,8 +139,7 @@ export const complianceReportSchema = z.object({
       total: reportPoint.omit({ date: true }),
     }),
   ),
-  /** Opportunities of the range and the filter's locations that were disputed, and of them those accepted and so left out (docs/METRICS.md '15. Disputed opportunities'). */
-  disputes: z.object({ disputed: z.number().int(), excluded: z.number().int() }),
+  disputes: disputeCountsSchema,
 });
 
 export const userDashboardQuerySchema = z

@@ -38,7 +38,12 @@ export function createComplianceService(db: Database, answers: AnswerCache) {
     /** GET compliance/overview-stats: the range's figures, each with its change from the previous range. */
     async overviewStats(caller: Caller, query: ReportQuery) {
       const filter = await callerFilter(db, caller, query);
-      return answers.get('compliance/overview-stats', [filter, query], filterDays(filter), () => overviewFigures(db, filter));
+      // The disputes read afresh, as the report's (a new dispute changes no derived day).
+      const [figures, disputes] = await Promise.all([
+        answers.get('compliance/overview-stats', [filter, query], filterDays(filter), () => overviewFigures(db, filter)),
+        disputeCounts(db, filter),
+      ]);
+      return { ...figures, disputes };
     },
 
     /** GET compliance/trend: compliance per day (total or average), and per event type with its change. */

@@ -14,6 +14,7 @@ export const TRUST_PAGES = [
   '/app/reports/user-performance',
   '/app/reports/handwash',
   '/app/reports/dispenser-overview',
+  '/app/reports/c-diff-report',
   '/app/reports/data-trust',
 ] as const;
 

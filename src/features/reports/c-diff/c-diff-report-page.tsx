@@ -8,6 +8,7 @@ import type { CdiffRoomsFilter } from './api/cdiff';
 import { type CdiffRoom, CdiffRooms } from './cdiff-rooms';
 import { CdiffVisits } from './cdiff-visits';
 import { ReportClock } from '../shared/report-clock';
+import { TrustBadge } from '../shared/trust-badge';
 import { useReportFilters } from '../filters/use-report-filters';
 import { sharedTimeZone } from '../staff-rounding/rounding-query';
 
@@ -23,6 +24,7 @@ export default function CdiffReportPage({ entry }: { entry: PageEntry }) {
   const [open, setOpen] = useState<{ room: CdiffRoom; under: CdiffRoomsFilter } | null>(null);
   const room = open?.under === roomsFilter ? open.room : null;
   const timeZone = useMemo(() => sharedTimeZone(filters.groupIds, bootstrap.groups), [filters.groupIds, bootstrap.groups]);
+  const trustQuery = useMemo(() => ({ groupIds: filters.groupIds, startDate: filters.startDate, endDate: filters.endDate, view: 'loc' as const }), [filters.groupIds, filters.startDate, filters.endDate]);
 
   return (
     <Stack gap="md">
@@ -46,6 +48,7 @@ export default function CdiffReportPage({ entry }: { entry: PageEntry }) {
           </Alert>
         )}
         <ReportClock timeZone={timeZone} />
+        <TrustBadge query={trustQuery} />
       </Stack>
       {room ? (
         <CdiffVisits

@@ -20,6 +20,7 @@ import { ValidationLine } from '../shared/validation-line';
 import { TrustBadge } from '../shared/trust-badge';
 import { ExcludeLowTrustSwitch, LowTrustDaysNote, useLowTrustDays } from '../shared/trust-days';
 import { DisputesReview } from '../disputes/disputes-review';
+import { DisputeCounts } from '../shared/dispute-counts';
 
 /** The trend shows the first 10 selections (docs/SCREENS.md 'Compliance Report'). */
 export const TREND_SERIES_LIMIT = 10;
@@ -144,15 +145,6 @@ const ComplianceTrendSection = reportSection('ComplianceTrendSection', { report:
     </>
   );
 });
-
-/** How many of the range's opportunities were disputed and excluded (docs/METRICS.md '15. Disputed opportunities'). */
-function DisputeCounts({ disputed, excluded }: { disputed: number; excluded: number }) {
-  return (
-    <Text size="sm" c="dimmed" mt="xs" data-testid="dispute-counts">
-      {disputed} {disputed === 1 ? 'opportunity' : 'opportunities'} disputed, {excluded} excluded
-    </Text>
-  );
-}
 
 /** Every selection's figures per day. */
 const ComplianceBreakdownSection = reportSection('ComplianceBreakdownSection', { report: complianceCall }, function ComplianceBreakdownBody({ report, query }) {

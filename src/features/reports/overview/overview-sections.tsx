@@ -5,6 +5,7 @@ import { OfflineStamp } from '@/components/offline-stamp';
 import { formatSeconds } from '@/lib/units';
 import { reportQueryOptions } from '../shared/api/report-query';
 import { ComplianceBadge } from '../shared/compliance-badge';
+import { DisputeCounts } from '../shared/dispute-counts';
 import { FigureCard } from '../shared/figure-card';
 import { reportSection } from '../shared/report-section';
 import { NoData, type ReportLink, ReportCard } from '../shared/report-card';
@@ -27,7 +28,7 @@ export const OverviewStats = reportSection(
   'OverviewStats',
   { stats: ({ query }: SectionProps & { comparable: boolean }) => reportQueryOptions(complianceEndpoints.overviewStats, query) },
   function OverviewStatsBody({ stats, comparable, showDurations }) {
-    const card = (label: string, key: keyof NonNullable<typeof stats.data>, kind: StatKind, definition?: string) => (
+    const card = (label: string, key: Exclude<keyof NonNullable<typeof stats.data>, 'disputes'>, kind: StatKind, definition?: string) => (
       <FigureCard key={key} label={label} stat={stats.data?.[key]} kind={kind} definition={definition} loading={stats.isPending} comparable={comparable} />
     );
     return (
@@ -46,6 +47,7 @@ export const OverviewStats = reportSection(
             {card('Opportunities', 'opportunities', 'number', DEFINITIONS.opportunities)}
           </SimpleGrid>
         )}
+        {stats.data && stats.data.disputes.disputed > 0 && <DisputeCounts {...stats.data.disputes} />}
       </>
     );
   },

@@ -100,6 +100,7 @@ describe('compliance reports computed from raw events', () => {
       washAverage: { value: null, delta: null },
       activeUsers: { value: 0, delta: 0 },
       opportunities: { value: 0, delta: 0 },
+      disputes: { disputed: 0, excluded: 0 },
     });
   });
 

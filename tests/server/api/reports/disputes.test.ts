@@ -156,6 +156,10 @@ describe('disputed opportunities', () => {
     expect(after.series[0].total.opportunities).toBe(total.opportunities - 1);
     expect(after.series[0].total.compliantEvents).toBe(total.compliantEvents);
     expect(after.disputes).toEqual({ disputed: 1, excluded: 1 });
+    // The Performance Overview's figures say it too.
+    const stats = (await getReport(ctx.app, manager.idToken, 'compliance/overview-stats', { groupIds: [homeGroup], startDate: DAY, endDate: DAY, view: 'loc' })).body;
+    expect(stats.disputes).toEqual({ disputed: 1, excluded: 1 });
+    expect(stats.opportunities.value).toBe(after.series[0].total.opportunities);
     // The plain scan of the raw events leaves it out too, so it still equals the rollups.
     const filter = userFilter(dayRange(DAY, DAY));
     expect(await complianceTotalsScan(ctx.db, filter, filter.range)).toEqual(await complianceTotals(ctx.db, filter, filter.range));
