@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, idTokenOf, serviceWorkerInControl } from '../../fixtures/api';
 import { signedInAs } from '../../fixtures/session';
+import { noteToasts, toastsSeen } from '../../fixtures/toasts';
 import { PATH, canvas, closed, dragPlan, drawOutline, entitiesOf, indicator, newMac, onMap, onScreen, tapPlan } from '../../pages/location-editor-page';
 
 // Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
@@ -65,9 +66,12 @@ test.describe('on a tablet', () => {
     const moved = canvas(page).locator('[data-entity-type="DEVICE"][data-state="changed"]');
     await expect.poll(async () => Number(await moved.getAttribute('data-x'))).toBeGreaterThan(400);
 
+    await noteToasts(page);
     await page.getByRole('button', { name: /^Publish/ }).tap();
-    await expect(page.getByText(`Device "${name}" successfully added!`)).toBeVisible();
-    await expect(page.getByText(`Zone "Room ${mac.slice(-5)}" successfully added!`)).toBeVisible();
+    await expect.poll(() => toastsSeen(page)).toEqual(
+      expect.arrayContaining([expect.stringContaining(`Device "${name}" successfully added!`), expect.stringContaining(`Zone "Room ${mac.slice(-5)}" successfully added!`)]),
+    );
+    await expect(onMap(page, 'changed')).toHaveCount(0);
     let stored = await entitiesOf(api, UNIT);
     const device = stored.devices.find((d) => d.mac === mac);
     expect(device).toMatchObject({ name, staged: false, type: 'BEACON' });

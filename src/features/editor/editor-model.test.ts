@@ -2,7 +2,7 @@ import type { EditorDevice, EditorZone } from '@contracts/editor';
 import { describe, expect, it } from 'vitest';
 import type { OutboxItem } from '@/offline/db';
 import { applyStep, emptyDraft, undoStep } from '@/offline/use-undoable-draft';
-import { deviceDraftOf, editPayloads, entityKey, hasEdits, shownEntities, zoneDraftOf, type EditorAction, type EditorDraft, type EditorEditPayload, type EntityDraft } from './editor-model';
+import { deviceDraftOf, editPayloads, entityKey, hasEdits, shownEntities, withSavedIds, zoneDraftOf, type EditorAction, type EditorDraft, type EditorEditPayload, type EntityDraft } from './editor-model';
 import { requestItem, savedMessage } from './outbox-handlers';
 
 const group = { id: 12, name: 'Med-Surg – 5 East' };
@@ -60,6 +60,23 @@ describe('saving a draft', () => {
     expect(shown.map((s) => [s.key, s.state])).toEqual([['device:new:c-1', 'removed']]);
     expect(hasEdits(draft, shown)).toBe(true);
     expect(editPayloads(draft, shown, group, false).map((p) => [p.key, p.remove])).toEqual([['device:new:c-1', true]]);
+  });
+
+  it('removes the saved entity when one added here is deleted between its save’s answer and the refreshed list', () => {
+    // The add was answered (id 40) and left the queue; the list without it is still shown.
+    const draft = withSavedIds(draftOf(remove(newDevice)), new Map([['device:new:c-1', { id: 40, version: 1 }]]));
+    expect(hasEdits(draft)).toBe(true);
+    const payloads = editPayloads(draft, shownEntities([beacon], [], [], draft), group, false);
+    expect(payloads).toEqual([expect.objectContaining({ key: 'device:40', remove: true, entity: expect.objectContaining({ id: 40, version: 1, clientId: null }) })]);
+    expect(requestItem(payloads[0]!, undefined)).toMatchObject({ entityType: 'DEVICE', id: 40, baseVersion: 1, remove: true });
+    // Once the list holds it, it is shown removed under its server key.
+    const listed: EditorDevice = { ...beacon, id: 40, mac: newDevice.entityType === 'DEVICE' ? newDevice.mac : '', version: 1 };
+    expect(shownEntities([beacon, listed], [], [], draft).map((s) => [s.key, s.state])).toEqual([['device:1', 'saved'], ['device:40', 'removed']]);
+  });
+
+  it('leaves a draft alone when nothing it added has been saved', () => {
+    const draft = draftOf(put(newDevice));
+    expect(withSavedIds(draft, new Map([['device:new:other', { id: 41, version: 1 }]]))).toBe(draft);
   });
 
   it('publishes every staged entity with Publish, changed or not', () => {

@@ -55,7 +55,12 @@ export const zoneDraftOf = (z: EditorZone): EntityDraft => ({
 
 // ---- The draft -------------------------------------------------------------------------------
 
-export type EditorAction = { kind: 'put'; key: string; entity: EntityDraft } | { kind: 'remove'; key: string; entity: EntityDraft };
+export type EditorAction = ({ kind: 'put' } | { kind: 'remove' }) & {
+  key: string;
+  entity: EntityDraft;
+  /** The key it was added under, for an entity this device added and the server has since saved (withSavedIds). */
+  savedFrom?: string;
+};
 
 /** The unsaved edits of one location, with their undo and redo stacks. */
 export type EditorDraft = UndoableDraft<EditorAction>;
@@ -76,6 +81,28 @@ export function draftChanges(draft: EditorDraft, queuedNew: ReadonlySet<string> 
 }
 
 // ---- The queue -------------------------------------------------------------------------------
+
+/** The server's id and version of an entity this device added and saved, by the key it was added under. */
+export type SavedIds = ReadonlyMap<string, { id: number; version: number }>;
+
+/**
+ * The draft with every entity this device added, and the server has since saved, named by its
+ * server key: a change made to it in the moment between the save's answer and the refreshed list
+ * (a device deleted right after Publish) is a change of the saved entity, not of a new one.
+ */
+export function withSavedIds(draft: EditorDraft, saved: SavedIds): EditorDraft {
+  if (saved.size === 0) return draft;
+  let changed = false;
+  const resolve = (action: EditorAction): EditorAction => {
+    const ref = action.entity.id === null ? saved.get(action.key) : undefined;
+    if (!ref) return action;
+    changed = true;
+    const entity = { ...action.entity, id: ref.id, clientId: null, version: Math.max(action.entity.version ?? 0, ref.version) } as EntityDraft;
+    return { ...action, key: entityKey(entity), entity, savedFrom: action.key };
+  };
+  const done = draft.done.map(resolve);
+  return changed ? { ...draft, done } : draft;
+}
 
 /** One entity's change, as queued in the outbox: its full state (or its removal) and what it was edited from. */
 export interface EditorEditPayload {
@@ -141,6 +168,12 @@ export const shownEntities = (devices: readonly EditorDevice[], zones: readonly 
 /** Whether the draft changes anything (Save, Cancel and the leave-page guard). */
 export const hasEdits = (draft: EditorDraft, shown: readonly ShownEntity[] = []) => draftChanges(draft, queuedNewOf(shown)).size > 0;
 
+/** The entity of a removal of `key` that the server has saved but the shown list does not hold yet (withSavedIds). */
+function removedSaved(draft: EditorDraft, key: string): EntityDraft | undefined {
+  const action = draft.done.filter((a) => a.key === key).at(-1);
+  return action?.kind === 'remove' && action.savedFrom !== undefined ? action.entity : undefined;
+}
+
 /**
  * The outbox payloads that save a draft, one per changed entity in the order first changed.
  * `publishAll` (Publish) also publishes every staged entity shown, changed or not.
@@ -152,7 +185,8 @@ export function editPayloads(draft: EditorDraft, shown: readonly ShownEntity[], 
   for (const [key, change] of changed) {
     const current = byKey.get(key);
     if (change === 'removed') {
-      if (current) payloads.push({ groupId: group.id, groupName: group.name, key, entity: current.entity, remove: true, publish: false });
+      const entity = current?.entity ?? removedSaved(draft, key);
+      if (entity) payloads.push({ groupId: group.id, groupName: group.name, key, entity, remove: true, publish: false });
     } else {
       payloads.push({ groupId: group.id, groupName: group.name, key, entity: change, remove: false, publish: publishAll || !change.staged });
     }

@@ -2,7 +2,8 @@ import { editorSuccessMessage, type EditorItem } from '@contracts/editor';
 import { deviceKeys } from '@/entities/devices/api/keys';
 import { ApiError } from '@/lib/api-client';
 import { registerOutboxHandler } from '@/offline/outbox';
-import { editorKeys, saveEditorItems } from './api/editor-queries';
+import { queryClient } from '@/lib/query-client';
+import { editorKeys, saveEditorItems, withSavedItems, type LoadedEntities } from './api/editor-queries';
 import { editorDb } from './editor-store';
 import type { EditorEditPayload, EntityDraft } from './editor-model';
 
@@ -84,6 +85,8 @@ export function registerEditorOutboxHandlers(): void {
         const result = await saveEditorItems(payload.groupId, [requestItem(payload, known)], idempotencyKey);
         const saved = result.items[0]?.entity;
         if (saved) await db.savedEntities.put({ key: payload.key, id: saved.id, version: saved.version });
+        // The list shows what was stored at once: nothing saved vanishes, nor comes back, until the refetch.
+        queryClient.setQueryData<LoadedEntities>(editorKeys.entities(payload.groupId), (answer) => answer && withSavedItems(answer, payload.groupId, result.items));
       } catch (error) {
         // A conflict keeps the server's versions, so the editor can show both.
         if (error instanceof ApiError && error.status === 409) await db.saveConflicts.put({ itemId, body: error.body });

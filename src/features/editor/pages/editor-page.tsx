@@ -27,10 +27,12 @@ import { EditorPanel, type EditorTab } from '../components/editor-panel';
 import { EditorToolbar } from '../components/editor-toolbar';
 import { ZoneDialog } from '../components/zone-dialog';
 import { DEVICE_TYPE_OPTIONS } from '../device-rules';
-import { editPayloads, hasEdits, overlaid, savedEntities, type EditorAction, type EditorEditPayload, type ShownEntity } from '../editor-model';
+import { useSavedIds } from '../use-saved-ids';
+import { editPayloads, hasEdits, overlaid, savedEntities, withSavedIds, type EditorAction, type EditorEditPayload, type ShownEntity } from '../editor-model';
 import { EDITOR_SAVE } from '../outbox-handlers';
 import { iotMatches, iotShown, type IotShown } from '../iot-marks';
 import { useEditorTools } from '../use-editor-tools';
+import { errorText, showError } from '@/components/toasts';
 import { useSaveEdits } from '../use-save-edits';
 
 const IOT_EDIT_TYPES = [EDIT_DEVICE];
@@ -75,7 +77,9 @@ export default function EditorPage({ entry }: { entry: { title: string } }) {
   const queuedAll = usePendingEdits<EditorEditPayload>([EDITOR_SAVE]);
   const queued = useMemo(() => queuedAll.filter((item) => item.payload.groupId === groupId), [queuedAll, groupId]);
   const drafts = useUndoableDraft<EditorAction>(groupId === null ? null : `lavo.editor-draft:${userSub}:${groupId}`);
-  const { draft } = drafts;
+  // A change to an entity added here counts against its server id once the server has saved it.
+  const savedIds = useSavedIds(drafts.draft);
+  const draft = useMemo(() => withSavedIds(drafts.draft, savedIds), [drafts.draft, savedIds]);
   const saved = useMemo(() => savedEntities(loaded.data?.devices ?? [], loaded.data?.zones ?? []), [loaded.data]);
   const shown = useMemo(() => overlaid(saved, queued, draft), [saved, queued, draft]);
   const changed = hasEdits(draft, shown);
@@ -133,6 +137,8 @@ export default function EditorPage({ entry }: { entry: { title: string } }) {
         drafts.clear();
         tools.chooseTool('select');
         await done;
+      } catch (error) {
+        showError(errorText(error), 'The changes could not be kept on this device.');
       } finally {
         setSaving(false);
       }
