@@ -47,6 +47,8 @@ import { iotRoutes } from './modules/iot/iot.routes';
 import { gatewaysRoutes } from './modules/gateways/gateways.routes';
 import { auditsRoutes } from './modules/audits/audits.routes';
 import { recordAuditEvent } from './modules/audit/audit.repo';
+import { purposeCovering } from './modules/audit/privacy.service';
+import { privacyRoutes } from './modules/audit/privacy.routes';
 import { isSessionRevoked } from './modules/session/revoked-sessions.repo';
 import { registerAudit } from './plugins/audit';
 import { registerAuth } from './plugins/auth';
@@ -123,7 +125,10 @@ export async function buildApp(deps: AppDeps) {
   // (ARCHITECTURE.md 'Layers').
   registerAuth(app, { db: deps.db, verifier: deps.verifier, isSessionRevoked: (sessionId) => isSessionRevoked(deps.db, sessionId) });
   registerIdempotency(app, deps.db);
-  registerAudit(app, { record: (event) => recordAuditEvent(deps.db, event) });
+  registerAudit(app, {
+    record: (event) => recordAuditEvent(deps.db, event),
+    purposeFor: (caller, personUserId) => purposeCovering(deps.db, caller, personUserId),
+  });
   const serverLog = createServerLogPublisher({
     ...deps.serverLog,
     pusher: deps.pusher,
@@ -190,6 +195,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(operationsRoutes, { db: deps.db, pusher: deps.pusher, secret: deps.ingestSecret });
       await api.register(unresponsiveDevicesRoutes, { reportDb: deps.reportDb });
       await api.register(auditsRoutes, { db: deps.db, reportDb: deps.reportDb });
+      await api.register(privacyRoutes, { db: deps.db, reportDb: deps.reportDb });
       await api.register(firmwareRoutes, { db: deps.db, storage });
       await api.register(iotRoutes, { db: deps.db, secret: deps.ingestSecret });
       await api.register(gatewaysRoutes, { db: deps.db, secret: deps.ingestSecret, pusher: deps.pusher });

@@ -41,6 +41,7 @@ export const PERMISSION_SUBJECTS = [
   'ACCESS_MANAGEMENT',
   'SMARTBADGE_MANAGEMENT_BETA',
   'NFC_TAGS',
+  'AUDIT_TRAIL',
   ...deviceSubjects,
   // gated features inside screens
   'USER_EMAIL',

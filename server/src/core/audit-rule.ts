@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { AppPage } from '../contracts/page-access';
 
 // What a route declares of the audit trail (its `config.audit`); plugins/audit.ts records it
 // (ARCHITECTURE.md 'How a request flows').
@@ -9,7 +10,16 @@ import type { FastifyRequest } from 'fastify';
  * a whole ward's contacts); 'skip' marks a write that changes no data. Every other write (POST,
  * PUT, PATCH, DELETE) by a signed-in caller is recorded without being declared.
  */
-export type AuditRule = { read: true; person: (request: FastifyRequest) => number | null } | 'skip';
+export type AuditRule =
+  | {
+      read: true;
+      person: (request: FastifyRequest) => number | null;
+      /** The page the read serves, kept with the event for the person's access log. */
+      page?: AppPage;
+      /** A read of another person's figures: refused (428) until the caller states why (docs/PRIVACY.md 'A purpose first'). */
+      purpose?: boolean;
+    }
+  | 'skip';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,5 +46,16 @@ export const personInParams = (request: FastifyRequest): number | null => {
   return typeof id === 'number' ? id : null;
 };
 
-/** Audit config: the route reads one person's data, named by `person`. */
-export const auditRead = (person: (request: FastifyRequest) => number | null): { audit: AuditRule } => ({ audit: { read: true, person } });
+/** Audit config: the route reads one person's data, named by `person`, for `page` when one page makes the read. */
+export const auditRead = (person: (request: FastifyRequest) => number | null, page?: AppPage): { audit: AuditRule } => ({
+  audit: { read: true, person, ...(page ? { page } : {}) },
+});
+
+/**
+ * Audit config of a read of one person's figures on `page` (docs/PRIVACY.md 'A purpose first'):
+ * audited as auditRead, and, when the person is someone else, given only once the caller has
+ * stated a purpose for them in this sign-in.
+ */
+export const personalRead = (person: (request: FastifyRequest) => number | null, page: AppPage): { audit: AuditRule } => ({
+  audit: { read: true, person, page, purpose: true },
+});

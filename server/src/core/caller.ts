@@ -53,3 +53,7 @@ export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new HttpError(401, 'Unauthorized');
   return request.caller;
 }
+
+/** The sign-in a caller's request comes from: its session id, or the identity's auth time when the token names none. */
+export const sessionKeyOf = (caller: Pick<Caller, 'session'>): string =>
+  caller.session.sessionId ?? `auth:${caller.session.sub}:${caller.session.authTime?.toISOString() ?? 'unknown'}`;

@@ -35,6 +35,7 @@ export const SUBJECT_CATALOG: Record<PermissionSubject, { label: string; area: S
   PROFESSIONS: { label: 'Professions', area: 'account' },
   ACCESS_MANAGEMENT: { label: 'Access Management', area: 'account' },
   SMARTBADGE_MANAGEMENT_BETA: { label: 'SmartBadge Management (beta)', area: 'account' },
+  AUDIT_TRAIL: { label: 'Audit Trail', area: 'account' },
   NFC_TAGS: { label: 'NFC Tag Assignment', area: 'account' },
   DEVICES_AND_ZONES: { label: 'Devices & Zones', area: 'device' },
   GATEWAYS: { label: 'Gateways and IoT Devices', area: 'device' },

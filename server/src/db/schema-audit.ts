@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The audit trail (HIPAA, 45 CFR 164.312(b)): every write a signed-in user makes, and every read of one
@@ -27,6 +27,11 @@ export const auditEvents = pgTable(
     /** The person whose data was read (or written), when the request is about one. */
     personUserId: integer('person_user_id'),
     status: integer('status').notNull(),
+    /** The page the read serves ('/app/reports/user-overview'), when its route names one (docs/PRIVACY.md). */
+    page: text('page'),
+    /** Why the caller opened another person's data, as they said it for this sign-in (docs/PRIVACY.md 'A purpose first'). */
+    purpose: text('purpose'),
+    purposeNote: text('purpose_note'),
     /** The caller's managed organizations and locations when they made the request. */
     scope: jsonb('scope').$type<{ organizationIds: number[]; groupIds: number[] }>().notNull(),
     ip: text('ip'),
@@ -37,6 +42,27 @@ export const auditEvents = pgTable(
     index('audit_events_person_at_idx').on(t.personUserId, t.at),
   ],
 );
+
+/**
+ * The purposes callers stated before opening another person's data: one per sign-in, caller and
+ * person (docs/PRIVACY.md 'A purpose first'); saying another replaces it for the reads after.
+ */
+export const accessPurposes = pgTable(
+  'access_purposes',
+  {
+    id: serial('id').primaryKey(),
+    /** The sign-in (origin_jti), or the identity's auth time when the token names none. */
+    sessionKey: text('session_key').notNull(),
+    actorUserId: integer('actor_user_id').notNull(),
+    personUserId: integer('person_user_id').notNull(),
+    purpose: text('purpose').notNull(),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('access_purposes_session_actor_person_idx').on(t.sessionKey, t.actorUserId, t.personUserId)],
+);
+
+export type AccessPurposeRow = typeof accessPurposes.$inferSelect;
 
 export type AuditEventRow = typeof auditEvents.$inferSelect;
 export type NewAuditEventRow = typeof auditEvents.$inferInsert;

@@ -1,7 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import { PRIVACY_MESSAGES, PURPOSE_REQUIRED_STATUS, type AccessPurpose } from '../contracts/privacy';
 import { asRecord } from '../core/audit-rule';
+import type { Caller } from '../core/caller';
 import { HttpError } from '../core/http-error';
 import type { NewAuditEventRow } from '../db/schema';
+
+/** The purpose a caller stated for a person, as the trail keeps it beside the reads it covers. */
+interface StatedPurpose {
+  purpose: AccessPurpose;
+  note: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The purpose that covers this read of another person's data (docs/PRIVACY.md 'A purpose first'). */
+    accessPurpose?: StatedPurpose;
+  }
+}
+
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Body fields a write may name its targets by; nothing else of a body is kept. */
@@ -29,11 +45,33 @@ const UNKEEPABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\
 const plain = (value: unknown) =>
   JSON.parse(JSON.stringify(value ?? {}, (_, v: unknown) => (typeof v === 'string' ? v.replace(UNKEEPABLE, '\uFFFD') : v))) as Record<string, unknown>;
 
+/** What the trail is handed by app.ts from modules/audit, which owns its tables. */
+export interface AuditDeps {
+  record: (event: NewAuditEventRow) => Promise<void>;
+  /**
+   * The purpose the caller stated for the person in this sign-in, or null; 'unseen' for a person the
+   * caller cannot see, whose read the route answers as absent (404) without asking why.
+   */
+  purposeFor: (caller: Caller, personUserId: number) => Promise<StatedPurpose | null | 'unseen'>;
+}
+
 /**
  * Records audited requests of identified callers, whatever the answer, before the answer leaves,
- * through `record` (app.ts hands in modules/audit's, which owns the trail's table).
+ * through `record`; a read of another person's figures waits for a stated purpose and is kept
+ * with it (docs/PRIVACY.md 'A purpose first').
  */
-export function registerAudit(app: FastifyInstance, { record }: { record: (event: NewAuditEventRow) => Promise<void> }): void {
+export function registerAudit(app: FastifyInstance, { record, purposeFor }: AuditDeps): void {
+  app.addHook('preHandler', async (request) => {
+    const caller = request.caller;
+    const rule = request.routeOptions.config.audit;
+    if (!caller || rule === undefined || rule === 'skip' || !rule.purpose) return;
+    const person = rule.person(request);
+    if (person === null || person === caller.user.id) return;
+    const stated = await purposeFor(caller, person);
+    if (stated === 'unseen') return;
+    if (!stated) throw new HttpError(PURPOSE_REQUIRED_STATUS, PRIVACY_MESSAGES.purposeRequired);
+    request.accessPurpose = stated;
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     const caller = request.caller;
     const rule = request.routeOptions.config.audit;
@@ -54,6 +92,9 @@ export function registerAudit(app: FastifyInstance, { record }: { record: (event
         target: write ? plain(targetsOf(request.body)) : {},
         personUserId: rule ? rule.person(request) : personOfWrite(request.body),
         status: reply.statusCode,
+        page: rule ? (rule.page ?? null) : null,
+        purpose: request.accessPurpose?.purpose ?? null,
+        purposeNote: request.accessPurpose?.note ?? null,
         scope: { organizationIds: scope.managedOrganizationIds, groupIds: scope.managedGroupIds },
         ip: request.ip,
       });

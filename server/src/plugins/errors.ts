@@ -11,6 +11,7 @@ const reasons: Record<number, string> = {
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  428: 'Precondition Required',
   429: 'Too Many Requests',
   502: 'Bad Gateway',
   503: 'Service Unavailable',

@@ -11,6 +11,7 @@ import { AnchorLink } from '@/components/router-links';
 import { recordPageVisit } from '@/lib/page-visits';
 import { useSession } from '@/lib/session-context';
 import { UsefulPagesContext } from '@/lib/useful-pages';
+import { PageTitleContext } from '@/lib/page-titles';
 import { ConnectivityBadge } from './connectivity-badge';
 import { DemoHistoryNotice } from './demo-history-notice';
 import { NoScopeNotice } from './no-scope-notice';
@@ -19,6 +20,9 @@ import { SideNav } from './side-nav';
 import { useOutboxSync } from './use-outbox-sync';
 import { usefulPages } from './useful-pages';
 import { useUserChannel } from './use-user-channel';
+
+/** A page's title by its path, for the features (lib/page-titles.tsx). */
+const titleOf = (path: string) => findAppRoute(path)?.title ?? null;
 
 /** The signed-in shell: header (menu button, brand, status, profile), side navigation, page. */
 export function AppLayout({ children }: { children: ReactNode }) {
@@ -90,7 +94,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <AppShell.Main>
         <DemoHistoryNotice />
         <NoScopeNotice />
-        {pageShown ? <UsefulPagesContext.Provider value={useful}>{children}</UsefulPagesContext.Provider> : <PagePending title={findAppRoute(pathname)?.title} />}
+        {pageShown ? (
+          <UsefulPagesContext.Provider value={useful}>
+            <PageTitleContext.Provider value={titleOf}>{children}</PageTitleContext.Provider>
+          </UsefulPagesContext.Provider>
+        ) : (
+          <PagePending title={findAppRoute(pathname)?.title} />
+        )}
       </AppShell.Main>
     </AppShell>
   );

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { statePurpose } from '../helpers/purposes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, users, type UserRow } from '../../../server/src/db/schema';
 import { createTestApp, requestBootstrap, signIn, type Tokens } from '../helpers/app';
@@ -38,6 +39,7 @@ describe('the audit trail', () => {
   it('records a read of one person’s data: who, when, what, about whom and from which scope', async () => {
     const before = Date.now();
     const own = (await requestBootstrap(ctx.app, manager.idToken, 'manager@demo.health')).json().user;
+    expect(await statePurpose(ctx.app, manager.idToken, nurse.id, 'COACHING')).toBe(200);
     const res = await dashboard(manager, nurse.id);
     expect(res.statusCode).toBe(200);
     const [event] = await eventsOf(managerRow.id);
@@ -51,6 +53,8 @@ describe('the audit trail', () => {
       query: { userId: nurse.id, startDate: '2025-03-01', endDate: '2025-03-07' },
       personUserId: nurse.id,
       status: 200,
+      page: '/app/reports/user-overview',
+      purpose: 'COACHING',
       scope: { organizationIds: own.managedOrganizationIds, groupIds: own.managedGroupIds },
     });
     expect(own.managedOrganizationIds).toContain(ST_MARYS);

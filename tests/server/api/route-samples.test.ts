@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, userIdOf } from '../helpers/app';
-import { ENDS_SIGN_IN, loadSampleIds, missingSamples, resolveSample, routeKey, type SampleCaller, type SampleIds, toInject } from '../helpers/route-samples';
+import { ENDS_SIGN_IN, loadSampleIds, missingSamples, resolveSample, routeKey, type SampleCaller, type SampleIds, statePurposesForSamples, toInject } from '../helpers/route-samples';
 
 describe('route samples', () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -11,6 +11,7 @@ describe('route samples', () => {
     const tokens = await signIn('admin@demo.health');
     admin = { tokens, userName: 'admin@demo.health', userId: await userIdOf(ctx.app, tokens.idToken, 'admin@demo.health') };
     ids = await loadSampleIds(ctx.db, 'route-samples');
+    await statePurposesForSamples(ctx.app, tokens, ids);
   });
   afterAll(() => ctx.close());
 
@@ -22,6 +23,8 @@ describe('route samples', () => {
     const answers: string[] = [];
     for (const route of ctx.app.registeredRoutes()) {
       const as = ENDS_SIGN_IN.has(routeKey(route)) ? { ...admin, tokens: await signIn('admin@demo.health') } : admin;
+      // A new sign-in has stated no purpose yet.
+      if (as !== admin) await statePurposesForSamples(ctx.app, as.tokens, ids);
       const sample = resolveSample(route, ids, as);
       const res = await ctx.app.inject(toInject(route, sample));
       if (res.statusCode !== sample.status) answers.push(`${routeKey(route)}: ${res.statusCode} ${res.body.slice(0, 200)}`);

@@ -36,6 +36,22 @@ export interface SampleCaller {
   tokens: Tokens;
 }
 
+/**
+ * The sender states a purpose for the staff the samples read the figures of (docs/PRIVACY.md 'A
+ * purpose first'), as the app does before it opens them: without it those reads answer 428.
+ */
+export async function statePurposesForSamples(app: { inject: (options: { method: 'POST'; url: string; headers: Record<string, string>; payload: string }) => Promise<{ statusCode: number }> }, tokens: Tokens, ids: SampleIds): Promise<void> {
+  for (const personUserId of ids.staffIds) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/privacy/purposes',
+      headers: { authorization: tokens.idToken, 'content-type': 'application/json' },
+      payload: JSON.stringify({ personUserId, purpose: 'DATA_QUALITY' }),
+    });
+    if (res.statusCode !== 200) throw new Error(`the purpose for user ${personUserId} was refused (${res.statusCode})`);
+  }
+}
+
 /** The demo rows the samples name, looked up in the seeded database. */
 export interface SampleIds {
   /** The IoT devices' rows (iot-samples.ts). */
@@ -276,6 +292,10 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
   'GET /api/trust/locations/:groupId': () => ({ params: { groupId: ICU_NORTH }, query: week() }),
   'GET /api/audits/validation': () => ({ query: { groupId: ICU_NORTH, month: thisMonth() } }),
   'GET /api/audits/leapfrog': () => ({ query: { groupId: ICU_NORTH, month: thisMonth(), option: '1' } }),
+  'POST /api/privacy/purposes': (ids) => ({ body: { personUserId: ids.staffIds[1], purpose: 'OTHER', note: 'Checking a badge swap' } }),
+  'GET /api/privacy/purposes': () => ({}),
+  'GET /api/privacy/access-log': () => ({ query: { take: 5 } }),
+  'GET /api/audit-events': (ids) => ({ query: { personUserId: ids.staffIds[0], action: 'read', take: 5, ...week() } }),
   'GET /api/firmware/versions': () => ({ query: { modelId: REV_D } }),
   // The test server's storage holds no firmware images (a demo server writes them at start-up):
   // a real version whose image is absent answers 404 to every caller the page lets through.

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import { statePurpose } from '../helpers/purposes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIN_API_ENDPOINTS } from '../../../server/src/contracts/endpoints';
 import { gatewayToken } from '../../../server/src/core/gateway-auth';
@@ -87,6 +88,8 @@ describe('report figures under real delivery', () => {
     deviceState = (await ctx.db.execute(sql`select id, last_heartbeat_at, battery_percent, battery_mv, gateway_id from devices where group_id = ${fleet.groupId}`)).rows;
     scenario = await buildScenarios(ctx.db, fleet, staff.map((s) => s.id) as [number, number, number]);
     calls = scenario.calls({ home, hospitalOrg: ST_MARYS, hospitalGroup: 2 });
+    // The reports of one wearer open once the reader has said why (docs/PRIVACY.md 'A purpose first').
+    for (const s of staff) expect(await statePurpose(ctx.app, admin.idToken, s.id, 'DATA_QUALITY')).toBe(200);
     baseline = await deliver([scenario.inOrder()]);
   }, 120_000);
   afterAll(() => ctx?.close());

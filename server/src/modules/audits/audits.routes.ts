@@ -23,7 +23,7 @@ export const auditsRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Datab
   const figures = createAuditFiguresService(reportDb);
 
   // The units' staff lists name people: the read is recorded, about no one person.
-  app.route({ ...routeOf(auditEndpoints.units), config: { ...AUDITS, ...auditRead(() => null) }, handler: async (request) => audits.units(callerOf(request)) });
+  app.route({ ...routeOf(auditEndpoints.units), config: { ...AUDITS, ...auditRead(() => null, '/app/reports/observation-audits') }, handler: async (request) => audits.units(callerOf(request)) });
   app.route({ ...routeOf(auditEndpoints.startSession), config: AUDITS, handler: async (request) => audits.start(callerOf(request), request.body) });
   app.route({
     ...routeOf(auditEndpoints.endSession),

@@ -16,7 +16,7 @@ export const emailSubscriptionsRoutes: FastifyPluginAsyncZod<{ db: Database }> =
 
   app.route({
     ...routeOf(emailSubscriptionEndpoints.list),
-    config: { ...EMAIL_FIELD, ...auditRead(personInParams) },
+    config: { ...EMAIL_FIELD, ...auditRead(personInParams, '/app/accounts/users') },
     handler: async (request) => service.list(callerOf(request), request.params.id),
   });
 

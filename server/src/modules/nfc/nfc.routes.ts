@@ -30,7 +30,7 @@ export const nfcRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Database
 
   app.route({
     ...routeOf(nfcEndpoints.data),
-    config: { ...NFC_ACCESS, ...auditRead(personInQuery('none')) },
+    config: { ...NFC_ACCESS, ...auditRead(personInQuery('none'), '/app/accounts/nfc') },
     handler: async (request) => service.data(callerOf(request), request.query),
   });
 

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import type { AnswerCache } from '../metrics/answers';
 import { callerOf } from '../../core/caller';
 import { forPages, mayUse } from '../../core/access';
-import { auditRead, personInQuery } from '../../core/audit-rule';
+import { personInQuery, personalRead } from '../../core/audit-rule';
 import { routeOf } from '../../core/route-of';
 import { createComplianceService, ORGANIZATION_PAGES } from './compliance.service';
 
@@ -35,7 +35,7 @@ export const complianceRoutes: FastifyPluginAsyncZod<{ db: Database; answers: An
 
   app.route({
     ...routeOf(complianceEndpoints.breakdowns),
-    config: { ...forPages(...ORGANIZATION_PAGES, '/app/reports/user-overview'), ...auditRead(breakdownPerson) },
+    config: { ...forPages(...ORGANIZATION_PAGES, '/app/reports/user-overview'), ...personalRead(breakdownPerson, '/app/reports/user-overview') },
     handler: async (request) => service.breakdowns(callerOf(request), request.query),
   });
 

@@ -24,7 +24,7 @@ export const disputesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   // Many people's disputes: recorded as a read about no one person.
   app.route({
     ...routeOf(disputeEndpoints.list),
-    config: { ...REVIEW, ...auditRead(() => null) },
+    config: { ...REVIEW, ...auditRead(() => null, '/app/reports/compliance') },
     handler: async (request) => service.list(callerOf(request), request.query),
   });
 

@@ -3,7 +3,7 @@ import { exposureEndpoints } from '../../contracts/reports/exposure';
 import type { Database } from '../../db/client';
 import { callerOf } from '../../core/caller';
 import { forPages } from '../../core/access';
-import { auditRead, personInQuery } from '../../core/audit-rule';
+import { personInQuery, personalRead } from '../../core/audit-rule';
 import { routeOf } from '../../core/route-of';
 import { createExposureService } from './exposure.service';
 
@@ -13,7 +13,7 @@ export const exposureRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
 
   app.route({
     ...routeOf(exposureEndpoints.interactions),
-    config: { ...forPages('/app/reports/contact-tracing'), ...auditRead(personInQuery('none')) },
+    config: { ...forPages('/app/reports/contact-tracing'), ...personalRead(personInQuery('none'), '/app/reports/contact-tracing') },
     handler: async (request) => service.interactions(callerOf(request), request.query),
   });
 };

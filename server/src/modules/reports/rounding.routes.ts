@@ -3,7 +3,7 @@ import { roundingEndpoints } from '../../contracts/reports/rounding';
 import type { Database } from '../../db/client';
 import { callerOf } from '../../core/caller';
 import { forPages } from '../../core/access';
-import { auditRead, personInQuery } from '../../core/audit-rule';
+import { personInQuery, personalRead } from '../../core/audit-rule';
 import { routeOf } from '../../core/route-of';
 import { createRoundingService } from './rounding.service';
 
@@ -27,7 +27,7 @@ export const roundingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
 
   app.route({
     ...routeOf(roundingEndpoints.userStats),
-    config: { ...config, ...auditRead(personInQuery('none')) },
+    config: { ...config, ...personalRead(personInQuery('none'), '/app/reports/staff-rounding') },
     handler: async (request) => service.userStats(callerOf(request), request.query),
   });
 

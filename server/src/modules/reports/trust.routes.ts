@@ -3,7 +3,7 @@ import { trustEndpoints } from '../../contracts/reports/trust';
 import type { Database } from '../../db/client';
 import { callerOf } from '../../core/caller';
 import { forPages } from '../../core/access';
-import { auditRead, personInQuery } from '../../core/audit-rule';
+import { personInQuery, personalRead } from '../../core/audit-rule';
 import { routeOf } from '../../core/route-of';
 import { createTrustService } from './trust.service';
 
@@ -31,7 +31,7 @@ export const trustRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
   // One person's figures, as their User Overview: a read of that person's data.
   app.route({
     ...routeOf(trustEndpoints.wearer),
-    config: { ...forPages('/app/reports/user-overview'), ...auditRead(personInQuery()) },
+    config: { ...forPages('/app/reports/user-overview'), ...personalRead(personInQuery(), '/app/reports/user-overview') },
     handler: async (request) => service.wearer(callerOf(request), request.query),
   });
 

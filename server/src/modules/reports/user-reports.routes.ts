@@ -3,7 +3,7 @@ import { userReportEndpoints } from '../../contracts/reports/compliance';
 import type { Database } from '../../db/client';
 import { callerOf } from '../../core/caller';
 import { forPages } from '../../core/access';
-import { auditRead, personInQuery } from '../../core/audit-rule';
+import { personInQuery, personalRead } from '../../core/audit-rule';
 import { routeOf } from '../../core/route-of';
 import { createUserReportsService } from './user-reports.service';
 
@@ -13,26 +13,26 @@ export const userReportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
 
   app.route({
     ...routeOf(userReportEndpoints.dashboard),
-    config: { ...forPages('/app/reports/user-overview'), ...auditRead(personInQuery()) },
+    config: { ...forPages('/app/reports/user-overview'), ...personalRead(personInQuery(), '/app/reports/user-overview') },
     handler: async (request) => service.dashboard(callerOf(request), request.query),
   });
 
   app.route({
     ...routeOf(userReportEndpoints.activity),
-    config: { ...forPages('/app/reports/activity-breakdown'), ...auditRead(personInQuery()) },
+    config: { ...forPages('/app/reports/activity-breakdown'), ...personalRead(personInQuery(), '/app/reports/activity-breakdown') },
     handler: async (request) => service.activity(callerOf(request), request.query),
   });
 
   // The caller's own: whoever may open their User Overview reads why their opportunities counted.
   app.route({
     ...routeOf(userReportEndpoints.ownOpportunities),
-    config: { ...forPages('/app/reports/user-overview'), ...auditRead(personInQuery()) },
+    config: { ...forPages('/app/reports/user-overview'), ...personalRead(personInQuery(), '/app/reports/user-overview') },
     handler: async (request) => service.ownOpportunities(callerOf(request), request.query),
   });
 
   app.route({
     ...routeOf(userReportEndpoints.availableDays),
-    config: { ...forPages('/app/reports/activity-breakdown'), ...auditRead(personInQuery()) },
+    config: { ...forPages('/app/reports/activity-breakdown'), ...personalRead(personInQuery(), '/app/reports/activity-breakdown') },
     handler: async (request) => service.availableDays(callerOf(request), request.query),
   });
 };

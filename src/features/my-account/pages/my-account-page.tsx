@@ -6,6 +6,7 @@ import { useRefreshSession, useSession } from '@/lib/session-context';
 import { emailError, formatPhone, stripPhone } from '@/entities/users/user-rules';
 import { useSaveMyDetails, useSetMyPassword } from '../api/my-account-api';
 import { FieldPopup, NamePopup, PasswordPopup } from '../components/edit-popups';
+import { AccessLogSection } from '../access-log/access-log-section';
 import { ProfilePhotoField } from '../photo/components/profile-photo-field';
 import { emailVerificationNotice, MY_ACCOUNT_MESSAGES, MY_ACCOUNT_TITLES, passwordFailureText } from '../my-account-rules';
 import { showError } from '@/components/toasts';
@@ -28,7 +29,7 @@ function Row({ label, value, action }: { label: string; value: ReactNode; action
   );
 }
 
-/** My Account (docs/SCREENS.md 'My Account'): the signed-in user's photo, name, email, phone and password. */
+/** My Account (docs/SCREENS.md 'My Account'): the signed-in user's photo, name, email, phone and password, and who viewed their data. */
 export default function MyAccountPage({ entry }: { entry: { title: string } }) {
   const { user } = useSession();
   // The shell (profile menu, avatar) shows the new name or photo once the session is read again.
@@ -73,6 +74,7 @@ export default function MyAccountPage({ entry }: { entry: { title: string } }) {
         <Row label="Phone" value={<Text>{current.phone ? formatPhone(current.phone) : '—'}</Text>} action={edit('phone')} />
         <Row label="Password" value={<Text>••••••••</Text>} action={edit('password', 'Set Password')} />
       </Paper>
+      <AccessLogSection />
       <NamePopup
         opened={popup === 'name'}
         onClose={close}

@@ -5,6 +5,7 @@ import { type userActivitySchema, userReportEndpoints } from '@contracts/reports
 import { verdictOutcome, verdictWords } from '@contracts/reports/opportunity-verdict';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { descendantIds, SearchableSelect, SingleDatePicker, TreeMultiSelect } from '@/components/filters';
+import { usePurposeGate } from '../shared/purpose-gate';
 import { PageHeader } from '@/components/page-header';
 import { displayName, formatTimeIn } from '@/lib/format';
 import { useSession } from '@/lib/session-context';
@@ -34,7 +35,10 @@ export default function ActivityBreakdownPage({ entry }: { entry: PageEntry }) {
       .sort((a, b) => a.label.localeCompare(b.label));
   }, [bootstrap.users, bootstrap.organizations, filters.organizationIds, userId]);
 
-  const days = useReport(userReportEndpoints.availableDays, { userId });
+  const chosen = bootstrap.users.find((u) => u.id === userId);
+  // Another person's day opens once a purpose is stated (docs/PRIVACY.md 'A purpose first').
+  const { allowed, gate } = usePurposeGate({ id: userId, name: chosen && displayName(chosen) !== 'User' ? displayName(chosen) : `User ${userId}` });
+  const days = useReport(userReportEndpoints.availableDays, { userId }, { enabled: allowed });
   const day = useMemo(() => ({ userId, date: filters.date }), [userId, filters.date]);
   // The day's figures first, then its events (the same answer).
   const shown = useReportStages(2, []);
@@ -47,8 +51,14 @@ export default function ActivityBreakdownPage({ entry }: { entry: PageEntry }) {
         <SearchableSelect label="User" data={users} value={String(userId)} onChange={(value) => value && update({ userId: Number(value) })} />
         <SingleDatePicker label="Day" value={filters.date} onChange={(date) => update({ date })} availableDays={days.data ?? []} />
       </Group>
-      <DayFiguresSection day={day} />
-      {shown >= 2 && <EventsSection day={day} noActivity={days.data?.length === 0} />}
+      {allowed ? (
+        <>
+          <DayFiguresSection day={day} />
+          {shown >= 2 && <EventsSection day={day} noActivity={days.data?.length === 0} />}
+        </>
+      ) : (
+        gate
+      )}
     </Stack>
   );
 }

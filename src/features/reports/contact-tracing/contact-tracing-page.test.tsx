@@ -9,6 +9,7 @@ import { type ExposureInteraction, exposureEndpoints, type ExposureResponse, typ
 import { addressValueText } from '@/lib/address-search';
 import { SessionProvider } from '@/lib/session-context';
 import { makeSession } from '@/test/fixtures';
+import { purposesStatedFor } from '@/test/purposes';
 import { createTestQueryClient, render } from '@/test/render';
 import { reportQueryOptions } from '../shared/api/report-query';
 import { reportSearchSchema } from '../filters/report-search';
@@ -155,6 +156,8 @@ let online = true;
 beforeEach(() => {
   online = true;
   vi.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
+  // Why the admin traces them was said already in this sign-in (purpose-gate.test.tsx asks).
+  purposesStatedFor(ADA.id, BYRON.id, GRACE.id);
 });
 afterEach(() => vi.restoreAllMocks());
 

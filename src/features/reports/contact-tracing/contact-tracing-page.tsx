@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { descendantIds, SearchInput, SingleDatePicker, TreeMultiSelect } from '@/components/filters';
+import { PurposeGate } from '../shared/purpose-gate';
 import { PageHeader } from '@/components/page-header';
 import { displayName } from '@/lib/format';
 import { useSession } from '@/lib/session-context';
@@ -127,7 +128,9 @@ export default function ContactTracingPage({ entry }: { entry: PageEntry }) {
       </Group>
       {exposure ? (
         exposureUser && contactsQuery ? (
-          <ContactsSection query={contactsQuery} person={exposureUser} filters={linkFilters} actions={back} />
+          <PurposeGate person={exposureUser}>
+            <ContactsSection query={contactsQuery} person={exposureUser} filters={linkFilters} actions={back} />
+          </PurposeGate>
         ) : (
           <>
             <PeriodSlider minutes={minutes} onChange={setMinutes} />
@@ -135,7 +138,9 @@ export default function ContactTracingPage({ entry }: { entry: PageEntry }) {
           </>
         )
       ) : traced && contactsQuery ? (
-        <ContactsSection query={contactsQuery} person={traced} filters={linkFilters} actions={changePerson} />
+        <PurposeGate person={traced}>
+          <ContactsSection query={contactsQuery} person={traced} filters={linkFilters} actions={changePerson} />
+        </PurposeGate>
       ) : (
         <StaffPicker staff={staff} search={filters.search} onPick={trace} />
       )}

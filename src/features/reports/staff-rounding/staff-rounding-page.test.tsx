@@ -7,6 +7,8 @@ import type { EndpointSpec } from '@contracts/endpoint';
 import { mainApi } from '@/lib/api-client';
 import { SessionProvider } from '@/lib/session-context';
 import { makeSession } from '@/test/fixtures';
+import { privacyEndpoints } from '@contracts/privacy';
+import { statedFor } from '@/test/purposes';
 import { render } from '@/test/render';
 import { reportSearchSchema } from '../filters/report-search';
 import StaffRoundingPage from './staff-rounding-page';
@@ -51,10 +53,19 @@ const ANSWERS: Record<string, unknown> = {
 };
 
 let calls: { path: string; query: Record<string, unknown> }[] = [];
+/** The people whose figures the signed-in user has said why they open, in this sign-in. */
+let stated: number[] = [];
 beforeEach(() => {
   calls = [];
-  vi.spyOn(mainApi, 'call').mockImplementation(async (spec: EndpointSpec, input: { query?: unknown }) => {
+  stated = [11, 12];
+  vi.spyOn(mainApi, 'call').mockImplementation(async (spec: EndpointSpec, input: { query?: unknown; body?: unknown }) => {
     calls.push({ path: spec.path, query: input.query as Record<string, unknown> });
+    if (spec.path === privacyEndpoints.purposes.path) {
+      if (spec.method === 'GET') return statedFor(...stated) as never;
+      const { personUserId } = input.body as { personUserId: number };
+      stated.push(personUserId);
+      return statedFor(personUserId).data[0] as never;
+    }
     return ANSWERS[spec.path] as never;
   });
 });
@@ -88,10 +99,15 @@ describe('the Staff Rounding page', () => {
     expect(screen.queryByRole('table', { name: 'Staff rounding by user' })).not.toBeInTheDocument();
   });
 
-  it('shows a user’s visits and hourly stats under Details, says the reading is recorded, and Back returns to the list', async () => {
+  it('asks why before a user’s visits and hourly stats, shows them under Details, says the reading is recorded, and Back returns to the list', async () => {
+    stated = [];
     await renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Details of Ana Lopez' }));
     expect(await screen.findByRole('heading', { name: 'Ana Lopez' })).toBeInTheDocument();
+    // Nothing of hers is read before a purpose is given.
+    await userEvent.click(await screen.findByRole('radio', { name: 'Coaching and feedback' }));
+    expect(calls.some((c) => c.path === '/staffRounding/user/stats')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Open their figures' }));
     const visits = await list('Bed visits of Ana Lopez');
     expect(await within(visits).findByText('Room 302 Bed A')).toBeInTheDocument();
     expect(await within(visits).findByText('Mar 3, 2:05 AM PST')).toBeInTheDocument();

@@ -13,6 +13,7 @@ import { BedDetailsSection, UserDetailsSection } from './rounding-details';
 import { RoundingFilterBar } from './rounding-filter-bar';
 import { BedListSection, UserListSection } from './rounding-lists';
 import { roundingListQuery, sharedTimeZone } from './rounding-query';
+import { PurposeGate } from '../shared/purpose-gate';
 import { detailsResetKey, type RoundingSubject, useRoundingDetails } from './use-rounding-details';
 
 const PATH = '/app/reports/staff-rounding';
@@ -110,7 +111,9 @@ function DetailsView({
         </div>
       </Group>
       {subject.kind === 'user' ? (
-        <UserDetailsSection query={userQuery} name={subject.name} timeZone={timeZone} />
+        <PurposeGate person={subject}>
+          <UserDetailsSection query={userQuery} name={subject.name} timeZone={timeZone} />
+        </PurposeGate>
       ) : (
         <BedDetailsSection query={bedQuery} name={subject.name} timeZone={timeZone} />
       )}

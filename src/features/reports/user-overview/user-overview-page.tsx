@@ -17,6 +17,7 @@ import { NoData, ReportCard } from '../shared/report-card';
 import { FigureCard } from '../shared/figure-card';
 import { reportSection, useReportStages } from '../shared/report-section';
 import { WearerTrustBadge } from '../shared/trust-badge';
+import { usePurposeGate } from '../shared/purpose-gate';
 import { StatCard } from '../shared/stat-card';
 import type { StatKind } from '../shared/stat-values';
 import { TrendChart } from '../shared/trend-chart';
@@ -41,12 +42,12 @@ export default function UserOverviewPage({ entry }: { entry: PageEntry }) {
   const profession = bootstrap.enums.professions.find((p) => p.professionId === person?.professionId)?.name ?? person?.professionId ?? '';
   const showDurations = me.organization.settings.displayDurations;
 
+  const name = person ? displayName(person) : `User ${userId}`;
+  // Another person's figures open once a purpose is stated (docs/PRIVACY.md 'A purpose first').
+  const { allowed, gate } = usePurposeGate({ id: userId, name });
   const week = useMemo<UserWeek>(() => ({ userId, startDate: shiftDay(filters.date, -(USER_OVERVIEW_DAYS - 1)), endDate: filters.date }), [userId, filters.date]);
-  const comparable = !exceedsSixMonths(week.startDate, week.endDate);
   // The page asks for the dashboard too, to tell a user out of reach from one with no figures.
-  const dashboard = useReport(userReportEndpoints.dashboard, week);
-  // The figures first, then the trend and the breakdowns, then wearable usage.
-  const shown = useReportStages(3, BreakdownSection.callsFor({ week, showDurations }));
+  const dashboard = useReport(userReportEndpoints.dashboard, week, { enabled: allowed });
 
   if (dashboard.error instanceof ApiError && dashboard.error.status === 404) {
     return (
@@ -68,14 +69,26 @@ export default function UserOverviewPage({ entry }: { entry: PageEntry }) {
           <UserAvatar person={person} size="lg" radius="xl" color={['teal', 'blue', 'grape'][userId % 3]} alt="" />
           <div>
             <Title order={1} size="h2" data-testid="user-overview-name">
-              {person ? displayName(person) : `User ${userId}`}
+              {name}
             </Title>
             <Text c="dimmed">{profession || entry.title}</Text>
           </div>
         </Group>
         <SingleDatePicker value={filters.date} onChange={(date) => update({ date })} label="Week ending" />
       </Group>
-      {dashboard.data?.assignedWearables === 0 && <NoSmartSensor self={userId === me.id} name={person ? displayName(person) : `User ${userId}`} />}
+      {allowed ? <UserFigures week={week} self={userId === me.id} name={name} showDurations={showDurations} noSmartSensor={dashboard.data?.assignedWearables === 0} /> : gate}
+    </Stack>
+  );
+}
+
+/** The chosen user's figures of the week: KPI cards, trust, trend and breakdowns, one's own opportunities, wearable usage. */
+function UserFigures({ week, self, name, showDurations, noSmartSensor }: { week: UserWeek; self: boolean; name: string; showDurations: boolean; noSmartSensor: boolean }) {
+  const comparable = !exceedsSixMonths(week.startDate, week.endDate);
+  // The figures first, then the trend and the breakdowns, then wearable usage.
+  const shown = useReportStages(3, BreakdownSection.callsFor({ week, showDurations }));
+  return (
+    <>
+      {noSmartSensor && <NoSmartSensor self={self} name={name} />}
       <KpiSection week={week} showDurations={showDurations} comparable={comparable} />
       <WearerTrustBadge query={week} />
       {shown >= 2 && (
@@ -84,9 +97,9 @@ export default function UserOverviewPage({ entry }: { entry: PageEntry }) {
           <BreakdownSection week={week} showDurations={showDurations} />
         </SimpleGrid>
       )}
-      {shown >= 3 && userId === me.id && <MyOpportunities endDate={filters.date} days={USER_OVERVIEW_DAYS} />}
+      {shown >= 3 && self && <MyOpportunities endDate={week.endDate} days={USER_OVERVIEW_DAYS} />}
       {shown >= 3 && <WearableUsageSection week={week} />}
-    </Stack>
+    </>
   );
 }
 

@@ -4,7 +4,7 @@ import { users } from '../../../../server/src/db/schema';
 import { createTestApp, signIn, type Tokens } from '../../helpers/app';
 import { createFleet, eventsFor, ingest } from '../../helpers/fleet';
 import { ST_MARYS, staffOf } from '../../helpers/staff';
-import { getReport } from './report-client';
+import { getPersonalReport } from './report-client';
 
 // ICU – 3 North (group 6) of St. Mary's: inside the network technician's scope.
 const ICU = 6;
@@ -28,7 +28,7 @@ describe('GET /api/compliance/breakdowns: the organization’s figures only for 
   afterAll(() => ctx.close());
 
   const breakdowns = (tokens: Tokens, extra: Record<string, number> = {}) =>
-    getReport(ctx.app, tokens.idToken, 'compliance/breakdowns', { startDate: DAY, endDate: DAY, groupIds: [ICU], ...extra });
+    getPersonalReport(ctx.app, tokens.idToken, 'compliance/breakdowns', { startDate: DAY, endDate: DAY, groupIds: [ICU], ...extra });
   const opportunities = (body: { eventTypes: { opportunities: number }[] }) => body.eventTypes.reduce((n, t) => n + t.opportunities, 0);
 
   it('answers the organization’s breakdown to the admin', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type Tokens } from '../../helpers/app';
 import { createFleet, eventsFor, ingest } from '../../helpers/fleet';
 import { RIVERSIDE, ST_MARYS, staffOf } from '../../helpers/staff';
-import { getReport } from './report-client';
+import { getPersonalReport } from './report-client';
 
 // Rooms of ICU – 3 North (group 6, organization 5), whose clock is Pacific summer time (UTC−7):
 // the chosen day is 2023-05-10; contact tracing looks back to 2023-05-09 00:00 there (07:00 UTC).
@@ -51,7 +51,7 @@ describe('exposure and contact tracing', () => {
   afterAll(() => ctx.close());
 
   const report = (tokens: Tokens, query: Record<string, string | number | number[]>) =>
-    getReport(ctx.app, tokens.idToken, 'exposureReport/interaction', query);
+    getPersonalReport(ctx.app, tokens.idToken, 'exposureReport/interaction', query);
   const pairs = (rows: Interaction[]) =>
     rows.filter((r) => mine.has(r.userId)).map((r) => [r.sourceUserId, r.userId, r.durationMs / 1000]);
 

@@ -1,4 +1,5 @@
 import type { createTestApp } from '../../helpers/app';
+import { statePurpose } from '../../helpers/purposes';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>['app'];
 
@@ -11,4 +12,14 @@ export async function getReport(app: TestApp, idToken: string, path: string, que
   }
   const res = await app.inject({ method: 'GET', url: `/api/${path}?${params}`, headers: { authorization: idToken } });
   return { status: res.statusCode, body: res.json() };
+}
+
+/**
+ * GET a report about one person (`userId`) as the app opens it: the caller first states why, once
+ * per person and sign-in (docs/PRIVACY.md 'A purpose first'); a person out of the caller's reach
+ * is refused there and then answered 404 by the report itself.
+ */
+export async function getPersonalReport(app: TestApp, idToken: string, path: string, query: Record<string, string | number | number[] | boolean | undefined>) {
+  if (typeof query.userId === 'number') await statePurpose(app, idToken, query.userId, 'DATA_QUALITY');
+  return getReport(app, idToken, path, query);
 }

@@ -5,7 +5,7 @@ import { postGroupForm } from '../accounts/accounts-client';
 import { createTestApp, signIn, type Tokens } from '../../helpers/app';
 import { createFleet, eventsFor, ingest, type Fleet } from '../../helpers/fleet';
 import { RIVERSIDE, ST_MARYS, staffOf } from '../../helpers/staff';
-import { getReport } from './report-client';
+import { getPersonalReport } from './report-client';
 
 // ICU – 3 North (group 6, US/Pacific): a bed visit counts from 30 s. Riverside ICU – 2 North is 15.
 const ICU = 6;
@@ -62,7 +62,7 @@ describe('staff rounding reports', () => {
   });
   afterAll(() => ctx.close());
 
-  const report = (tokens: Tokens, path: string, query: Record<string, string | number | number[]>) => getReport(ctx.app, tokens.idToken, path, query);
+  const report = (tokens: Tokens, path: string, query: Record<string, string | number | number[]>) => getPersonalReport(ctx.app, tokens.idToken, path, query);
   const day = (d: string) => ({ startDate: d, endDate: d });
 
   it('ignores a bed visit one second short of requiredVisitDuration and counts exactly the minimum', async () => {

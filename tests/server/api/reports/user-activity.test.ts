@@ -4,7 +4,7 @@ import { groups, users, wearableAssignments } from '../../../../server/src/db/sc
 import { createTestApp, signIn, type Tokens, userIdOf } from '../../helpers/app';
 import { createFleet, eventsFor, ingest } from '../../helpers/fleet';
 import { ST_MARYS, staffOf } from '../../helpers/staff';
-import { getReport } from './report-client';
+import { getPersonalReport, getReport } from './report-client';
 
 // ICU – 3 North (group 6) keeps its clocks on US/Pacific.
 const ICU = 6;
@@ -38,7 +38,7 @@ describe('a wearer’s activity of one day', () => {
   afterAll(() => ctx.close());
 
   it('lists the day’s events oldest first, each with its location’s time zone, times as UTC instants', async () => {
-    const { status, body } = await getReport(ctx.app, admin.idToken, 'compliance/user/activity', { userId: user, date: '2023-06-01' });
+    const { status, body } = await getPersonalReport(ctx.app, admin.idToken, 'compliance/user/activity', { userId: user, date: '2023-06-01' });
     expect(status).toBe(200);
     const events = body.userActivity as Activity[];
     expect(events.map((a) => [a.timestamp, a.type, a.timeZone])).toEqual([
@@ -50,7 +50,7 @@ describe('a wearer’s activity of one day', () => {
   });
 
   it('says why each room entry and exit counted or was missed: the location’s window and the hand hygiene in it', async () => {
-    const { body } = await getReport(ctx.app, admin.idToken, 'compliance/user/activity', { userId: user, date: '2023-06-01' });
+    const { body } = await getPersonalReport(ctx.app, admin.idToken, 'compliance/user/activity', { userId: user, date: '2023-06-01' });
     const [unit] = await ctx.db.select().from(groups).where(eq(groups.id, ICU));
     if (!unit) throw new Error('no ICU');
     const at = (iso: string, seconds: number) => new Date(Date.parse(iso) + seconds * 1000).toISOString();
@@ -74,7 +74,7 @@ describe('a wearer’s activity of one day', () => {
 
   it('says how many SmartSensors the user wears now: none for someone with no device', async () => {
     const week = { startDate: '2023-05-26', endDate: '2023-06-01' };
-    const wearer = await getReport(ctx.app, admin.idToken, 'compliance/user/dashboard', { userId: user, ...week });
+    const wearer = await getPersonalReport(ctx.app, admin.idToken, 'compliance/user/dashboard', { userId: user, ...week });
     const held = await ctx.db.select({ n: count() }).from(wearableAssignments).where(and(eq(wearableAssignments.userId, user), isNull(wearableAssignments.unassignedAt)));
     expect(held[0]?.n).toBeGreaterThan(0);
     expect(wearer.body.assignedWearables).toBe(held[0]?.n);
