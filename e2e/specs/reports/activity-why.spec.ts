@@ -3,6 +3,7 @@ import type { OpportunityVerdict } from '../../../server/src/contracts/reports/o
 import { apiAs, idTokenOf } from '../../fixtures/api';
 import { ReportsPage } from '../../pages/reports-page';
 import { signedInAs } from '../../fixtures/session';
+import { statePurposeFor } from '../../pages/purpose-gate';
 
 // An administrator on an upright iPad reads why a wearer's room entries and exits counted or were
 // missed (docs/METRICS.md '9. Activity breakdown'): each says its outcome in the row, and its
@@ -18,6 +19,8 @@ test('each room entry and exit says its outcome, and why, in the row’s details
   const end = new Date().toISOString().slice(0, 10);
   const start = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10);
   const [top] = await api.get<{ userId: number }[]>(`/compliance/ranking/users?startDate=${start}&endDate=${end}`);
+  // Why the admin opens the wearer's day (docs/PRIVACY.md 'A purpose first'; the card itself is privacy.spec.ts's).
+  await statePurposeFor(api, top!.userId);
   const [day] = await api.get<string[]>(`/workflow/activity/available-days?userId=${top?.userId}`);
   const { userActivity } = await api.get<{ userActivity: Event[] }>(`/compliance/user/activity?userId=${top?.userId}&date=${day}`);
   const doors = userActivity.filter((e) => e.verdict !== null);

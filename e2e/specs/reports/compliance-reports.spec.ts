@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { serviceWorkerInControl } from '../../fixtures/api';
 import { ReportsPage } from '../../pages/reports-page';
 import { signedInAs } from '../../fixtures/session';
+import { givePurpose } from '../../pages/purpose-gate';
 
 // Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
 test.use({ serviceWorkers: 'allow' });
@@ -93,6 +94,8 @@ test('View As opens the chosen user’s overview', async ({ page }) => {
   await rows.first().click();
   await expect(page).toHaveURL(/\/app\/reports\/user-overview\?userId=\d+/);
   await expect(reports.userOverviewName()).toHaveText(name);
+  // Someone else's figures: the admin says why first (docs/PRIVACY.md 'A purpose first').
+  await givePurpose(page, 'COACHING');
   await expect(reports.statValue('Compliance')).toBeVisible();
 });
 

@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiAs, idTokenOf, serviceWorkerInControl } from '../../fixtures/api';
 import { ReportsPage } from '../../pages/reports-page';
-import { signedInAs } from '../../fixtures/session';
+import { idTokenFor, signedInAs } from '../../fixtures/session';
+import { givePurpose, statePurposeFor } from '../../pages/purpose-gate';
 
 // Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
 test.use({ serviceWorkers: 'allow' });
@@ -39,13 +40,15 @@ async function openPage(page: Page, search = '') {
  * the day of their latest overlap, and their contacts that day as the API answers.
  */
 async function tracedPerson(page: Page) {
-  const api = apiAs(page.request, await idTokenOf(page));
+  // A sign-in of its own: the page's still has to say why it traces them (docs/PRIVACY.md 'A purpose first').
+  const api = apiAs(page.request, await idTokenFor(page, 'admin'));
   const today = day(new Date().toISOString());
   const week = await api.get<Answer>(`/exposureReport/interaction?${queryOf(page, { startDate: shift(today, -6), endDate: today, periodMs: 60_000 })}`);
   for (const candidate of week.users) {
     if (candidate.name === 'User') continue;
     const namesakes = await api.get<{ data: ListedUser[] }>(`/users?${new URLSearchParams({ search: candidate.name, take: '100' })}`);
     if (namesakes.data.filter((u) => u.active && `${u.firstName} ${u.lastName}`.trim() === candidate.name).length !== 1) continue;
+    await statePurposeFor(api, candidate.userId, 'INFECTION_INVESTIGATION');
     const theirs = await api.get<Answer>(`/exposureReport/interaction?${queryOf(page, { startDate: shift(today, -6), endDate: today, userId: candidate.userId })}`);
     const last = theirs.interactions.at(-1);
     if (!last) continue;
@@ -62,6 +65,7 @@ async function traceBySearch(page: Page) {
   await page.goto(`${PATH}?mode=contacts&date=${found.date}`);
   await page.getByRole('textbox', { name: 'Search staff' }).fill(found.person.name);
   await page.getByRole('textbox', { name: 'Search staff' }).press('Enter');
+  await givePurpose(page, 'INFECTION_INVESTIGATION');
   await expect(page.getByRole('heading', { name: `Contacts of ${found.person.name}` })).toBeVisible();
   return found;
 }
@@ -145,6 +149,7 @@ test('the Exposure view lists who reached the period, follows the slider by keyb
   const top = week.users[0];
   if (!top) throw new Error('no exposure');
   await card.getByRole('button', { name: `Details of ${top.name}` }).first().click();
+  await givePurpose(page, 'INFECTION_INVESTIGATION');
   await expect(page.getByRole('heading', { name: `Contacts of ${top.name}` })).toBeVisible();
   await expect(page.getByTestId('audit-note')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Overlaps' }).locator('tbody tr').first()).toBeVisible();

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { apiAs, idTokenOf } from '../../fixtures/api';
 import { ReportsPage } from '../../pages/reports-page';
 import { signedInAs } from '../../fixtures/session';
+import { statePurposeFor } from '../../pages/purpose-gate';
 
 // An admin on a desktop, as the labels were walked.
 test('labels and units read as a person would write them', async ({ page, request }) => {
@@ -27,6 +28,8 @@ test('labels and units read as a person would write them', async ({ page, reques
   const end = new Date().toISOString().slice(0, 10);
   const start = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10);
   const [top] = await api.get<{ userId: number }[]>(`/compliance/ranking/users?startDate=${start}&endDate=${end}`);
+  // Why the admin opens the wearer's day (docs/PRIVACY.md 'A purpose first'; the card itself is privacy.spec.ts's).
+  await statePurposeFor(api, top!.userId);
   const [day] = await api.get<string[]>(`/workflow/activity/available-days?userId=${top?.userId}`);
   await reports.goto(`/app/reports/activity-breakdown?userId=${top?.userId}&date=${day}`);
   const events = page.getByRole('table', { name: 'Activity events' });

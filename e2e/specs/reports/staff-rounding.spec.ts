@@ -2,6 +2,7 @@ import { devices, expect, type Page, test } from '@playwright/test';
 import { serviceWorkerInControl } from '../../fixtures/api';
 import { ReportsPage } from '../../pages/reports-page';
 import { signedInAs } from '../../fixtures/session';
+import { givePurpose } from '../../pages/purpose-gate';
 
 // Goes offline: the service worker, which the browser tests block unless a file asks for it (docs/TESTING.md).
 test.use({ serviceWorkers: 'allow' });
@@ -48,6 +49,9 @@ test('a charge nurse switches tabs, opens a user’s Details with visits and hou
   const name = ((await details.getAttribute('aria-label')) ?? '').replace(/^Details of /, '');
   await details.tap();
   await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+  // A person's visits: the charge nurse says why first (docs/PRIVACY.md 'A purpose first').
+  await expectNoSidewaysPage(page);
+  await givePurpose(page, 'COACHING');
   const visits = page.getByRole('table', { name: `Bed visits of ${name}` });
   await expect(visits.locator('tbody tr').first()).toContainText(/\d+ (min|sec)/);
   await expect(page.getByRole('table', { name: `Hourly stats of ${name}` }).locator('tbody tr').first()).toContainText(/^\d{1,2}:00/);
@@ -74,6 +78,7 @@ test('one clock for the report: the chosen day is the ward’s day, named on the
   const details = firstRow(usersTable(page)).getByRole('button', { name: /^Details of / });
   const name = ((await details.getAttribute('aria-label')) ?? '').replace(/^Details of /, '');
   await details.tap();
+  await givePurpose(page);
   // The Entry Time cells: a time of day with its zone.
   const entries = page.getByRole('table', { name: `Bed visits of ${name}` }).locator('tbody td').filter({ hasText: /\d:\d\d [AP]M \w+$/ });
   await expect(entries.first()).toBeVisible();
@@ -97,6 +102,7 @@ test('Staff Rounding opened from a User Performance row lands on that user’s D
   await expect(page).toHaveURL(/\/app\/reports\/staff-rounding\?.*tab=user/);
   expect(reports.params().get('search')).toBe(name);
   await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+  await givePurpose(page);
   await expect(page.getByRole('table', { name: `Bed visits of ${name}` })).toBeVisible();
   await page.getByRole('button', { name: 'Back to the users' }).tap();
   await expect(usersTable(page)).toBeVisible();

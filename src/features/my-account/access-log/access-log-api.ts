@@ -10,6 +10,9 @@ export const accessLogKeys = { all: ['privacy', 'access-log'] as const };
 export function useAccessLog() {
   return useInfiniteQuery({
     queryKey: accessLogKeys.all,
+    // Someone may have looked since: read afresh whenever My Account opens.
+    staleTime: 0,
+    refetchOnMount: 'always',
     queryFn: ({ pageParam, signal }) => mainApi.call(privacyEndpoints.accessLog, { query: { take: ACCESS_LOG_TAKE, startingAfter: pageParam }, signal }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last, pages) => {

@@ -37,7 +37,7 @@ export default function ActivityBreakdownPage({ entry }: { entry: PageEntry }) {
 
   const chosen = bootstrap.users.find((u) => u.id === userId);
   // Another person's day opens once a purpose is stated (docs/PRIVACY.md 'A purpose first').
-  const { allowed, gate } = usePurposeGate({ id: userId, name: chosen && displayName(chosen) !== 'User' ? displayName(chosen) : `User ${userId}` });
+  const { allowed, gate } = usePurposeGate(chosen ? { id: userId, name: displayName(chosen) !== 'User' ? displayName(chosen) : `User ${userId}` } : null);
   const days = useReport(userReportEndpoints.availableDays, { userId }, { enabled: allowed });
   const day = useMemo(() => ({ userId, date: filters.date }), [userId, filters.date]);
   // The day's figures first, then its events (the same answer).

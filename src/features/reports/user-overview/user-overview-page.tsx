@@ -43,8 +43,9 @@ export default function UserOverviewPage({ entry }: { entry: PageEntry }) {
   const showDurations = me.organization.settings.displayDurations;
 
   const name = person ? displayName(person) : `User ${userId}`;
-  // Another person's figures open once a purpose is stated (docs/PRIVACY.md 'A purpose first').
-  const { allowed, gate } = usePurposeGate({ id: userId, name });
+  // Another person's figures open once a purpose is stated (docs/PRIVACY.md 'A purpose first');
+  // someone the caller cannot see is answered 'User not found' without asking why.
+  const { allowed, gate } = usePurposeGate(person ? { id: userId, name } : null);
   const week = useMemo<UserWeek>(() => ({ userId, startDate: shiftDay(filters.date, -(USER_OVERVIEW_DAYS - 1)), endDate: filters.date }), [userId, filters.date]);
   // The page asks for the dashboard too, to tell a user out of reach from one with no figures.
   const dashboard = useReport(userReportEndpoints.dashboard, week, { enabled: allowed });
