@@ -8,10 +8,12 @@ CREATE TABLE "access_purposes" (
 	"at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "zones" DROP CONSTRAINT "zones_type_check";--> statement-breakpoint
 ALTER TABLE "audit_events" ADD COLUMN "page" text;--> statement-breakpoint
 ALTER TABLE "audit_events" ADD COLUMN "purpose" text;--> statement-breakpoint
 ALTER TABLE "audit_events" ADD COLUMN "purpose_note" text;--> statement-breakpoint
 CREATE UNIQUE INDEX "access_purposes_session_actor_person_idx" ON "access_purposes" USING btree ("session_key","actor_user_id","person_user_id");--> statement-breakpoint
+ALTER TABLE "zones" ADD CONSTRAINT "zones_type_check" CHECK ("type" in ('PATIENT_ROOM', 'CDIFF', 'REMINDER', 'OTHER', 'PRIVATE'));--> statement-breakpoint
 -- The audit trail's screen (docs/PRIVACY.md 'The audit trail'): a database seeded before it gets
 -- the AUDIT_TRAIL permission, held by the Administrator (id 1) and the Hospital Administrator (id 2)
 -- as a fresh seed gives it.

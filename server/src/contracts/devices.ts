@@ -15,7 +15,8 @@ export const WEARABLE_TYPES = ['WRISTBAND', 'BADGE'] as const satisfies readonly
  * Zone types. PATIENT_ROOM and CDIFF (a patient room under C. difficile precautions) are patient
  * rooms, whose visits make hand-hygiene opportunities; REMINDER zones make the wristband remind.
  */
-export const ZONE_TYPES = ['PATIENT_ROOM', 'CDIFF', 'REMINDER', 'OTHER'] as const;
+/** Zone types; a PRIVATE zone (a breakroom, a restroom) keeps no presence at all (docs/PRIVACY.md 'Private zones'). */
+export const ZONE_TYPES = ['PATIENT_ROOM', 'CDIFF', 'REMINDER', 'OTHER', 'PRIVATE'] as const;
 export const zoneTypeSchema = z.enum(ZONE_TYPES);
 export type ZoneType = z.infer<typeof zoneTypeSchema>;
 export const PATIENT_ROOM_TYPES = ['PATIENT_ROOM', 'CDIFF'] as const satisfies readonly ZoneType[];

@@ -10,6 +10,7 @@ export const ZONE_TYPE_LABELS: Record<ZoneType, string> = {
   OTHER: 'Other',
   CDIFF: 'C. diff',
   REMINDER: 'Reminder',
+  PRIVATE: 'Private (no presence kept)',
 };
 
 const option = (type: ZoneType) => ({ value: type, label: ZONE_TYPE_LABELS[type] });
@@ -19,6 +20,8 @@ export const ZONE_TYPE_GROUPS = [
   { group: 'Rooms', items: [option('PATIENT_ROOM'), option('OTHER')] },
   { group: 'Diagnosis', items: [option('CDIFF')] },
   { group: 'MISC', items: [option('REMINDER')] },
+  // Breakrooms and restrooms: their beacons' presence is dropped at ingest (docs/PRIVACY.md 'Private zones').
+  { group: 'Privacy', items: [option('PRIVATE')] },
 ];
 
 /** A REMINDER zone reminds every `interval` minutes. */

@@ -117,6 +117,8 @@ export function resolveEvents(
         const w = wearable(event.wearable);
         const beacon = device(event.beacon, 'beacon', (d) => d.type === 'BEACON' && d.physicalRole === 'ROOM' && d.zoneId !== null, 'a room beacon');
         const zone = directory.zones.get(beacon.zoneId as number) ?? fail(`beacon ${event.beacon} marks no zone`);
+        // A private zone's presence is never stored: only the ledger knows the event came (docs/PRIVACY.md 'Private zones').
+        if (zone.type === 'PRIVATE') break;
         const action = event.action === 'enter' ? 'ENTER' : 'LEAVE';
         batch.presence.push({ ts, eventId, wearableId: w.id, userId: wearerAt(directory, w.id, at), zoneId: zone.id, groupId: zone.groupId, action });
         break;
@@ -124,6 +126,7 @@ export function resolveEvents(
       case 'bed': {
         const w = wearable(event.wearable);
         const beacon = device(event.beacon, 'beacon', (d) => d.type === 'BEACON' && d.physicalRole === 'BED' && d.groupId !== null, 'a bed beacon');
+        if (beacon.zoneId !== null && directory.zones.get(beacon.zoneId)?.type === 'PRIVATE') break;
         const action = event.action === 'enter' ? 'ENTER' : 'LEAVE';
         batch.bed.push({ ts, eventId, wearableId: w.id, userId: wearerAt(directory, w.id, at), beaconId: beacon.id, groupId: beacon.groupId as number, action });
         break;

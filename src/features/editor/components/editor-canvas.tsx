@@ -60,6 +60,7 @@ const ZONE_CLASS: Record<string, string | undefined> = {
   CDIFF: classes.cdiff,
   REMINDER: classes.reminder,
   OTHER: classes.otherZone,
+  PRIVATE: classes.privateZone,
 };
 
 type Press =
