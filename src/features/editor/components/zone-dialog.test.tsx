@@ -61,7 +61,7 @@ describe('Edit zone', () => {
     expect(dialog.queryByRole('textbox', { name: /Reminder interval/ })).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Type' }));
-    for (const group of ['Rooms', 'Diagnosis', 'MISC']) expect(await screen.findByText(group)).toBeInTheDocument();
+    for (const group of ['Rooms', 'Diagnosis', 'MISC', 'Privacy']) expect(await screen.findByText(group)).toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'C. diff' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('option', { name: 'Reminder' }));
 
