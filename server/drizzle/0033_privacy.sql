@@ -9,6 +9,7 @@ CREATE TABLE "access_purposes" (
 );
 --> statement-breakpoint
 ALTER TABLE "zones" DROP CONSTRAINT "zones_type_check";--> statement-breakpoint
+ALTER TABLE "organizations" ADD COLUMN "hide_leaderboards" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "audit_events" ADD COLUMN "page" text;--> statement-breakpoint
 ALTER TABLE "audit_events" ADD COLUMN "purpose" text;--> statement-breakpoint
 ALTER TABLE "audit_events" ADD COLUMN "purpose_note" text;--> statement-breakpoint

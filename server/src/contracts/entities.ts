@@ -26,6 +26,8 @@ export const organizationSettingsSchema = z.object({
   displayReminders: z.boolean(),
   /** How far apart an observation and a sensor opportunity of its units may be and still match (docs/METRICS.md '11. Observation audits: how far the sensors agree'). */
   auditMatchToleranceSeconds: z.number().int(),
+  /** No Top 10 and no user ranking of its people, nor of those below it (docs/PRIVACY.md 'No leaderboards'). */
+  hideLeaderboards: z.boolean(),
 });
 
 export const organizationSchema = z.object({

@@ -27,6 +27,7 @@ export const organizationBodySchema = bodyObject({
     displayDurations: z.boolean().optional(),
     displayReminders: z.boolean().optional(),
     auditMatchToleranceSeconds: wholeNumberField(MATCH_TOLERANCE_RANGE.min, MATCH_TOLERANCE_RANGE.max).optional(),
+    hideLeaderboards: z.boolean('hideLeaderboards must be true or false').optional(),
   }),
 }).superRefine((body, ctx) => {
   if ((TYPES_NEEDING_DEFAULT_LOCATION as readonly string[]).includes(body.type) && body.settings.defaultLocationId === null) {

@@ -44,6 +44,8 @@ export const organizations = pgTable(
     displayReminders: boolean('display_reminders').notNull().default(false),
     /** Seconds either way an observation and a sensor opportunity of its units may be apart and still match. */
     auditMatchToleranceSeconds: integer('audit_match_tolerance_seconds').notNull().default(60),
+    /** No Top 10 and no user ranking of this organization's people, nor of those below it (docs/PRIVACY.md 'No leaderboards'). */
+    hideLeaderboards: boolean('hide_leaderboards').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

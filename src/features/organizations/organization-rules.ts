@@ -40,6 +40,7 @@ export const organizationFormSchema = z
     defaultLocationId: z.string(),
     // The request's own field: a whole number of seconds within the contract's range.
     auditMatchToleranceSeconds: organizationBodySchema.shape.settings.shape.auditMatchToleranceSeconds.unwrap(),
+    hideLeaderboards: z.boolean(),
   })
   .superRefine((v, ctx) => {
     if (needsDefaultLocation(v.type) && !v.defaultLocationId) ctx.addIssue({ code: 'custom', path: ['defaultLocationId'], message: 'A default location is required for networks and hospitals' });

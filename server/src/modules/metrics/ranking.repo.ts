@@ -29,11 +29,26 @@ export interface UserRankingRow {
  * Users by complianceTotal, ties by more opportunities, then by name (docs/METRICS.md 'Compliance'). Without
  * `includeEmpty` only users with opportunities; with it, every user of the selection's wearers.
  */
+/**
+ * The organizations whose people no user ranking shows: those that turned leaderboards off, and
+ * every organization below one (docs/PRIVACY.md 'No leaderboards').
+ */
+export async function leaderboardHidden(db: Database): Promise<number[]> {
+  const result = await db.execute<{ id: number }>(sql`
+    with recursive hidden(id) as (
+      select id from organizations where hide_leaderboards
+      union select o.id from organizations o join hidden h on o.parent_id = h.id
+    )
+    select id from hidden order by id`);
+  return result.rows.map((r) => Number(r.id));
+}
+
 export async function rankUsers(
   db: Database,
   filter: ReportFilter,
   range: DayRange,
-  opts: { take: number; includeEmpty: boolean; search?: string },
+  /** `hidden`: organizations whose people are left out (leaderboardHidden). */
+  opts: { take: number; includeEmpty: boolean; search?: string; hidden?: readonly number[] },
 ): Promise<UserRankingRow[]> {
   const search = opts.search ? `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const result = await db.execute<{
@@ -64,6 +79,7 @@ export async function rankUsers(
     from people p join users u on u.id = p.id
     left join c on c.user_id = u.id left join h on h.user_id = u.id
     where ${search ? sql`(${userDisplayName} ilike ${search} or coalesce(u.client_user_id, '') ilike ${search})` : sql`true`}
+      and not ${idIn(sql`u.organization_id`, opts.hidden ?? [])}
     order by coalesce(c.comp::float8 / nullif(c.opp, 0), -1) desc, coalesce(c.opp, 0) desc, name, u.id
     limit ${opts.take}`);
   return result.rows.map((r) => {

@@ -57,6 +57,7 @@ export function createOrganizationsService(db: Database) {
         ...(body.settings.displayDurations === undefined ? {} : { displayDurations: body.settings.displayDurations }),
         ...(body.settings.displayReminders === undefined ? {} : { displayReminders: body.settings.displayReminders }),
         ...(body.settings.auditMatchToleranceSeconds === undefined ? {} : { auditMatchToleranceSeconds: body.settings.auditMatchToleranceSeconds }),
+        ...(body.settings.hideLeaderboards === undefined ? {} : { hideLeaderboards: body.settings.hideLeaderboards }),
       };
       if (body.id) {
         const current = await findOrganizationRow(db, body.id);

@@ -12,7 +12,7 @@ import type { Caller } from '../../core/caller';
 import { type AnswerCache, filterDays, rangeDays } from '../metrics/answers';
 import { eventTypeBreakdown, washTypeBreakdown } from '../metrics/compliance.repo';
 import { dayRange, userFilter } from '../metrics/filters';
-import { rankProfessions, rankUsers } from '../metrics/ranking.repo';
+import { leaderboardHidden, rankProfessions, rankUsers } from '../metrics/ranking.repo';
 import { usageMsByUser } from '../metrics/usage';
 import { callerFilter, reportUser } from './report-scope';
 import { overviewFigures, reportFigures, trendFigures } from './compliance-figures';
@@ -81,8 +81,10 @@ export function createComplianceService(db: Database, answers: AnswerCache) {
     async userRanking(caller: Caller, query: RankingQuery) {
       const filter = await withoutLowTrust(db, await callerFilter(db, caller, query), query.excludeLowTrust);
       const { take, includeEmpty, search } = query;
-      return answers.get('compliance/ranking/users', [filter, query], rangeDays(filter), async () => {
-        const rows = await rankUsers(db, filter, filter.range, { take, includeEmpty, search });
+      // Read afresh, so turning leaderboards off takes effect at once (and names the kept answer).
+      const hidden = await leaderboardHidden(db);
+      return answers.get('compliance/ranking/users', [filter, query, hidden], rangeDays(filter), async () => {
+        const rows = await rankUsers(db, filter, filter.range, { take, includeEmpty, search, hidden });
         const usage = await usageMsByUser(db, rows.map((r) => r.userId), filter.range);
         return rows.map((r) => ({ ...r, usageMs: usage.get(r.userId) ?? 0 }));
       });

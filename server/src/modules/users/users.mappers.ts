@@ -31,6 +31,7 @@ export function organizationSettings(row: OrganizationRow) {
     displayDurations: row.displayDurations,
     displayReminders: row.displayReminders,
     auditMatchToleranceSeconds: row.auditMatchToleranceSeconds,
+    hideLeaderboards: row.hideLeaderboards,
   };
 }
 

@@ -8,7 +8,7 @@ import { OrganizationForm } from './organization-form';
 // A form typed into: slow on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
 
-const settings = { defaultLocationId: null, displayDurations: true, displayReminders: false, auditMatchToleranceSeconds: 60 };
+const settings = { defaultLocationId: null, displayDurations: true, displayReminders: false, auditMatchToleranceSeconds: 60, hideLeaderboards: false };
 const ORGS: Organization[] = [
   { id: 1, parentId: null, name: 'Lavo', type: 'PROVIDER', accountType: 'LAVO', settings, accessible: true },
   { id: 2, parentId: 1, name: 'Northwind', type: 'NETWORK', accountType: 'LAVO', settings: { ...settings, defaultLocationId: 1 }, accessible: true },
@@ -32,7 +32,7 @@ describe('OrganizationForm', () => {
     await user.type(screen.getByLabelText(/^Name/), ' Hospital');
     await waitFor(() => expect(save).toBeEnabled());
     await user.click(save);
-    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ id: 3, parentId: 2, name: "St. Mary's Hospital", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2, auditMatchToleranceSeconds: 60 } }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ id: 3, parentId: 2, name: "St. Mary's Hospital", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2, auditMatchToleranceSeconds: 60, hideLeaderboards: false } }));
   });
 
   it('renames a department that has no default location, with a name pasted at once', async () => {
@@ -45,7 +45,7 @@ describe('OrganizationForm', () => {
     const save = screen.getByRole('button', { name: 'Save' });
     await waitFor(() => expect(save).toBeEnabled());
     await user.click(save);
-    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ id: 9, parentId: 3, name: 'Day Clinic East', type: 'DEPARTMENT', accountType: 'PRO', settings: { defaultLocationId: null, auditMatchToleranceSeconds: 60 } }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ id: 9, parentId: 3, name: 'Day Clinic East', type: 'DEPARTMENT', accountType: 'PRO', settings: { defaultLocationId: null, auditMatchToleranceSeconds: 60, hideLeaderboards: false } }));
   });
 
   it('sets the audit match tolerance of an organization, refusing one out of range on the field', async () => {
@@ -62,7 +62,20 @@ describe('OrganizationForm', () => {
     await waitFor(() => expect(save).toBeEnabled());
     await user.click(save);
     await waitFor(() =>
-      expect(onSave).toHaveBeenCalledWith({ id: 3, parentId: 2, name: "St. Mary's", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2, auditMatchToleranceSeconds: 50 } }),
+      expect(onSave).toHaveBeenCalledWith({ id: 3, parentId: 2, name: "St. Mary's", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2, auditMatchToleranceSeconds: 50, hideLeaderboards: false } }),
+    );
+  });
+
+  it('turns leaderboards off for the organization and those below it (docs/PRIVACY.md)', async () => {
+    const onSave = renderForm({ organization: ORGS[2]!, parent: null });
+    const user = userEvent.setup();
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await user.click(screen.getByRole('switch', { name: /^No leaderboards/ }));
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith({ id: 3, parentId: 2, name: "St. Mary's", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2, auditMatchToleranceSeconds: 60, hideLeaderboards: true } }),
     );
   });
 

@@ -1,6 +1,6 @@
 import { codeOptions } from '@/lib/format';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { MATCH_TOLERANCE_RANGE, MATCH_TOLERANCE_SECONDS } from '@contracts/observation-audits';
 import type { OrganizationBody } from '@contracts/organizations';
 import type { Group as Location, Organization } from '@contracts/entities';
@@ -47,6 +47,7 @@ export function OrganizationForm({ opened, onClose, organization, parent, organi
       accountType: organization?.accountType ?? '',
       defaultLocationId: organization?.settings.defaultLocationId ? String(organization.settings.defaultLocationId) : '',
       auditMatchToleranceSeconds: organization?.settings.auditMatchToleranceSeconds ?? MATCH_TOLERANCE_SECONDS,
+      hideLeaderboards: organization?.settings.hideLeaderboards ?? false,
     },
   });
   const type = watch('type');
@@ -67,7 +68,11 @@ export function OrganizationForm({ opened, onClose, organization, parent, organi
       name: v.name,
       type: v.type as OrganizationBody['type'],
       accountType: v.accountType as AccountType,
-      settings: { defaultLocationId: v.defaultLocationId ? Number(v.defaultLocationId) : null, auditMatchToleranceSeconds: v.auditMatchToleranceSeconds },
+      settings: {
+        defaultLocationId: v.defaultLocationId ? Number(v.defaultLocationId) : null,
+        auditMatchToleranceSeconds: v.auditMatchToleranceSeconds,
+        hideLeaderboards: v.hideLeaderboards,
+      },
     };
     await onSave(body).catch(() => {
       // The page reported the failure; the form keeps what was typed.
@@ -144,6 +149,25 @@ export function OrganizationForm({ opened, onClose, organization, parent, organi
                 hideControls
                 suffix=" s"
                 error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Text fw={600} size="sm" mt="xs">
+            Privacy
+          </Text>
+          <Controller
+            name="hideLeaderboards"
+            control={control}
+            render={({ field }) => (
+              <Switch
+                size="md"
+                label="No leaderboards"
+                // docs/PRIVACY.md 'No leaderboards'.
+                description="No Top 10 and no user ranking of this organization's people, nor of those below it: each person sees their own figures, managers see professions and units."
+                checked={field.value}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+                onBlur={field.onBlur}
+                ref={field.ref}
               />
             )}
           />

@@ -14,6 +14,7 @@ import { WashDurationSection } from '../shared/wash-duration-trend';
 import { ValidationLine } from '../shared/validation-line';
 import { TrustBadge } from '../shared/trust-badge';
 import { ComplianceTrendSection, OverviewStats, TopRankingSection } from './overview-sections';
+import { useLeaderboardsOff } from '../shared/leaderboards';
 
 /** Performance Overview: stat cards, the compliance trend and its breakdowns, wash durations, the top 10. */
 export default function OverviewPage({ entry }: { entry: PageEntry }) {
@@ -31,12 +32,13 @@ export default function OverviewPage({ entry }: { entry: PageEntry }) {
     [linkTo],
   );
   const showDurations = user.organization.settings.displayDurations;
+  const leaderboardsOff = useLeaderboardsOff();
   // Stat cards first, then the trends, then the ranking: each its own short task. Their answers
   // are all asked for at once, as the page first renders.
   const shown = useReportStages(3, [
     ...ComplianceTrendSection.callsFor({ query, showDurations, link: links.compliance }),
     ...(showDurations ? WashDurationSection.callsFor({ query, link: links.handwash }) : []),
-    ...TopRankingSection.callsFor({ query, link: links.ranking }),
+    ...(leaderboardsOff ? [] : TopRankingSection.callsFor({ query, link: links.ranking })),
   ]);
   const comparable = !exceedsSixMonths(filters.startDate, filters.endDate);
 
@@ -64,7 +66,7 @@ export default function OverviewPage({ entry }: { entry: PageEntry }) {
           {showDurations && <WashDurationSection query={query} link={links.handwash} />}
         </SimpleGrid>
       )}
-      {shown >= 3 && <TopRankingSection query={query} link={links.ranking} />}
+      {shown >= 3 && !leaderboardsOff && <TopRankingSection query={query} link={links.ranking} />}
       {viewAsWanted && <ViewAsDialog opened={viewAs} onClose={viewAsControls.close} organizationIds={filters.organizationIds} />}
     </Stack>
   );

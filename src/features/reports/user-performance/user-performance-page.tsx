@@ -20,6 +20,7 @@ import { type FilterState, type ReportQueryParams, reportQuery } from '../filter
 import { type PersonTarget, useAllowedPersonTargets } from '../shared/links/person-links';
 import { useReportFilters } from '../filters/use-report-filters';
 import { personColumns, personMenuColumn, usePersonNames, PERSON_ROW_FIELDS, personOfRow } from '../shared/person-columns';
+import { LeaderboardsOff, useLeaderboardsOff } from '../shared/leaderboards';
 
 type Row = (typeof userRankingSchema)['_output'][number];
 
@@ -35,6 +36,7 @@ const MENU_TARGETS: readonly PersonTarget[] = ['staff-rounding', 'contact-tracin
 export default function UserPerformancePage({ entry }: { entry: PageEntry }) {
   const { user } = useSession();
   const { filters, update, linkTo } = useReportFilters('/app/reports/user-performance');
+  const leaderboardsOff = useLeaderboardsOff();
   const menuTargets = useAllowedPersonTargets(MENU_TARGETS);
   const navigate = useNavigate();
   // 'Users With No Data' needs managed organizations (docs/SCREENS.md 'User Performance').
@@ -70,14 +72,18 @@ export default function UserPerformancePage({ entry }: { entry: PageEntry }) {
         <TrustBadge query={trustQuery} />
         <ExcludeLowTrustSwitch query={trustQuery} checked={filters.excludeLowTrust} onChange={(checked) => update({ excludeLowTrust: checked })} />
       </Group>
-      <RankingSection
-        query={query}
-        toolbar={toolbar}
-        open={open}
-        showDurations={user.organization.settings.displayDurations}
-        filters={filters}
-        menuTargets={menuTargets}
-      />
+      {leaderboardsOff ? (
+        <LeaderboardsOff name={leaderboardsOff.name} />
+      ) : (
+        <RankingSection
+          query={query}
+          toolbar={toolbar}
+          open={open}
+          showDurations={user.organization.settings.displayDurations}
+          filters={filters}
+          menuTargets={menuTargets}
+        />
+      )}
     </Stack>
   );
 }
