@@ -24,6 +24,13 @@ describe('side navigation', () => {
     expect(sectionLabels('manager')).toEqual(['Reports', 'Accounts']);
   });
 
+  it('lists the Audit Trail under Accounts for the hospital administrator, whatever the account type', () => {
+    expect(navFor('manager')[1]?.groups[0]?.items.map((item) => item.label)).toEqual(['Users', 'Access Management', 'Audit Trail']);
+    expect(buildNavigation(makeRole(['AUDIT_TRAIL']), 'BASIC')).toEqual([
+      { section: 'accounts', label: 'Accounts', groups: [{ group: 'Account', items: [{ path: '/app/accounts/audit-trail', label: 'Audit Trail' }] }] },
+    ]);
+  });
+
   it('shows the nurse only the User overview entry', () => {
     const nav = navFor('nurse');
     expect(nav).toHaveLength(1);
@@ -38,7 +45,7 @@ describe('side navigation', () => {
   });
 
   it('drops a section whose entries are all filtered out by account type', () => {
-    // Every account entry but Users and Access Management is LAVO-only.
+    // Every account entry but Users, Access Management and Audit Trail is LAVO-only.
     const nav = buildNavigation(makeRole(['ORGANIZATIONS', 'LOCATIONS', 'PROFESSIONS']), 'PRO');
     expect(nav).toEqual([]);
   });

@@ -87,4 +87,15 @@ describe('DateRangePicker', () => {
     expect(within(reopened).getByRole('button', { name: '1 May 2025' })).toHaveAttribute('data-selected');
     expect(within(reopened).getByRole('button', { name: 'Apply' })).toBeEnabled();
   });
+
+  it('says when no range is chosen, opens on this month and applies the days picked', async () => {
+    const { user, onApply, dialog } = await openPicker({ start: null, end: null, emptyText: 'All days' });
+    expect(screen.getByRole('button', { name: 'Date range All days' })).toBeInTheDocument();
+    const apply = within(dialog).getByRole('button', { name: 'Apply' });
+    expect(apply).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: '2 May 2025' }));
+    await user.click(within(dialog).getByRole('button', { name: '4 May 2025' }));
+    await user.click(apply);
+    expect(onApply).toHaveBeenCalledExactlyOnceWith('2025-05-02', '2025-05-04');
+  });
 });

@@ -36,7 +36,8 @@ function firstShownMonth(end: string, columns: number, minDay: string): string {
  * limited to [earliestSelectableDay(today), today]. A shortcut only selects its range in the
  * calendar, like picking two days would; nothing is applied until Apply, and Cancel (or
  * dismissing the popover) keeps the previous range. Apply calls `onApply(start, end)` with the
- * days in order, even when they equal the current range.
+ * days in order, even when they equal the current range. A filter that may have no range gives
+ * null ends, and the button then says `emptyText`.
  */
 export function DateRangePicker({
   label = 'Date range',
@@ -45,24 +46,28 @@ export function DateRangePicker({
   onApply,
   today = todayUtc(),
   minDay = earliestSelectableDay(today),
+  emptyText = 'Any day',
 }: {
   label?: string;
-  start: string;
-  end: string;
+  /** The range's ends; null when none is chosen (both or neither). */
+  start: string | null;
+  end: string | null;
   onApply: (start: string, end: string) => void;
   today?: string;
   /** The earliest selectable day (default: earliestSelectableDay(today)); shortcuts starting before it are not offered. */
   minDay?: string;
+  /** What the button says while no range is chosen. */
+  emptyText?: string;
 }) {
   const columns = useMedia(NARROW_QUERY) ? 1 : 2;
   const coarse = useMedia(COARSE_POINTER_QUERY);
   const [opened, setOpened] = useState(false);
   const [draft, setDraft] = useState<Draft>([start, end]);
-  const [month, setMonth] = useState(() => firstShownMonth(end, columns, minDay));
+  const [month, setMonth] = useState(() => firstShownMonth(end ?? today, columns, minDay));
 
-  const select = (from: string, to: string) => {
+  const select = (from: string | null, to: string | null) => {
     setDraft([from, to]);
-    setMonth(firstShownMonth(to, columns, minDay));
+    setMonth(firstShownMonth(to ?? today, columns, minDay));
   };
   const toggle = () => {
     if (!opened) select(start, end);
@@ -77,7 +82,7 @@ export function DateRangePicker({
   };
 
   return (
-    <PickerField label={label} value={formatDayRange(start, end)} opened={opened} onOpenedChange={setOpened} onToggle={toggle}>
+    <PickerField label={label} value={start && end ? formatDayRange(start, end) : emptyText} opened={opened} onOpenedChange={setOpened} onToggle={toggle}>
       {/* Apply and Cancel sit above the calendar so they stay on screen on short viewports. */}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={() => setOpened(false)}>
