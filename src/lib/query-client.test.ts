@@ -1,7 +1,7 @@
 import { onlineManager, type QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConnectionError } from './api-client';
-import { clearQueryData, createQueryClient, startQueryPersistence } from './query-client';
+import { clearQueryData, createQueryClient, KEEP_ON_DEVICE, startQueryPersistence } from './query-client';
 
 /** The session cache as stored (the sync storage persister writes it whole under one key). */
 function storedQueries(): { queryKey: unknown; state: { data: unknown } }[] {
@@ -31,6 +31,16 @@ describe('query cache persistence', () => {
     expect(storedQueries()).toEqual([
       expect.objectContaining({ queryKey: ['session', 'bootstrap', 'nurse@demo.health'], state: expect.objectContaining({ data: { user: { id: 3 } } }) }),
     ]);
+    stop();
+  });
+
+  it('never writes a query marked not to be kept on the device (who looked at whose data)', async () => {
+    client = createQueryClient();
+    const stop = await startQueryPersistence(client);
+    client.setQueryData(['session', 'me'], { id: 7 });
+    await client.fetchQuery({ queryKey: ['privacy', 'access-log'], queryFn: () => ({ data: [{ viewer: 'Rae' }] }), meta: { [KEEP_ON_DEVICE]: false } });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(storedQueries().map((q) => q.queryKey)).toEqual([['session', 'me']]);
     stop();
   });
 

@@ -64,13 +64,20 @@ export const queryClient = createQueryClient();
 if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
 
 /**
+ * A query whose `meta` sets this to false is never written to the device: who read whose data
+ * (the access log, the audit trail) is read afresh each time and kept only while the page shows it
+ * (docs/PRIVACY.md 'Who viewed my data').
+ */
+export const KEEP_ON_DEVICE = 'keepOnDevice';
+
+/**
  * Every query of the session cache that has an answer is kept, including one whose last refresh
  * failed: offline, each refresh fails, and dropping those answers would leave the next offline
  * start without them (the session's role, a list read yesterday). Report answers are stored apart
  * (reportAnswers).
  */
 const DEHYDRATE_OPTIONS: DehydrateOptions = {
-  shouldDehydrateQuery: (query) => query.state.data !== undefined && query.queryKey[0] !== REPORTS_KEY_ROOT,
+  shouldDehydrateQuery: (query) => query.state.data !== undefined && query.queryKey[0] !== REPORTS_KEY_ROOT && query.meta?.[KEEP_ON_DEVICE] !== false,
 };
 
 /** Restores the last session's cache (so bootstrap is readable offline), then keeps it saved; resolves when restored. */

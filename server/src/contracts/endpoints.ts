@@ -33,6 +33,7 @@ import { userExportEndpoints } from './user-exports';
 import { userAdminEndpoints } from './users-admin';
 import { auditEndpoints } from './observation-audits';
 import { disputeEndpoints } from './disputes';
+import { privacyEndpoints } from './privacy';
 
 /** Every endpoint described in the contracts, by area, under the main API's root (/api). */
 export const MAIN_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string, EndpointSpec>>>> = {
@@ -40,6 +41,7 @@ export const MAIN_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string,
   compliance: complianceEndpoints,
   userReports: userReportEndpoints,
   disputes: disputeEndpoints,
+  privacy: privacyEndpoints,
   handwash: handwashEndpoints,
   dispensers: dispenserEndpoints,
   rounding: roundingEndpoints,

@@ -30,10 +30,10 @@ function targetsOf(body: unknown): Record<string, unknown> {
   return pick(body);
 }
 
-/** The one user a write is about, when its body names exactly one. */
+/** The one user a write is about, when its body names exactly one (by `userId`, or `personUserId` for a stated purpose). */
 function personOfWrite(body: unknown): number | null {
   const items = Array.isArray(body) ? body : [body];
-  const ids = new Set(items.map((item) => asRecord(item).userId).filter((id): id is number => typeof id === 'number'));
+  const ids = new Set(items.map((item) => asRecord(item).userId ?? asRecord(item).personUserId).filter((id): id is number => typeof id === 'number'));
   return ids.size === 1 ? [...ids][0]! : null;
 }
 

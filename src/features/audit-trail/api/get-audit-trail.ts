@@ -1,6 +1,7 @@
 import { ACCESS_LOG_MAX_TAKE, ACCESS_LOG_TAKE, privacyEndpoints, type AuditTrailRow } from '@contracts/privacy';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { mainApi } from '@/lib/api-client';
+import { KEEP_ON_DEVICE } from '@/lib/query-client';
 import { fetchAllPages } from '@/lib/fetch-all-pages';
 import type { AuditTrailFilter } from '../audit-trail-search';
 import { auditTrailKeys } from './keys';
@@ -19,6 +20,8 @@ export function useAuditTrail(filter: AuditTrailFilter) {
   return useInfiniteQuery({
     queryKey: auditTrailKeys.list(filter),
     staleTime: 0,
+    // Who did what to whose data is not left on the device.
+    meta: { [KEEP_ON_DEVICE]: false },
     queryFn: ({ pageParam, signal }) => getAuditTrailPage(filter, ACCESS_LOG_TAKE, pageParam, signal),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last, pages) => {

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ACCESS_LOG_MAX_TAKE, ACCESS_LOG_TAKE, privacyEndpoints, type AccessLogRow } from '@contracts/privacy';
 import { mainApi } from '@/lib/api-client';
+import { KEEP_ON_DEVICE } from '@/lib/query-client';
 import { fetchAllPages } from '@/lib/fetch-all-pages';
 
 /** Cache keys of the signed-in person's access log. */
@@ -13,6 +14,8 @@ export function useAccessLog() {
     // Someone may have looked since: read afresh whenever My Account opens.
     staleTime: 0,
     refetchOnMount: 'always',
+    // Who looked at whose data is not left on the device.
+    meta: { [KEEP_ON_DEVICE]: false },
     queryFn: ({ pageParam, signal }) => mainApi.call(privacyEndpoints.accessLog, { query: { take: ACCESS_LOG_TAKE, startingAfter: pageParam }, signal }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last, pages) => {
