@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { WearableList } from '../../../server/src/contracts/wearables';
 import { apiAs, idTokenOf } from '../../fixtures/api';
 import { signedInAs } from '../../fixtures/session';
+import { givePurpose, purposeGate } from '../../pages/purpose-gate';
 
 // Tables on touch layouts keep the row's name, the figure the page exists for and the row menu on
 // screen; the secondary columns fold into each row's details.
@@ -114,6 +115,10 @@ test('Staff Rounding on a phone keeps each list’s name, its visits and Details
   const details = first.getByRole('button', { name: /^Details of / });
   const name = ((await details.getAttribute('aria-label')) ?? '').replace(/^Details of /, '');
   await details.tap();
+  // Someone else's visits: the card asking why fits the phone too (docs/PRIVACY.md 'A purpose first').
+  await expect(purposeGate(page)).toBeVisible();
+  await noSidewaysPage(page);
+  await givePurpose(page, 'COACHING');
   const visits = page.getByRole('table', { name: `Bed visits of ${name}` });
   await expect(visits.locator('tbody tr').first()).toBeVisible();
   for (const header of [/Entry Time/, /Duration/]) await insideViewport(page, visits.getByRole('columnheader', { name: header }));
