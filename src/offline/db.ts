@@ -89,3 +89,23 @@ export function offlineDb(): OfflineDatabase {
   current ??= new OfflineDatabase();
   return current;
 }
+
+/**
+ * Whether `error` is a transaction the browser cut off by closing the database's connection
+ * (Chromium under load, Safari on backgrounding). Dexie opens the database again on the next
+ * request, and the cut-off transaction wrote nothing.
+ */
+export function isClosedConnection(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.name} ${error.message} ${String((error as { inner?: unknown }).inner ?? '')}` : String(error);
+  return /DatabaseClosedError|connection was closed/i.test(text);
+}
+
+/** Runs `operation`, once more if the browser closed the connection under it (nothing of the first try was written). */
+export async function againIfClosed<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (!isClosedConnection(error)) throw error;
+    return operation();
+  }
+}

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { OfflineDatabase } from './db';
 import { enqueue, queueOf, registerOutboxHandler } from './outbox';
@@ -72,6 +72,25 @@ describe('outbox sync', () => {
     await drained();
     expect(sent).toEqual(['left-over']);
     expect(refreshed).toEqual([['tags', 'left-over']]);
+  });
+
+  it('runs the replay again at once when the browser closed the store’s connection under it', async () => {
+    start();
+    await settle();
+    await add('cut-off');
+    // The store's first read fails as a closed connection does; Dexie opens it again for the next.
+    const where = db.outbox.where.bind(db.outbox);
+    let failed = false;
+    vi.spyOn(db.outbox, 'where').mockImplementation(((index: string) => {
+      if (!failed) {
+        failed = true;
+        throw Object.assign(new Error('AbortError The connection was closed.'), { name: 'AbortError' });
+      }
+      return where(index);
+    }) as typeof db.outbox.where);
+    await sendQueuedNow();
+    expect(failed).toBe(true);
+    expect(sent).toEqual(['cut-off']);
   });
 
   it('refetches the lists once for a whole replay, not once per edit', async () => {

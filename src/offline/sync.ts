@@ -1,5 +1,5 @@
 import { isPageMessage, OUTBOX_SYNC_TAG } from '../../sw/messages';
-import type { OfflineDatabase, OutboxItem } from './db';
+import { isClosedConnection, type OfflineDatabase, type OutboxItem } from './db';
 import { outboxHandler, queueOf, replayQueued, type ReplayResult } from './outbox';
 
 /**
@@ -99,6 +99,8 @@ export function startOutboxSync(deps: SyncDeps): () => void {
   let onlineSince = Date.now();
   let waitingSent = 0;
   let again: { ignoreBackoff: boolean } | null = null;
+  /** A replay cut off by a closed connection was run again (once: a store that keeps failing waits for the next trigger). */
+  let reopened = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   // Lists to refetch are gathered during a replay and refetched together at its end (or every
@@ -141,10 +143,16 @@ export function startOutboxSync(deps: SyncDeps): () => void {
     };
     void replayQueued(deps.db, deps.userSub, { ignoreBackoff, onSent, onRefused: refreshFor })
       .then((result: ReplayResult) => {
+        reopened = false;
         if (!stopped) setStatus({ needsSignIn: result.needsSignIn });
       })
-      .catch(() => {
-        // The store itself failed (storage evicted, say); the next trigger tries again.
+      .catch((error: unknown) => {
+        // The store itself failed (storage evicted, say); the next trigger tries again. A
+        // connection the browser closed is opened again at once: the replay runs again right away.
+        if (isClosedConnection(error) && !reopened) {
+          reopened = true;
+          again = { ignoreBackoff: ignoreBackoff || (again?.ignoreBackoff ?? false) };
+        }
       })
       .finally(() => {
         flushRefresh();

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSession } from '@/lib/session-context';
-import { offlineDb, type OutboxItem } from './db';
+import { againIfClosed, offlineDb, type OutboxItem } from './db';
 import { enqueueAll, type NewOutboxItem } from './outbox';
 import { registerBackgroundSync, requestReplay } from './sync';
 import { outboxUserOf } from './use-outbox-view';
@@ -20,7 +20,8 @@ export function useQueueEdit(): <P>(items: Omit<NewOutboxItem<P>, 'userSub'>[]) 
     async <P,>(items: Omit<NewOutboxItem<P>, 'userSub'>[]) => {
       const firstAt = Math.max(Date.now(), lastQueuedAt + 1);
       lastQueuedAt = firstAt + items.length - 1;
-      const stored = await enqueueAll(offlineDb(), items.map((item) => ({ ...item, userSub })), firstAt);
+      // A connection the browser closed under the write loses nothing: the write is made again.
+      const stored = await againIfClosed(() => enqueueAll(offlineDb(), items.map((item) => ({ ...item, userSub })), firstAt));
       if (navigator.onLine) requestReplay();
       else void registerBackgroundSync();
       return stored;

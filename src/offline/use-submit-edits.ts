@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { offlineDb, type OutboxItem } from './db';
+import { againIfClosed, offlineDb, type OutboxItem } from './db';
 import { sendQueuedNow } from './sync';
 import { useQueueEdit } from './use-outbox';
 
@@ -89,7 +89,7 @@ export function useSubmitEdits(): SubmitEdits {
       const stored = await queueEdits(payloads.map((payload) => ({ type: kind.type, entity: kind.entity(payload), payload })));
       const offline = !navigator.onLine;
       if (!offline) await sendQueuedNow();
-      const outcome = await outcomeOf(stored, offline);
+      const outcome = await againIfClosed(() => outcomeOf(stored, offline));
       const submitted: SubmittedEdits<P> = { outcome, results: resultsOf(outcome, stored.map((item) => item.id)) };
       announce(submitted);
       return submitted;
