@@ -44,6 +44,18 @@ export class StationsPage {
   readonly commandMenuItem = (name: string) => this.page.getByRole('menuitem', { name });
   readonly nfcTable = () => this.page.getByRole('table', { name: 'NFC stations' });
 
+  /**
+   * Picks `command` from a kiosk's Commands menu. The panel redraws as the live session reports,
+   * and a redraw closes an open menu: the menu is opened again, as a user would, until the pick lands.
+   */
+  async runCommand(panel: KioskPanel, gatewayName: string, command: string) {
+    const item = this.commandMenuItem(command);
+    await expect(async () => {
+      if (!(await item.isVisible())) await panel.commandsButton(gatewayName).click();
+      await item.click({ timeout: 2_000 });
+    }).toPass();
+  }
+
   /** Shortens the session timers for every page this browser opens from now on. */
   async useTimers(timers: StationTimers) {
     await this.page.addInitScript((value) => localStorage.setItem('lavo.stationTimers', value), JSON.stringify(timers));
