@@ -21,6 +21,7 @@ import { localStorage, type FileStorage } from './storage';
 import { demoHistoryRoutes } from './modules/demo-history/demo-history.routes';
 import { createDemoHistoryTracker, type DemoHistoryTracker } from './modules/demo-history/demo-history.service';
 import { ingestRoutes } from './modules/ingest/ingest.routes';
+import { RETENTION_JOB, retentionJob, startRetentionSchedule } from './modules/ingest/retention';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { pusherAuthRoutes } from './modules/realtime-auth/pusher-auth.routes';
 import { sessionRoutes } from './modules/session/session.routes';
@@ -145,6 +146,7 @@ export async function buildApp(deps: AppDeps) {
     handlers: {
       [DATA_EXPORT_JOB]: dataExportJob({ db: deps.db, exports: deps.exports, storage, limits: exportLimits, pusher: deps.pusher, log: app.log, signal: closing.signal }),
       [USER_EXPORT_JOB]: userExportJob({ db: deps.db, storage, identity: deps.identity }),
+      [RETENTION_JOB]: retentionJob(deps.db),
       ...(deps.mailer ? { [REPORT_EMAIL_JOB]: reportEmailJob({ db: deps.db, reportDb: deps.reportDb, mailer: deps.mailer }) } : {}),
     },
   });
@@ -162,6 +164,14 @@ export async function buildApp(deps: AppDeps) {
       stopSchedule = startEmailSchedule(deps.db, jobs, app.log);
     });
     app.addHook('onClose', async () => stopSchedule());
+  }
+  // Each day's retention purge is recorded as a job (docs/PRIVACY.md 'Retention').
+  if (deps.runJobs ?? true) {
+    let stopRetention = () => {};
+    app.addHook('onReady', async () => {
+      stopRetention = startRetentionSchedule(deps.db, jobs, app.log);
+    });
+    app.addHook('onClose', async () => stopRetention());
   }
   app.decorate('jobs', jobs);
 

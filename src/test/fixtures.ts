@@ -52,7 +52,7 @@ export function makeSession(
 ): SessionData {
   const { subjects, accountType } = typeof who === 'string' ? DEMO_ROLES[who] : who;
   const role = makeRole(subjects);
-  const settings = { defaultLocationId: null, displayDurations: true, displayReminders: false, auditMatchToleranceSeconds: 60, hideLeaderboards: false };
+  const settings = { defaultLocationId: null, displayDurations: true, displayReminders: false, auditMatchToleranceSeconds: 60, hideLeaderboards: false, retentionDays: 400 };
   const user: CurrentUser = {
     id: 7,
     userName: 'someone@demo.health',

@@ -28,6 +28,8 @@ export const organizationSettingsSchema = z.object({
   auditMatchToleranceSeconds: z.number().int(),
   /** No Top 10 and no user ranking of its people, nor of those below it (docs/PRIVACY.md 'No leaderboards'). */
   hideLeaderboards: z.boolean(),
+  /** Days its locations' raw presence and bed events are kept (docs/PRIVACY.md 'Retention'). */
+  retentionDays: z.number().int(),
 });
 
 export const organizationSchema = z.object({

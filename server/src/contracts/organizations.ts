@@ -4,6 +4,7 @@ import { groupSchema, organizationSchema } from './entities';
 import { accountTypeSchema } from './permissions';
 import { bodyObject, idField, idParam, textField, wholeNumberField } from './fields';
 import { MATCH_TOLERANCE_RANGE } from './observation-audits';
+import { RETENTION_DAYS } from './privacy';
 
 // The Organizations and Locations screens (docs/SCREENS.md 'Screens'): both trees, the organization form
 // (POST organizations) and the location form (POST groups, multipart with the floor-plan image).
@@ -28,6 +29,7 @@ export const organizationBodySchema = bodyObject({
     displayReminders: z.boolean().optional(),
     auditMatchToleranceSeconds: wholeNumberField(MATCH_TOLERANCE_RANGE.min, MATCH_TOLERANCE_RANGE.max).optional(),
     hideLeaderboards: z.boolean('hideLeaderboards must be true or false').optional(),
+    retentionDays: wholeNumberField(RETENTION_DAYS.min, RETENTION_DAYS.max).optional(),
   }),
 }).superRefine((body, ctx) => {
   if ((TYPES_NEEDING_DEFAULT_LOCATION as readonly string[]).includes(body.type) && body.settings.defaultLocationId === null) {

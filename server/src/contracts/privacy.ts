@@ -19,6 +19,16 @@ export const ACCESS_PURPOSE_LABELS: Record<AccessPurpose, string> = {
   OTHER: 'Other',
 };
 
+/**
+ * Days an organization keeps raw presence and bed events (docs/PRIVACY.md 'Retention'): 400 unless
+ * it sets another, never under a month (late uploads and an outbreak's tracing need that much).
+ */
+export const RETENTION_DAYS = { min: 30, max: 3650, default: 400 } as const;
+
+/** The audit trail's actor for what the server does on its own schedule (a retention purge): no user has id 0. */
+export const SYSTEM_ACTOR_ID = 0;
+export const SYSTEM_ACTOR_NAME = 'Lavo (scheduled)';
+
 /** The longest note beside a purpose. */
 export const PURPOSE_NOTE_MAX = 300;
 

@@ -46,10 +46,13 @@ export const organizations = pgTable(
     auditMatchToleranceSeconds: integer('audit_match_tolerance_seconds').notNull().default(60),
     /** No Top 10 and no user ranking of this organization's people, nor of those below it (docs/PRIVACY.md 'No leaderboards'). */
     hideLeaderboards: boolean('hide_leaderboards').notNull().default(false),
+    /** Days raw presence and bed events of this organization's locations are kept (docs/PRIVACY.md 'Retention'). */
+    retentionDays: integer('retention_days').notNull().default(400),
     createdAt: createdAt(),
   },
   (t) => [
     index('organizations_parent_id_idx').on(t.parentId),
+    check('organizations_retention_days_check', sql`${t.retentionDays} between 30 and 3650`),
     check(
       'organizations_account_type_check',
       sql.raw(`"${t.accountType.name}" in (${ACCOUNT_TYPES.map((a) => `'${a}'`).join(', ')})`),

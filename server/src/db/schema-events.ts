@@ -37,6 +37,21 @@ export const derivePending = pgTable('derive_pending', {
   toTs: timestamp('to_ts', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
+/**
+ * How far the retention purge has removed a wearer's (USER) or a wearable's (WEARABLE) raw presence
+ * and bed events: none before `purged_before` is left, so the derivation never rewrites their derived
+ * rows before it (docs/PRIVACY.md 'Retention').
+ */
+export const retentionHorizons = pgTable(
+  'retention_horizons',
+  {
+    kind: text('kind').$type<'USER' | 'WEARABLE'>().notNull(),
+    subjectId: integer('subject_id').notNull(),
+    purgedBefore: timestamp('purged_before', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.subjectId] })],
+);
+
 /** A wearer entering or leaving a room (zone), seen through the room's beacon. */
 export const presenceEvents = pgTable(
   'presence_events',

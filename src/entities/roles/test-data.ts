@@ -55,7 +55,7 @@ const org = (id: number, parentId: number | null, name: string): Organization =>
   name,
   type: 'HOSPITAL',
   accountType: 'LAVO',
-  settings: { defaultLocationId: null, displayDurations: true, displayReminders: false, auditMatchToleranceSeconds: 60, hideLeaderboards: false },
+  settings: { defaultLocationId: null, displayDurations: true, displayReminders: false, auditMatchToleranceSeconds: 60, hideLeaderboards: false, retentionDays: 400 },
   accessible: true,
 });
 

@@ -13,7 +13,7 @@ const withOrganizations = (ids: number[]): SessionData => {
     parentId: null,
     type: 'HOSPITAL',
     accountType: session.accountType,
-    settings: { defaultLocationId: null, displayDurations: true, displayReminders: false, auditMatchToleranceSeconds: 60, hideLeaderboards: false },
+    settings: { defaultLocationId: null, displayDurations: true, displayReminders: false, auditMatchToleranceSeconds: 60, hideLeaderboards: false, retentionDays: 400 },
     accessible: true,
   });
   return { ...session, bootstrap: { ...session.bootstrap, organizations: ids.map(organization) } };

@@ -41,6 +41,7 @@ export const organizationFormSchema = z
     // The request's own field: a whole number of seconds within the contract's range.
     auditMatchToleranceSeconds: organizationBodySchema.shape.settings.shape.auditMatchToleranceSeconds.unwrap(),
     hideLeaderboards: z.boolean(),
+    retentionDays: organizationBodySchema.shape.settings.shape.retentionDays.unwrap(),
   })
   .superRefine((v, ctx) => {
     if (needsDefaultLocation(v.type) && !v.defaultLocationId) ctx.addIssue({ code: 'custom', path: ['defaultLocationId'], message: 'A default location is required for networks and hospitals' });

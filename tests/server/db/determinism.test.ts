@@ -25,5 +25,6 @@ describe('seedDemo determinism', () => {
     } finally {
       await Promise.all([a.close(), b.close()]);
     }
-  });
+    // Two fresh databases run every migration and the seed: a minute on a busy machine.
+  }, 120_000);
 });

@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AccessLogRow, AccessPurpose, AuditTrailRow, StatedPurpose } from '../../contracts/privacy';
+import { type AccessLogRow, type AccessPurpose, type AuditTrailRow, type StatedPurpose, SYSTEM_ACTOR_ID, SYSTEM_ACTOR_NAME } from '../../contracts/privacy';
 import type { Database } from '../../db/client';
 import { auditEvents, type NewAuditEventRow } from '../../db/schema';
 import { displayNameOf } from '../../core/names';
 import { type ScopeIds, userVisibleSql } from '../../core/scope';
-import { iso } from '../../core/sql';
+import { idIn, iso } from '../../core/sql';
 
 // The audit trail's table and the purposes stated before a read of another person's data
 // (docs/PRIVACY.md).
@@ -118,8 +118,14 @@ export async function auditTrail(db: Database, f: TrailFilter): Promise<{ data: 
   if (f.action !== undefined) conditions.push(sql`e.action = ${f.action}`);
   if (f.startDate !== undefined) conditions.push(sql`e.at >= ${f.startDate}::date`);
   if (f.endDate !== undefined) conditions.push(sql`e.at < ${f.endDate}::date + 1`);
-  // An event about a person shows where that person is visible; one about nobody, where its actor is.
-  if (f.scope) conditions.push(sql`(case when e.person_user_id is null then ${userVisibleSql(sql`a`, f.scope)} else coalesce(${userVisibleSql(sql`pu`, f.scope)}, false) end)`);
+  // An event about a person shows where that person is visible; one about nobody, where its actor
+  // is; one the server made on its own (a retention purge), where its organization is.
+  if (f.scope) {
+    conditions.push(sql`(case
+      when e.person_user_id is not null then coalesce(${userVisibleSql(sql`pu`, f.scope)}, false)
+      when e.actor_user_id = ${SYSTEM_ACTOR_ID} then coalesce(${idIn(sql`(e.target->>'organizationId')::int`, f.scope.organizationIds)}, false)
+      else coalesce(${userVisibleSql(sql`a`, f.scope)}, false) end)`);
+  }
   const where = conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
   const joins = sql`left join users a on a.id = e.actor_user_id left join users pu on pu.id = e.person_user_id`;
   const [rows, count] = await Promise.all([
@@ -140,7 +146,7 @@ export async function auditTrail(db: Database, f: TrailFilter): Promise<{ data: 
     data: rows.rows.map((r) => ({
       id: Number(r.id),
       at: iso(r.at),
-      actor: { id: Number(r.actor_user_id), name: r.actor_name ?? `User ${r.actor_user_id}` },
+      actor: { id: Number(r.actor_user_id), name: r.actor_name ?? (Number(r.actor_user_id) === SYSTEM_ACTOR_ID ? SYSTEM_ACTOR_NAME : `User ${r.actor_user_id}`) },
       action: r.action,
       method: r.method,
       route: r.route,

@@ -7,6 +7,8 @@ import { countDerivedDays } from './answers';
 import { type DayAt, rollUpBedVisits, rollUpLocations, rollUpWeeks } from './rollup-derive';
 import { deriveHeartbeatDays, deriveShiftDays } from './trust-derive';
 import { deriveSessions } from './usage';
+import { afterHorizons, horizonsOf, NO_HORIZONS } from './horizons';
+import { PLACEMENT_LOOKBACK_MS } from './placement';
 import { DISPENSER_GAP_MS, type IdWindow, mergeWindows, rounds, USER_GAP_MS, userWindows, windowsParam } from './windows';
 
 // Keeps the derived tables (the placement of wristband washes, visits, bed_visits and their
@@ -123,16 +125,21 @@ function bedVisitsFromRaw(w: SQL): SQL {
 
 /**
  * Recomputes visits, bed visits, sessions and the daily rollups of these wearers over these
- * spans. Returns the spans whose derived rows it rewrote.
+ * spans, never before a wearer's retention horizon. Returns the spans whose derived rows it rewrote.
  */
-export async function deriveUsers(db: Database, windows: readonly UserWindow[]): Promise<TimeSpan[]> {
+export async function deriveUsers(db: Database, windows: readonly UserWindow[], horizons: ReadonlyMap<number, Date> = NO_HORIZONS.users): Promise<TimeSpan[]> {
   if (windows.length === 0) return [];
-  const merged = mergeWindows(windows, (w) => w.userId);
-  const widened = merged.map((w) => ({
-    id: w.id,
-    from: new Date(w.from.getTime() - (12 + MAX_WINDOW_HOURS) * 3_600_000),
-    to: new Date(w.to.getTime() + MAX_WINDOW_HOURS * 3_600_000),
-  }));
+  const merged = afterHorizons(mergeWindows(windows, (w) => w.userId), (w) => w.id, horizons);
+  const widened = afterHorizons(
+    merged.map((w) => ({
+      id: w.id,
+      from: new Date(w.from.getTime() - (12 + MAX_WINDOW_HOURS) * 3_600_000),
+      to: new Date(w.to.getTime() + MAX_WINDOW_HOURS * 3_600_000),
+    })),
+    (w) => w.id,
+    horizons,
+  );
+  if (widened.length === 0) return [];
   const w = userWindows(widened);
   await db.execute(sql`delete from visits v using (${w}) w where v.user_id = w.user_id and v.entry_at >= w.a and v.entry_at <= w.b`);
   await db.execute(sql`
@@ -185,7 +192,7 @@ export async function deriveUsers(db: Database, windows: readonly UserWindow[]):
   await deriveShiftDays(db, days);
   await rollUpWeeks(db, days);
   await rollUpLocations(db, days, [...complianceGone.rows, ...complianceAdded.rows], [...hygieneGone.rows, ...hygieneAdded.rows]);
-  const sessions = await deriveSessions(db, merged);
+  const sessions = await deriveSessions(db, merged, horizons);
   return [...widened, ...sessions];
 }
 
@@ -224,13 +231,19 @@ export interface DerivationSpans {
   devices?: readonly IdWindow[];
 }
 
-/** Recomputes every derived row the touched spans can change, in dependency order. */
+/**
+ * Recomputes every derived row the touched spans can change, in dependency order; never before a
+ * wearer's or wearable's retention horizon (docs/PRIVACY.md 'Retention').
+ */
 export async function deriveSpans(db: Database, spans: DerivationSpans): Promise<void> {
-  // Placing washes reads only raw events; a wash that moved changes its wearer's daily figures.
-  const moved = await placeWristbandWashes(db, spans.wearables);
+  const horizons = await horizonsOf(db, spans.users.map((w) => w.userId), spans.wearables.map((w) => w.id));
+  // Placing washes reads only raw events; a wash that moved changes its wearer's daily figures. A
+  // wash looks back for presence, so none within that look-back of the horizon is placed again.
+  const moved = await placeWristbandWashes(db, afterHorizons(spans.wearables, (w) => w.id, horizons.wearables, PLACEMENT_LOOKBACK_MS));
+  const userHorizons = moved.length === 0 ? horizons.users : (await horizonsOf(db, [...spans.users, ...moved].map((w) => w.userId), [])).users;
   const rewritten: TimeSpan[] = [];
   // One window per id and round: an id's spans far apart are derived apart, not as one long span.
-  for (const round of rounds([...spans.users, ...moved], (w) => w.userId, USER_GAP_MS)) rewritten.push(...(await deriveUsers(db, round)));
+  for (const round of rounds([...spans.users, ...moved], (w) => w.userId, USER_GAP_MS)) rewritten.push(...(await deriveUsers(db, round, userHorizons)));
   for (const round of rounds(spans.dispensers, (w) => w.dispenserId, DISPENSER_GAP_MS)) rewritten.push(...(await deriveDispensers(db, round)));
   for (const round of rounds(spans.devices ?? [], (w) => w.id, DISPENSER_GAP_MS)) rewritten.push(...(await deriveHeartbeatDays(db, round)));
   // Last, so an answer computed while these rows were being written is already out of date.

@@ -9,6 +9,7 @@ import { type IdWindow, windowsParam } from './windows';
 
 /** How far back a wristband wash looks for its wearable's presence. */
 export const PLACEMENT_LOOKBACK = '12 hours';
+export const PLACEMENT_LOOKBACK_MS = 12 * 3_600_000;
 
 /** A wearer's washes that moved to another location: their days' figures must be derived again. */
 export interface MovedWashes {

@@ -96,9 +96,11 @@ export async function usageMsByUser(db: Database, userIds: readonly number[], ra
  * Recomputes wear_session_days for wearers whose events in [from, to] changed. Every stored
  * session within SESSION_GAP of a window may merge with or split around its new events, so each
  * window first grows to cover those sessions whole; outside the grown window nothing can change.
- * Returns the grown windows.
+ * Returns the grown windows. A wearer whose grown window would reach before their retention
+ * horizon keeps their sessions as they are: the events that began them are gone (docs/PRIVACY.md
+ * 'Retention').
  */
-export async function deriveSessions(db: Database, windows: readonly IdWindow[]): Promise<IdWindow[]> {
+export async function deriveSessions(db: Database, windows: readonly IdWindow[], horizons: ReadonlyMap<number, Date> = new Map()): Promise<IdWindow[]> {
   if (windows.length === 0) return [];
   const w = userWindows(windows);
   const grown = await db.execute<{ id: number; a: string; b: string }>(sql`
@@ -115,7 +117,10 @@ export async function deriveSessions(db: Database, windows: readonly IdWindow[])
     )
     select w.user_id as id, least(w.a, span.s) as a, greatest(w.b, span.e) as b
     from w left join span on span.user_id = w.user_id`);
-  const grownWindows = grown.rows.map((r) => ({ id: r.id, from: new Date(r.a), to: new Date(r.b) }));
+  const grownWindows = grown.rows
+    .map((r) => ({ id: r.id, from: new Date(r.a), to: new Date(r.b) }))
+    .filter((w) => !(w.from < (horizons.get(w.id) ?? w.from)));
+  if (grownWindows.length === 0) return [];
   const g = userWindows(grownWindows);
   await db.execute(sql`
     delete from wear_session_days p using (${g}) g

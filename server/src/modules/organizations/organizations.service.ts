@@ -58,6 +58,7 @@ export function createOrganizationsService(db: Database) {
         ...(body.settings.displayReminders === undefined ? {} : { displayReminders: body.settings.displayReminders }),
         ...(body.settings.auditMatchToleranceSeconds === undefined ? {} : { auditMatchToleranceSeconds: body.settings.auditMatchToleranceSeconds }),
         ...(body.settings.hideLeaderboards === undefined ? {} : { hideLeaderboards: body.settings.hideLeaderboards }),
+        ...(body.settings.retentionDays === undefined ? {} : { retentionDays: body.settings.retentionDays }),
       };
       if (body.id) {
         const current = await findOrganizationRow(db, body.id);

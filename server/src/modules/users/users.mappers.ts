@@ -32,6 +32,7 @@ export function organizationSettings(row: OrganizationRow) {
     displayReminders: row.displayReminders,
     auditMatchToleranceSeconds: row.auditMatchToleranceSeconds,
     hideLeaderboards: row.hideLeaderboards,
+    retentionDays: row.retentionDays,
   };
 }
 

@@ -31,7 +31,7 @@ const HOSPITAL: Group = { ...base, id: 2, parentId: 1, name: 'Hospital' };
 const TOWER: Group = { ...base, id: 4, parentId: 2, name: 'Tower' };
 const LOCATIONS = [ROOT, HOSPITAL, TOWER];
 const ORGS: Organization[] = [
-  { id: 3, parentId: 2, name: "St. Mary's", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2, displayDurations: true, displayReminders: false, auditMatchToleranceSeconds: 60, hideLeaderboards: false }, accessible: true },
+  { id: 3, parentId: 2, name: "St. Mary's", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2, displayDurations: true, displayReminders: false, auditMatchToleranceSeconds: 60, hideLeaderboards: false, retentionDays: 400 }, accessible: true },
 ];
 
 function renderForm(props: { location: Group | null; parent: Group | null }, onSave = vi.fn(async () => undefined)) {

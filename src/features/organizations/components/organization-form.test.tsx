@@ -8,7 +8,7 @@ import { OrganizationForm } from './organization-form';
 // A form typed into: slow on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
 
-const settings = { defaultLocationId: null, displayDurations: true, displayReminders: false, auditMatchToleranceSeconds: 60, hideLeaderboards: false };
+const settings = { defaultLocationId: null, displayDurations: true, displayReminders: false, auditMatchToleranceSeconds: 60, hideLeaderboards: false, retentionDays: 400 };
 const ORGS: Organization[] = [
   { id: 1, parentId: null, name: 'Lavo', type: 'PROVIDER', accountType: 'LAVO', settings, accessible: true },
   { id: 2, parentId: 1, name: 'Northwind', type: 'NETWORK', accountType: 'LAVO', settings: { ...settings, defaultLocationId: 1 }, accessible: true },
@@ -32,7 +32,7 @@ describe('OrganizationForm', () => {
     await user.type(screen.getByLabelText(/^Name/), ' Hospital');
     await waitFor(() => expect(save).toBeEnabled());
     await user.click(save);
-    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ id: 3, parentId: 2, name: "St. Mary's Hospital", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2, auditMatchToleranceSeconds: 60, hideLeaderboards: false } }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ id: 3, parentId: 2, name: "St. Mary's Hospital", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2, auditMatchToleranceSeconds: 60, hideLeaderboards: false, retentionDays: 400 } }));
   });
 
   it('renames a department that has no default location, with a name pasted at once', async () => {
@@ -45,7 +45,7 @@ describe('OrganizationForm', () => {
     const save = screen.getByRole('button', { name: 'Save' });
     await waitFor(() => expect(save).toBeEnabled());
     await user.click(save);
-    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ id: 9, parentId: 3, name: 'Day Clinic East', type: 'DEPARTMENT', accountType: 'PRO', settings: { defaultLocationId: null, auditMatchToleranceSeconds: 60, hideLeaderboards: false } }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ id: 9, parentId: 3, name: 'Day Clinic East', type: 'DEPARTMENT', accountType: 'PRO', settings: { defaultLocationId: null, auditMatchToleranceSeconds: 60, hideLeaderboards: false, retentionDays: 400 } }));
   });
 
   it('sets the audit match tolerance of an organization, refusing one out of range on the field', async () => {
@@ -62,7 +62,7 @@ describe('OrganizationForm', () => {
     await waitFor(() => expect(save).toBeEnabled());
     await user.click(save);
     await waitFor(() =>
-      expect(onSave).toHaveBeenCalledWith({ id: 3, parentId: 2, name: "St. Mary's", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2, auditMatchToleranceSeconds: 50, hideLeaderboards: false } }),
+      expect(onSave).toHaveBeenCalledWith({ id: 3, parentId: 2, name: "St. Mary's", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2, auditMatchToleranceSeconds: 50, hideLeaderboards: false, retentionDays: 400 } }),
     );
   });
 
@@ -75,7 +75,25 @@ describe('OrganizationForm', () => {
     await waitFor(() => expect(save).toBeEnabled());
     await user.click(save);
     await waitFor(() =>
-      expect(onSave).toHaveBeenCalledWith({ id: 3, parentId: 2, name: "St. Mary's", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2, auditMatchToleranceSeconds: 60, hideLeaderboards: true } }),
+      expect(onSave).toHaveBeenCalledWith({ id: 3, parentId: 2, name: "St. Mary's", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2, auditMatchToleranceSeconds: 60, hideLeaderboards: true, retentionDays: 400 } }),
+    );
+  });
+
+  it('keeps raw presence as many days as set, from 30 to 3650 (docs/PRIVACY.md)', async () => {
+    const onSave = renderForm({ organization: ORGS[2]!, parent: null });
+    const user = userEvent.setup();
+    const days = screen.getByRole('textbox', { name: /^Keep raw presence for \(days\)/ });
+    expect(days).toHaveValue('400 days');
+    await user.clear(days);
+    await user.type(days, '9');
+    expect(await screen.findByText('must be a whole number from 30 to 3650')).toBeInTheDocument();
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await user.type(days, '0');
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith({ id: 3, parentId: 2, name: "St. Mary's", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2, auditMatchToleranceSeconds: 60, hideLeaderboards: false, retentionDays: 90 } }),
     );
   });
 

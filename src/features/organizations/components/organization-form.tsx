@@ -1,8 +1,9 @@
 import { codeOptions } from '@/lib/format';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { MATCH_TOLERANCE_RANGE, MATCH_TOLERANCE_SECONDS } from '@contracts/observation-audits';
 import type { OrganizationBody } from '@contracts/organizations';
+import { RETENTION_DAYS } from '@contracts/privacy';
 import type { Group as Location, Organization } from '@contracts/entities';
 import type { AccountType } from '@contracts/permissions';
 import { useMemo } from 'react';
@@ -15,6 +16,7 @@ import {
   organizationFormSchema,
   type OrganizationFormValues,
 } from '../organization-rules';
+import { OrganizationPrivacyFields } from './organization-privacy-fields';
 
 export interface OrganizationFormProps {
   opened: boolean;
@@ -48,6 +50,7 @@ export function OrganizationForm({ opened, onClose, organization, parent, organi
       defaultLocationId: organization?.settings.defaultLocationId ? String(organization.settings.defaultLocationId) : '',
       auditMatchToleranceSeconds: organization?.settings.auditMatchToleranceSeconds ?? MATCH_TOLERANCE_SECONDS,
       hideLeaderboards: organization?.settings.hideLeaderboards ?? false,
+      retentionDays: organization?.settings.retentionDays ?? RETENTION_DAYS.default,
     },
   });
   const type = watch('type');
@@ -72,6 +75,7 @@ export function OrganizationForm({ opened, onClose, organization, parent, organi
         defaultLocationId: v.defaultLocationId ? Number(v.defaultLocationId) : null,
         auditMatchToleranceSeconds: v.auditMatchToleranceSeconds,
         hideLeaderboards: v.hideLeaderboards,
+        retentionDays: v.retentionDays,
       },
     };
     await onSave(body).catch(() => {
@@ -152,25 +156,7 @@ export function OrganizationForm({ opened, onClose, organization, parent, organi
               />
             )}
           />
-          <Text fw={600} size="sm" mt="xs">
-            Privacy
-          </Text>
-          <Controller
-            name="hideLeaderboards"
-            control={control}
-            render={({ field }) => (
-              <Switch
-                size="md"
-                label="No leaderboards"
-                // docs/PRIVACY.md 'No leaderboards'.
-                description="No Top 10 and no user ranking of this organization's people, nor of those below it: each person sees their own figures, managers see professions and units."
-                checked={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-                onBlur={field.onBlur}
-                ref={field.ref}
-              />
-            )}
-          />
+          <OrganizationPrivacyFields control={control} />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" mih={44} onClick={onClose}>
               Cancel
