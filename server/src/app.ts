@@ -100,6 +100,8 @@ export interface AppDeps {
   dataExports?: { timeoutMs: number; maxRows: number };
   /** Run the persistent jobs (exports) in this process (default true). */
   runJobs?: boolean;
+  /** Queue each day's retention purge while running jobs (default: as runJobs). */
+  retentionSchedule?: boolean;
   /** How the report emails go out (mail/mailer.ts); without it none is sent. */
   mailer?: Mailer;
 }
@@ -166,7 +168,7 @@ export async function buildApp(deps: AppDeps) {
     app.addHook('onClose', async () => stopSchedule());
   }
   // Each day's retention purge is recorded as a job (docs/PRIVACY.md 'Retention').
-  if (deps.runJobs ?? true) {
+  if (deps.retentionSchedule ?? deps.runJobs ?? true) {
     let stopRetention = () => {};
     app.addHook('onReady', async () => {
       stopRetention = startRetentionSchedule(deps.db, jobs, app.log);

@@ -62,6 +62,8 @@ export const groupSchema = z.object({
   beforeExitSecondsToComply: z.number(),
   afterExitSecondsToComply: z.number(),
   mapScale: z.number().nullable(),
+  /** Its people are named in reports only to themselves and the provider (docs/PRIVACY.md 'Group-only units'). */
+  groupOnly: z.boolean(),
   accessible: z.boolean(),
 });
 export type Group = z.infer<typeof groupSchema>;

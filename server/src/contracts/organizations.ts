@@ -30,6 +30,8 @@ export const organizationBodySchema = bodyObject({
     auditMatchToleranceSeconds: wholeNumberField(MATCH_TOLERANCE_RANGE.min, MATCH_TOLERANCE_RANGE.max).optional(),
     hideLeaderboards: z.boolean('hideLeaderboards must be true or false').optional(),
     retentionDays: wholeNumberField(RETENTION_DAYS.min, RETENTION_DAYS.max).optional(),
+    /** The organization's own locations whose people reports name only to themselves and the provider; the others are not. */
+    groupOnlyLocationIds: z.array(idField).max(1000, 'groupOnlyLocationIds may name at most 1000 locations').optional(),
   }),
 }).superRefine((body, ctx) => {
   if ((TYPES_NEEDING_DEFAULT_LOCATION as readonly string[]).includes(body.type) && body.settings.defaultLocationId === null) {

@@ -29,6 +29,9 @@ export const RETENTION_DAYS = { min: 30, max: 3650, default: 400 } as const;
 export const SYSTEM_ACTOR_ID = 0;
 export const SYSTEM_ACTOR_NAME = 'Lavo (scheduled)';
 
+/** 403: another person's own report pages, when their unit shows group figures only (docs/PRIVACY.md 'Group-only units'). */
+export const GROUP_ONLY_MESSAGE = "This person's unit shows group figures only.";
+
 /** The longest note beside a purpose. */
 export const PURPOSE_NOTE_MAX = 300;
 

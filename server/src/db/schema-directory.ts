@@ -84,6 +84,8 @@ export const groups = pgTable(
     afterExitSecondsToComply: integer('after_exit_seconds_to_comply').notNull().default(120),
     /** Floor-plan pixels per metre. */
     mapScale: doublePrecision('map_scale'),
+    /** Its people (home location here or below) are named in reports only to themselves and the provider (docs/PRIVACY.md 'Group-only units'). */
+    groupOnly: boolean('group_only').notNull().default(false),
   },
   (t) => [index('groups_parent_id_idx').on(t.parentId), index('groups_organization_id_idx').on(t.organizationId)],
 );

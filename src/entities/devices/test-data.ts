@@ -26,6 +26,7 @@ export function makeGroup(id: number, parentId: number | null, name: string): Gr
     beforeExitSecondsToComply: 40,
     afterExitSecondsToComply: 120,
     mapScale: null,
+    groupOnly: false,
     accessible: true,
   };
 }

@@ -29,7 +29,7 @@ describe('location form rules', () => {
   });
 
   it("starts a new child from its parent's settings", () => {
-    const parent = { id: 4, parentId: 2, organizationId: 3, name: 'Tower', type: 'BUILDING', address: '1 Main St', timeZone: 'US/Pacific', shiftLengthHours: 12, requiredHandWashDuration: 20, requiredVisitDuration: 30, beforeEntrySecondsToComply: 60, afterEntrySecondsToComply: 60, beforeExitSecondsToComply: 60, afterExitSecondsToComply: 120, mapScale: 12, floorplanImage: null, accessible: true } satisfies Group;
+    const parent = { id: 4, parentId: 2, organizationId: 3, name: 'Tower', type: 'BUILDING', address: '1 Main St', timeZone: 'US/Pacific', shiftLengthHours: 12, requiredHandWashDuration: 20, requiredVisitDuration: 30, beforeEntrySecondsToComply: 60, afterEntrySecondsToComply: 60, beforeExitSecondsToComply: 60, afterExitSecondsToComply: 120, mapScale: 12, floorplanImage: null, groupOnly: false, accessible: true } satisfies Group;
     const values = locationFormDefaults(null, parent);
     expect(values).toMatchObject({ name: '', type: '', organizationId: '3', timeZone: 'US/Pacific', afterExitSecondsToComply: '120', mapScale: '' });
   });

@@ -39,6 +39,8 @@ export async function createTestApp(
     serverLog?: AppDeps['serverLog'];
     /** Run the persistent jobs (exports); off by default, so a queued export waits and changes nothing behind a test's back. */
     runJobs?: boolean;
+    /** Queue the daily retention purge (off by default: it would purge a test's old events behind its back). */
+    retentionSchedule?: boolean;
     /** Where files go; a scratch directory of the test otherwise. */
     storage?: FileStorage;
     /** Data exports' time and row limits. */
@@ -67,6 +69,7 @@ export async function createTestApp(
     serverLog: opts.serverLog,
     storage: opts.storage,
     runJobs: opts.runJobs ?? false,
+    retentionSchedule: opts.retentionSchedule ?? false,
     dataExports: opts.dataExports,
     runtimeConfig: {
       apiBaseUrl: '/api',

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../../../server/src/db/client';
 import { deviceModels, devices, wearableAssignments, zones } from '../../../server/src/db/schema';
 import { ingestEvents } from '../../../server/src/modules/ingest/ingest.service';
+import { gatewayToken } from '../../../server/src/core/gateway-auth';
+import { TEST_INGEST_SECRET } from './app';
 
 /** A MAC no other test uses. */
 export function uniqueMac(): string {
@@ -123,4 +125,14 @@ export function eventsFor(fleet: Fleet) {
 /** Stores events as a gateway would, deriving the report tables. */
 export function ingest(db: Database, events: unknown[]) {
   return ingestEvents(db, events);
+}
+
+/** Sends events as the fleet's gateway does, through the ingest route; answers its response. */
+export function sendAsGateway(app: { inject: (options: { method: 'POST'; url: string; headers: Record<string, string>; payload: unknown }) => Promise<{ statusCode: number; body: string }> }, fleet: Fleet, events: unknown[]) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/ingest/events',
+    headers: { 'x-gateway-mac': fleet.gateway, authorization: `Bearer ${gatewayToken(TEST_INGEST_SECRET, fleet.gateway)}` },
+    payload: { events },
+  });
 }

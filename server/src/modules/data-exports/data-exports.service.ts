@@ -14,6 +14,8 @@ import {
 import { userChannelName } from '../../contracts/realtime';
 import { isEmployee } from '../../core/acting-on-users';
 import { HttpError } from '../../core/http-error';
+import { maskRows, NOBODY_MASKED } from '../../core/group-only';
+import { findUser, maskedFor } from '../users';
 import { withDescendants } from '../../core/scope';
 import { isoOrNull } from '../../core/sql';
 import type { Database, ExportDatabase } from '../../db/client';
@@ -209,7 +211,10 @@ export function dataExportJob(
           // The screen shows the query running once its rows are ready (on PGlite, copied into its sandbox).
           { beforeQuery: () => context.progress(QUERY_RUNNING_PROGRESS), signal: deps.signal },
         );
-        csv = toCsv(result);
+        // Names of group-only units' people only for the provider's employees and themselves (docs/PRIVACY.md 'Group-only units').
+        const requester = await findUser(deps.db, request.userId);
+        const masked = requester ? await maskedFor(deps.db, requester) : NOBODY_MASKED;
+        csv = toCsv({ columns: result.columns, rows: maskRows(result.columns, result.rows, masked) });
       } catch (error) {
         throw new JobFailure(failureMessage(error, deps.limits));
       }

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, not } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { groups, organizations, type NewOrganizationRow } from '../../db/schema';
 import { withDescendants } from '../../core/scope';
@@ -23,6 +23,19 @@ export async function insertOrganization(db: Database, values: NewOrganizationRo
   const [row] = await db.insert(organizations).values(values).returning();
   if (!row) throw new Error('organization not inserted');
   return row;
+}
+
+/** The ids of the organization's own locations. */
+export async function ownLocationIds(db: Database, organizationId: number): Promise<Set<number>> {
+  const rows = await db.select({ id: groups.id }).from(groups).where(eq(groups.organizationId, organizationId));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Makes exactly `groupIds` of the organization's own locations group-only (docs/PRIVACY.md 'Group-only units'). */
+export async function setGroupOnlyLocations(db: Database, organizationId: number, groupIds: readonly number[]): Promise<void> {
+  const own = eq(groups.organizationId, organizationId);
+  await db.update(groups).set({ groupOnly: false }).where(groupIds.length ? and(own, not(inArray(groups.id, [...groupIds]))) : own);
+  if (groupIds.length) await db.update(groups).set({ groupOnly: true }).where(and(own, inArray(groups.id, [...groupIds])));
 }
 
 export async function updateOrganization(db: Database, id: number, values: Partial<NewOrganizationRow>) {

@@ -8,9 +8,10 @@ import { HttpError } from '../../core/http-error';
 import { visibleTree } from '../../core/tree-visibility';
 import type { Caller } from '../../core/caller';
 import { toOrganization } from '../users';
-import { defaultLocationOwners, findOrganizationRow, insertOrganization, listOrganizations, locationOwner, updateOrganization } from './organizations.repo';
+import { defaultLocationOwners, findOrganizationRow, insertOrganization, listOrganizations, locationOwner, ownLocationIds, setGroupOnlyLocations, updateOrganization } from './organizations.repo';
 
 export const ORGANIZATION_NOT_FOUND = 'Organization not found';
+export const GROUP_ONLY_NOT_OWN = "Group-only units must be the organization's own locations";
 
 /** LAVO above PRO above BASIC: an organization never gets more than its parent, nor than its editor's own. */
 const rank = (type: AccountType) => ACCOUNT_TYPES.length - ACCOUNT_TYPES.indexOf(type);
@@ -68,7 +69,15 @@ export function createOrganizationsService(db: Database) {
         if (isRoot !== (body.type === PROVIDER_TYPE)) throw new HttpError(400, 'Only organization 1, the root, is the provider');
         await checkAccountType(caller, body.accountType, current.parentId);
         await checkDefaultLocation(caller, settings.defaultLocationId, current.id, current.parentId ?? current.id);
-        const row = await updateOrganization(db, current.id, { name: body.name, type: body.type, accountType: body.accountType, ...settings });
+        const groupOnly = body.settings.groupOnlyLocationIds;
+        if (groupOnly !== undefined) {
+          const own = await ownLocationIds(db, current.id);
+          if (groupOnly.some((id) => !own.has(id))) throw new HttpError(400, GROUP_ONLY_NOT_OWN);
+        }
+        const row = await db.transaction(async (tx) => {
+          if (groupOnly !== undefined) await setGroupOnlyLocations(tx, current.id, groupOnly);
+          return updateOrganization(tx, current.id, { name: body.name, type: body.type, accountType: body.accountType, ...settings });
+        });
         return toOrganization(row, true);
       }
       // A new organization always has a parent: organization 1 is the one root.
@@ -76,6 +85,8 @@ export function createOrganizationsService(db: Database) {
       if (parentId === PROVIDER_ORGANIZATION_ID && !isEmployee(caller)) throw new HttpError(403, 'Only the provider can add a top-level organization');
       if (!scope.organizationIds.has(parentId)) throw new HttpError(404, ORGANIZATION_NOT_FOUND);
       if (body.type === PROVIDER_TYPE) throw new HttpError(400, 'Only organization 1, the root, is the provider');
+      // A new organization has no locations of its own yet.
+      if (body.settings.groupOnlyLocationIds?.length) throw new HttpError(400, GROUP_ONLY_NOT_OWN);
       await checkAccountType(caller, body.accountType, parentId);
       await checkDefaultLocation(caller, settings.defaultLocationId, null, parentId);
       const row = await insertOrganization(db, { name: body.name, parentId, type: body.type, accountType: body.accountType, ...settings });

@@ -13,7 +13,12 @@ export const exposureRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
 
   app.route({
     ...routeOf(exposureEndpoints.interactions),
-    config: { ...forPages('/app/reports/contact-tracing'), ...personalRead(personInQuery('none'), '/app/reports/contact-tracing') },
+    config: {
+      ...forPages('/app/reports/contact-tracing'),
+      ...personalRead(personInQuery('none'), '/app/reports/contact-tracing'),
+      // Contact tracing names the contacts of group-only units too: an outbreak needs them (docs/PRIVACY.md 'Group-only units').
+      groupOnly: 'names-shown',
+    },
     handler: async (request) => service.interactions(callerOf(request), request.query),
   });
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { createAnswerCache } from '../metrics/answers';
+import { registerGroupOnly } from './group-only';
 import { cdiffRoutes } from './cdiff.routes';
 import { complianceReportRoutes } from './compliance-report.routes';
 import { complianceRoutes } from './compliance.routes';
@@ -19,6 +20,7 @@ import { wearableUsageRoutes } from './wearable-usage.routes';
  */
 export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const answers = createAnswerCache(db);
+  registerGroupOnly(app, db);
   for (const routes of [complianceRoutes, complianceReportRoutes, hygieneRoutes]) await app.register(routes, { db, answers });
   for (const routes of [userReportsRoutes, disputesRoutes, dispensersRoutes, roundingRoutes, exposureRoutes, cdiffRoutes, wearableUsageRoutes, trustRoutes]) {
     await app.register(routes, { db });

@@ -5,4 +5,5 @@ export { findOrganization, findRole, findUser, listUsersInScope } from './users.
 export { USER_NOT_FOUND, userInScope, userToChange } from './users.service';
 export { type UserFilter, userWhere } from './users-list.repo';
 export { inviteNewAccount } from './invite';
+export { maskedFor } from './group-only.repo';
 export { followInvitationAddress, invitationAddress, settlePendingEmail } from './pending-email';

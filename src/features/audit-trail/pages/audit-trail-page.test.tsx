@@ -21,7 +21,7 @@ vi.setConfig({ testTimeout: 30_000 });
 const ward: Group = {
   id: 6, parentId: null, organizationId: 2, name: 'ICU – 3 North', type: 'UNIT', address: null, timeZone: 'US/Pacific', floorplanImage: null, shiftLengthHours: 12,
   requiredHandWashDuration: 20, requiredVisitDuration: 30, beforeEntrySecondsToComply: 60, afterEntrySecondsToComply: 60,
-  beforeExitSecondsToComply: 60, afterExitSecondsToComply: 60, mapScale: null, accessible: true,
+  beforeExitSecondsToComply: 60, afterExitSecondsToComply: 60, mapScale: null, groupOnly: false, accessible: true,
 };
 
 function person(id: number, firstName: string, lastName: string): UserSummary {

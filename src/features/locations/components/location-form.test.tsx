@@ -24,6 +24,7 @@ const base = {
   beforeExitSecondsToComply: 60,
   afterExitSecondsToComply: 120,
   mapScale: null,
+  groupOnly: false,
   accessible: true,
 } satisfies Omit<Group, 'id' | 'parentId' | 'name'>;
 const ROOT: Group = { ...base, id: 1, parentId: null, name: 'Network' };

@@ -23,7 +23,7 @@ function ward(id: number, name: string): Group {
   return {
     id, parentId: null, organizationId: 5, name, type: 'UNIT', address: null, timeZone: 'US/Pacific', floorplanImage: null, shiftLengthHours: 12,
     requiredHandWashDuration: 20, requiredVisitDuration: 30, beforeEntrySecondsToComply: 60, afterEntrySecondsToComply: 60,
-    beforeExitSecondsToComply: 60, afterExitSecondsToComply: 60, mapScale: null, accessible: true,
+    beforeExitSecondsToComply: 60, afterExitSecondsToComply: 60, mapScale: null, groupOnly: false, accessible: true,
   };
 }
 

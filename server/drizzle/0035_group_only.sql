@@ -1,0 +1,1 @@
+ALTER TABLE "groups" ADD COLUMN "group_only" boolean DEFAULT false NOT NULL;
