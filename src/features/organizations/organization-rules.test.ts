@@ -15,7 +15,7 @@ const loc = (id: number, organizationId: number, accessible = true) => ({ id, or
 
 describe('organization form rules', () => {
   it('requires a default location for networks and hospitals only', () => {
-    const base = { name: 'North', accountType: 'PRO', defaultLocationId: '', auditMatchToleranceSeconds: 60, hideLeaderboards: false, retentionDays: 400 };
+    const base = { name: 'North', accountType: 'PRO', defaultLocationId: '', auditMatchToleranceSeconds: 60, hideLeaderboards: false, retentionDays: 400, groupOnlyLocationIds: [] };
     expect(organizationFormSchema.safeParse({ ...base, type: 'HOSPITAL' }).success).toBe(false);
     expect(organizationFormSchema.safeParse({ ...base, type: 'NETWORK' }).success).toBe(false);
     expect(organizationFormSchema.safeParse({ ...base, type: 'DEPARTMENT' }).success).toBe(true);
@@ -24,7 +24,7 @@ describe('organization form rules', () => {
   });
 
   it('takes an audit match tolerance of 10 to 600 whole seconds, as the request does', () => {
-    const base = { name: 'North', accountType: 'PRO', defaultLocationId: '', type: 'DEPARTMENT', hideLeaderboards: false, retentionDays: 400 };
+    const base = { name: 'North', accountType: 'PRO', defaultLocationId: '', type: 'DEPARTMENT', hideLeaderboards: false, retentionDays: 400, groupOnlyLocationIds: [] };
     for (const ok of [10, 90, 600]) expect(organizationFormSchema.safeParse({ ...base, auditMatchToleranceSeconds: ok }).success, String(ok)).toBe(true);
     for (const bad of [9, 601, 30.5, Number.NaN]) {
       const result = organizationFormSchema.safeParse({ ...base, auditMatchToleranceSeconds: bad });

@@ -42,6 +42,8 @@ export const organizationFormSchema = z
     auditMatchToleranceSeconds: organizationBodySchema.shape.settings.shape.auditMatchToleranceSeconds.unwrap(),
     hideLeaderboards: z.boolean(),
     retentionDays: organizationBodySchema.shape.settings.shape.retentionDays.unwrap(),
+    /** The organization's own locations that are group-only, as the select keeps them (ids as text). */
+    groupOnlyLocationIds: z.array(z.string()),
   })
   .superRefine((v, ctx) => {
     if (needsDefaultLocation(v.type) && !v.defaultLocationId) ctx.addIssue({ code: 'custom', path: ['defaultLocationId'], message: 'A default location is required for networks and hospitals' });

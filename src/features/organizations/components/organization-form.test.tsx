@@ -15,7 +15,7 @@ const ORGS: Organization[] = [
   { id: 3, parentId: 2, name: "St. Mary's", type: 'HOSPITAL', accountType: 'PRO', settings: { ...settings, defaultLocationId: 2 }, accessible: true },
 ];
 const loc = (id: number, organizationId: number, name: string) => ({ id, organizationId, name, parentId: null, accessible: true }) as Group;
-const LOCATIONS = [loc(1, 2, 'Northwind campus'), loc(2, 3, "St. Mary's campus")];
+const LOCATIONS = [loc(1, 2, 'Northwind campus'), loc(2, 3, "St. Mary's campus"), { ...loc(4, 3, 'Maternity'), groupOnly: true }];
 
 function renderForm(props: { organization: Organization | null; parent: Organization | null }, onSave = vi.fn(async () => undefined)) {
   render(<OrganizationForm opened onClose={() => {}} organizations={ORGS} locations={LOCATIONS} ownAccountType="LAVO" isEmployee onSave={onSave} {...props} />);
@@ -32,7 +32,7 @@ describe('OrganizationForm', () => {
     await user.type(screen.getByLabelText(/^Name/), ' Hospital');
     await waitFor(() => expect(save).toBeEnabled());
     await user.click(save);
-    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ id: 3, parentId: 2, name: "St. Mary's Hospital", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2, auditMatchToleranceSeconds: 60, hideLeaderboards: false, retentionDays: 400 } }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ id: 3, parentId: 2, name: "St. Mary's Hospital", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2, auditMatchToleranceSeconds: 60, hideLeaderboards: false, retentionDays: 400, groupOnlyLocationIds: [4] } }));
   });
 
   it('renames a department that has no default location, with a name pasted at once', async () => {
@@ -45,7 +45,7 @@ describe('OrganizationForm', () => {
     const save = screen.getByRole('button', { name: 'Save' });
     await waitFor(() => expect(save).toBeEnabled());
     await user.click(save);
-    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ id: 9, parentId: 3, name: 'Day Clinic East', type: 'DEPARTMENT', accountType: 'PRO', settings: { defaultLocationId: null, auditMatchToleranceSeconds: 60, hideLeaderboards: false, retentionDays: 400 } }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ id: 9, parentId: 3, name: 'Day Clinic East', type: 'DEPARTMENT', accountType: 'PRO', settings: { defaultLocationId: null, auditMatchToleranceSeconds: 60, hideLeaderboards: false, retentionDays: 400, groupOnlyLocationIds: [] } }));
   });
 
   it('sets the audit match tolerance of an organization, refusing one out of range on the field', async () => {
@@ -62,7 +62,7 @@ describe('OrganizationForm', () => {
     await waitFor(() => expect(save).toBeEnabled());
     await user.click(save);
     await waitFor(() =>
-      expect(onSave).toHaveBeenCalledWith({ id: 3, parentId: 2, name: "St. Mary's", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2, auditMatchToleranceSeconds: 50, hideLeaderboards: false, retentionDays: 400 } }),
+      expect(onSave).toHaveBeenCalledWith({ id: 3, parentId: 2, name: "St. Mary's", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2, auditMatchToleranceSeconds: 50, hideLeaderboards: false, retentionDays: 400, groupOnlyLocationIds: [4] } }),
     );
   });
 
@@ -75,7 +75,7 @@ describe('OrganizationForm', () => {
     await waitFor(() => expect(save).toBeEnabled());
     await user.click(save);
     await waitFor(() =>
-      expect(onSave).toHaveBeenCalledWith({ id: 3, parentId: 2, name: "St. Mary's", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2, auditMatchToleranceSeconds: 60, hideLeaderboards: true, retentionDays: 400 } }),
+      expect(onSave).toHaveBeenCalledWith({ id: 3, parentId: 2, name: "St. Mary's", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2, auditMatchToleranceSeconds: 60, hideLeaderboards: true, retentionDays: 400, groupOnlyLocationIds: [4] } }),
     );
   });
 
@@ -93,7 +93,20 @@ describe('OrganizationForm', () => {
     await waitFor(() => expect(save).toBeEnabled());
     await user.click(save);
     await waitFor(() =>
-      expect(onSave).toHaveBeenCalledWith({ id: 3, parentId: 2, name: "St. Mary's", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2, auditMatchToleranceSeconds: 60, hideLeaderboards: false, retentionDays: 90 } }),
+      expect(onSave).toHaveBeenCalledWith({ id: 3, parentId: 2, name: "St. Mary's", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2, auditMatchToleranceSeconds: 60, hideLeaderboards: false, retentionDays: 90, groupOnlyLocationIds: [4] } }),
+    );
+  });
+
+  it('makes its own locations group-only units, and only its own (docs/PRIVACY.md)', async () => {
+    const onSave = renderForm({ organization: ORGS[2]!, parent: null });
+    const user = userEvent.setup();
+    const [units] = screen.getAllByLabelText('Group-only units');
+    await user.click(units!);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(["St. Mary's campus", 'Maternity']);
+    await user.click(screen.getByRole('option', { name: "St. Mary's campus" }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith({ id: 3, parentId: 2, name: "St. Mary's", type: 'HOSPITAL', accountType: 'PRO', settings: { defaultLocationId: 2, auditMatchToleranceSeconds: 60, hideLeaderboards: false, retentionDays: 400, groupOnlyLocationIds: [4, 2] } }),
     );
   });
 

@@ -40,6 +40,8 @@ export function OrganizationForm({ opened, onClose, organization, parent, organi
   const parentId = organization ? organization.parentId : (parent?.id ?? 1);
   const parentOrg = organizations.find((o) => o.id === parentId) ?? null;
   const isRoot = organization?.parentId === null;
+  // Its own locations, which may be group-only units (docs/PRIVACY.md 'Group-only units'); none for a new one.
+  const ownLocations = useMemo(() => (organization ? locations.filter((l) => l.organizationId === organization.id) : []), [organization, locations]);
   const { control, handleSubmit, formState, watch, trigger } = useForm<OrganizationFormValues>({
     resolver: zodResolver(organizationFormSchema),
     mode: 'onChange',
@@ -51,6 +53,7 @@ export function OrganizationForm({ opened, onClose, organization, parent, organi
       auditMatchToleranceSeconds: organization?.settings.auditMatchToleranceSeconds ?? MATCH_TOLERANCE_SECONDS,
       hideLeaderboards: organization?.settings.hideLeaderboards ?? false,
       retentionDays: organization?.settings.retentionDays ?? RETENTION_DAYS.default,
+      groupOnlyLocationIds: ownLocations.filter((l) => l.groupOnly).map((l) => String(l.id)),
     },
   });
   const type = watch('type');
@@ -76,6 +79,7 @@ export function OrganizationForm({ opened, onClose, organization, parent, organi
         auditMatchToleranceSeconds: v.auditMatchToleranceSeconds,
         hideLeaderboards: v.hideLeaderboards,
         retentionDays: v.retentionDays,
+        ...(organization ? { groupOnlyLocationIds: v.groupOnlyLocationIds.map(Number) } : {}),
       },
     };
     await onSave(body).catch(() => {
@@ -156,7 +160,7 @@ export function OrganizationForm({ opened, onClose, organization, parent, organi
               />
             )}
           />
-          <OrganizationPrivacyFields control={control} />
+          <OrganizationPrivacyFields control={control} ownLocations={ownLocations} />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" mih={44} onClick={onClose}>
               Cancel

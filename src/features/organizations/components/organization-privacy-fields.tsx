@@ -1,10 +1,11 @@
-import { NumberInput, Stack, Switch, Text } from '@mantine/core';
+import { MultiSelect, NumberInput, Stack, Switch, Text } from '@mantine/core';
+import type { Group as Location } from '@contracts/entities';
 import { RETENTION_DAYS } from '@contracts/privacy';
 import { type Control, Controller } from 'react-hook-form';
 import type { OrganizationFormValues } from '../organization-rules';
 
 /** The organization form's Privacy section (docs/PRIVACY.md). */
-export function OrganizationPrivacyFields({ control }: { control: Control<OrganizationFormValues> }) {
+export function OrganizationPrivacyFields({ control, ownLocations }: { control: Control<OrganizationFormValues>; ownLocations: readonly Location[] }) {
   return (
     <Stack gap="sm" role="group" aria-labelledby="organization-privacy">
       <Text fw={600} size="sm" mt="xs" id="organization-privacy">
@@ -23,6 +24,31 @@ export function OrganizationPrivacyFields({ control }: { control: Control<Organi
             onChange={(event) => field.onChange(event.currentTarget.checked)}
             onBlur={field.onBlur}
             ref={field.ref}
+          />
+        )}
+      />
+      <Controller
+        name="groupOnlyLocationIds"
+        control={control}
+        render={({ field }) => (
+          <MultiSelect
+            name={field.name}
+            ref={field.ref}
+            onBlur={field.onBlur}
+            value={field.value}
+            onChange={field.onChange}
+            label="Group-only units"
+            // docs/PRIVACY.md 'Group-only units'.
+            description={
+              ownLocations.length
+                ? "The people whose home is one of these locations, or below one, are named in reports only to themselves and the provider: everyone else sees professions, units and counts. Contact tracing still names them."
+                : 'Once the organization has locations of its own, they can be made group-only here.'
+            }
+            data={ownLocations.map((l) => ({ value: String(l.id), label: l.name }))}
+            disabled={ownLocations.length === 0}
+            searchable
+            clearable
+            nothingFoundMessage="No locations"
           />
         )}
       />

@@ -6,6 +6,7 @@ import { verdictOutcome, verdictWords } from '@contracts/reports/opportunity-ver
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { descendantIds, SearchableSelect, SingleDatePicker, TreeMultiSelect } from '@/components/filters';
 import { usePurposeGate } from '../shared/purpose-gate';
+import { GroupOnlyNotice, useGroupOnlyPeople } from '../shared/group-only';
 import { PageHeader } from '@/components/page-header';
 import { displayName, formatTimeIn } from '@/lib/format';
 import { useSession } from '@/lib/session-context';
@@ -26,18 +27,22 @@ export default function ActivityBreakdownPage({ entry }: { entry: PageEntry }) {
   const { user: me, bootstrap } = useSession();
   const { filters, update } = useReportFilters('/app/reports/activity-breakdown');
   const userId = filters.userId ?? me.id;
+  // People of group-only units are not offered, nor shown when asked for (docs/PRIVACY.md 'Group-only units').
+  const masked = useGroupOnlyPeople();
+  const groupOnly = masked.has(userId);
   const users = useMemo(() => {
     // Each chosen organization with everything under it, as the reports count it.
     const orgs = new Set(filters.organizationIds.flatMap((id) => [id, ...descendantIds(bootstrap.organizations, id)]));
     return bootstrap.users
-      .filter((u) => orgs.has(u.organizationId) || u.id === userId)
-      .map((u) => ({ value: String(u.id), label: displayName(u) === 'User' ? `User ${u.id}` : displayName(u) }))
+      .filter((u) => (orgs.has(u.organizationId) && !masked.has(u.id)) || u.id === userId)
+      .map((u) => ({ value: String(u.id), label: displayName(u) === 'User' || masked.has(u.id) ? `User ${u.id}` : displayName(u) }))
       .sort((a, b) => a.label.localeCompare(b.label));
-  }, [bootstrap.users, bootstrap.organizations, filters.organizationIds, userId]);
+  }, [bootstrap.users, bootstrap.organizations, filters.organizationIds, userId, masked]);
 
   const chosen = bootstrap.users.find((u) => u.id === userId);
   // Another person's day opens once a purpose is stated (docs/PRIVACY.md 'A purpose first').
-  const { allowed, gate } = usePurposeGate(chosen ? { id: userId, name: displayName(chosen) !== 'User' ? displayName(chosen) : `User ${userId}` } : null);
+  const { allowed: stated, gate } = usePurposeGate(chosen && !groupOnly ? { id: userId, name: displayName(chosen) !== 'User' ? displayName(chosen) : `User ${userId}` } : null);
+  const allowed = stated && !groupOnly;
   const days = useReport(userReportEndpoints.availableDays, { userId }, { enabled: allowed });
   const day = useMemo(() => ({ userId, date: filters.date }), [userId, filters.date]);
   // The day's figures first, then its events (the same answer).
@@ -51,7 +56,9 @@ export default function ActivityBreakdownPage({ entry }: { entry: PageEntry }) {
         <SearchableSelect label="User" data={users} value={String(userId)} onChange={(value) => value && update({ userId: Number(value) })} />
         <SingleDatePicker label="Day" value={filters.date} onChange={(date) => update({ date })} availableDays={days.data ?? []} />
       </Group>
-      {allowed ? (
+      {groupOnly ? (
+        <GroupOnlyNotice />
+      ) : allowed ? (
         <>
           <DayFiguresSection day={day} />
           {shown >= 2 && <EventsSection day={day} noActivity={days.data?.length === 0} />}

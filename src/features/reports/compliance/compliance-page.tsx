@@ -6,6 +6,7 @@ import { DataTable, type DataColumn } from '@/components/data-table';
 import { ChipsMultiSelect } from '@/components/filters';
 import { PageHeader } from '@/components/page-header';
 import { displayName } from '@/lib/format';
+import { useGroupOnlyPeople } from '../shared/group-only';
 import { useSession } from '@/lib/session-context';
 import { reportQueryOptions } from '../shared/api/report-query';
 import { ComplianceBadge } from '../shared/compliance-badge';
@@ -47,9 +48,14 @@ export default function CompliancePage({ entry }: { entry: PageEntry }) {
     () => ({ ...reportQuery(filters), userIds: filters.userIds, metric: filters.metric, split: filters.split, excludeLowTrust: filters.excludeLowTrust }),
     [filters],
   );
+  // People of group-only units are not offered (docs/PRIVACY.md 'Group-only units').
+  const masked = useGroupOnlyPeople();
   const userOptions = useMemo(
-    () => bootstrap.users.filter((u) => u.active || filters.userIds.includes(u.id)).map((u) => ({ value: String(u.id), label: `${displayName(u)}${u.clientUserId ? ` (${u.clientUserId})` : ''}` })),
-    [bootstrap.users, filters.userIds],
+    () =>
+      bootstrap.users
+        .filter((u) => (u.active || filters.userIds.includes(u.id)) && !masked.has(u.id))
+        .map((u) => ({ value: String(u.id), label: `${displayName(u)}${u.clientUserId ? ` (${u.clientUserId})` : ''}` })),
+    [bootstrap.users, filters.userIds, masked],
   );
   // The trend first, then the table (the same answer).
   const shown = useReportStages(2, []);

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { displayName } from '@/lib/format';
 import { useSession } from '@/lib/session-context';
+import { useGroupOnlyPeople } from '../shared/group-only';
 import type { UserSummary } from '@contracts/entities';
 
 /** Users per page in the View As list (docs/SCREENS.md 'View As'). */
@@ -41,19 +42,21 @@ export function ViewAsDialog({ opened, onClose, organizationIds }: { opened: boo
   const { bootstrap } = useSession();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
+  // People of group-only units are not offered (docs/PRIVACY.md 'Group-only units').
+  const masked = useGroupOnlyPeople();
   const rows = useMemo<Row[]>(() => {
     const orgs = withDescendants(bootstrap.organizations, organizationIds);
     const orgName = new Map(bootstrap.organizations.map((o) => [o.id, o.name]));
     const professionName = new Map(bootstrap.enums.professions.map((p) => [p.professionId, p.name]));
     return bootstrap.users
-      .filter((u) => u.active && orgs.has(u.organizationId))
+      .filter((u) => u.active && orgs.has(u.organizationId) && !masked.has(u.id))
       .map((user) => ({
         user,
         name: displayName(user),
         profession: user.professionId ? (professionName.get(user.professionId) ?? user.professionId) : '',
         organization: orgName.get(user.organizationId) ?? '',
       }));
-  }, [bootstrap, organizationIds]);
+  }, [bootstrap, organizationIds, masked]);
   const needle = query.trim().toLowerCase();
   const shown = needle
     ? rows.filter((r) => [r.name, r.profession, r.user.clientUserId ?? '', r.organization].some((text) => text.toLowerCase().includes(needle)))

@@ -25,6 +25,7 @@ import { DEFINITIONS } from '../shared/definitions';
 import { exceedsSixMonths, shiftDay } from '../filters/filter-state';
 import { useReportFilters } from '../filters/use-report-filters';
 import { MyOpportunities } from './my-opportunities-section';
+import { GroupOnlyNotice, useGroupOnlyPeople } from '../shared/group-only';
 
 /** Days the user overview covers: the chosen day and the six before it. */
 export const USER_OVERVIEW_DAYS = 7;
@@ -42,10 +43,13 @@ export default function UserOverviewPage({ entry }: { entry: PageEntry }) {
   const profession = bootstrap.enums.professions.find((p) => p.professionId === person?.professionId)?.name ?? person?.professionId ?? '';
   const showDurations = me.organization.settings.displayDurations;
 
-  const name = person ? displayName(person) : `User ${userId}`;
+  // A person of a group-only unit is named to themself and the provider only (docs/PRIVACY.md 'Group-only units').
+  const groupOnly = useGroupOnlyPeople().has(userId);
+  const name = person && !groupOnly ? displayName(person) : `User ${userId}`;
   // Another person's figures open once a purpose is stated (docs/PRIVACY.md 'A purpose first');
   // someone the caller cannot see is answered 'User not found' without asking why.
-  const { allowed, gate } = usePurposeGate(person ? { id: userId, name } : null);
+  const { allowed: stated, gate } = usePurposeGate(person && !groupOnly ? { id: userId, name } : null);
+  const allowed = stated && !groupOnly;
   const week = useMemo<UserWeek>(() => ({ userId, startDate: shiftDay(filters.date, -(USER_OVERVIEW_DAYS - 1)), endDate: filters.date }), [userId, filters.date]);
   // The page asks for the dashboard too, to tell a user out of reach from one with no figures.
   const dashboard = useReport(userReportEndpoints.dashboard, week, { enabled: allowed });
@@ -77,7 +81,7 @@ export default function UserOverviewPage({ entry }: { entry: PageEntry }) {
         </Group>
         <SingleDatePicker value={filters.date} onChange={(date) => update({ date })} label="Week ending" />
       </Group>
-      {allowed ? <UserFigures week={week} self={userId === me.id} name={name} showDurations={showDurations} noSmartSensor={dashboard.data?.assignedWearables === 0} /> : gate}
+      {groupOnly ? <GroupOnlyNotice /> : allowed ? <UserFigures week={week} self={userId === me.id} name={name} showDurations={showDurations} noSmartSensor={dashboard.data?.assignedWearables === 0} /> : gate}
     </Stack>
   );
 }
