@@ -6,9 +6,10 @@ import { DataTable, downloadCsv, exportFileName, toCsv } from '@/components/data
 import type { SelectOption } from '@/components/filters';
 import { PageHeader } from '@/components/page-header';
 import { errorText, showError } from '@/components/toasts';
-import { displayName, formatDateTimeIn, zoneName } from '@/lib/format';
+import { displayName } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-titles';
 import { useSession } from '@/lib/session-context';
+import { useViewerClock } from '@/lib/use-viewer-clock';
 import { allAuditTrailRows, useAuditTrail } from '../api/get-audit-trail';
 import { ACTION_WORDS, auditTrailColumns, shownName } from '../audit-trail-columns';
 import { AuditTrailFilters } from '../audit-trail-filters';
@@ -22,16 +23,15 @@ const route = getRouteApi('/app/accounts/audit-trail');
  * read, exported whole.
  */
 export default function AuditTrailPage({ entry }: { entry: { title: string } }) {
-  const { user: me, bootstrap } = useSession();
+  const { bootstrap } = useSession();
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const filter = useMemo(() => trailFilterOf(search), [search]);
   const update = (patch: AuditTrailAddress) => void navigate({ search: (current) => ({ ...current, ...patch }), replace: true });
 
-  // The viewer's clock: their home location's, else the device's.
-  const timeZone = bootstrap.groups.find((g) => g.id === me.groupId)?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const clock = useViewerClock();
   const titleOf = usePageTitle();
-  const columns = useMemo(() => auditTrailColumns(timeZone, titleOf), [timeZone, titleOf]);
+  const columns = useMemo(() => auditTrailColumns(clock, titleOf), [clock, titleOf]);
 
   // Everyone the session knows, and anyone the address names beyond them.
   const people = useMemo<SelectOption[]>(() => {
@@ -61,14 +61,14 @@ export default function AuditTrailPage({ entry }: { entry: { title: string } }) 
       <PageHeader title={entry.title} />
       <AuditTrailFilters filter={filter} people={people} update={update} />
       <Text size="sm" c="dimmed" data-testid="audit-trail-zone">
-        Every read of a person&apos;s data and every change, newest first. Times are in {zoneName(timeZone)}; the days filter by UTC days.
+        Every read of a person&apos;s data and every change, newest first. Times are in {clock.zoneName}; the days filter by UTC days.
       </Text>
       <DataTable
         label="Audit trail"
         columns={columns}
         rows={rows}
         rowKey={(r) => r.id}
-        rowLabel={(r) => `${ACTION_WORDS[r.action]} by ${shownName(r.actor)}, ${formatDateTimeIn(r.at, timeZone)}`}
+        rowLabel={(r) => `${ACTION_WORDS[r.action]} by ${shownName(r.actor)}, ${clock.format(r.at)}`}
         pageSize={rows.length || ACCESS_LOG_TAKE}
         loading={trail.isPending}
         error={trail.data ? null : trail.error}

@@ -3,9 +3,8 @@ import { useMemo, useState } from 'react';
 import { ACCESS_PURPOSE_LABELS, type AccessLogRow } from '@contracts/privacy';
 import { DataTable, downloadCsv, exportFileName, toCsv, type DataColumn } from '@/components/data-table';
 import { errorText, showError } from '@/components/toasts';
-import { formatDateTimeIn, zoneName } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-titles';
-import { useSession } from '@/lib/session-context';
+import { useViewerClock } from '@/lib/use-viewer-clock';
 import { allAccessLogRows, useAccessLog } from './access-log-api';
 
 /** The purpose of a read in words, with its note. */
@@ -17,8 +16,7 @@ const purposeWords = (row: AccessLogRow) => (row.purpose ? `${ACCESS_PURPOSE_LAB
  * which page and why; paged as it is read, exported whole.
  */
 export function AccessLogSection() {
-  const { user: me, bootstrap } = useSession();
-  const timeZone = bootstrap.groups.find((g) => g.id === me.groupId)?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const clock = useViewerClock();
   const titleOf = usePageTitle();
   const log = useAccessLog();
   const [exporting, setExporting] = useState(false);
@@ -27,13 +25,13 @@ export function AccessLogSection() {
 
   const columns = useMemo<DataColumn<AccessLogRow>[]>(
     () => [
-      { key: 'at', header: 'When', value: (r) => formatDateTimeIn(r.at, timeZone), sortable: false },
+      { key: 'at', header: 'When', value: (r) => clock.format(r.at), sortable: false },
       { key: 'viewer', header: 'Who', value: (r) => r.viewer.name, sortable: false },
       { key: 'role', header: 'Role', value: (r) => r.viewer.role || '—', sortable: false, fold: true },
       { key: 'page', header: 'Page', value: (r) => (r.page ? (titleOf(r.page) ?? r.page) : '—'), sortable: false },
       { key: 'purpose', header: 'Why', value: purposeWords, sortable: false },
     ],
-    [timeZone, titleOf],
+    [clock, titleOf],
   );
 
   const exportAll = async () => {
@@ -55,7 +53,7 @@ export function AccessLogSection() {
             Who viewed my data
           </Title>
           <Text size="sm" c="dimmed">
-            Everyone who opened your figures, when, on which page and why they said they did. Times are in {zoneName(timeZone)}.
+            Everyone who opened your figures, when, on which page and why they said they did. Times are in {clock.zoneName}.
           </Text>
         </div>
         <DataTable
