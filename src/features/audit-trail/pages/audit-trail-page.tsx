@@ -1,11 +1,10 @@
 import { ACCESS_LOG_TAKE } from '@contracts/privacy';
-import { Button, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
-import { DataTable, downloadCsv, exportFileName, toCsv } from '@/components/data-table';
+import { useMemo } from 'react';
+import { PagedDataTable } from '@/components/data-table';
 import type { SelectOption } from '@/components/filters';
 import { PageHeader } from '@/components/page-header';
-import { errorText, showError } from '@/components/toasts';
 import { displayName } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-titles';
 import { useSession } from '@/lib/session-context';
@@ -42,19 +41,6 @@ export default function AuditTrailPage({ entry }: { entry: { title: string } }) 
   }, [bootstrap.users, filter.personUserId, filter.actorUserId]);
 
   const trail = useAuditTrail(filter);
-  const rows = useMemo(() => trail.data?.pages.flatMap((p) => p.data) ?? [], [trail.data]);
-  const total = trail.data?.pages[0]?.totalCount ?? 0;
-  const [exporting, setExporting] = useState(false);
-  const exportAll = async () => {
-    setExporting(true);
-    try {
-      downloadCsv(exportFileName('Audit trail'), toCsv(columns, await allAuditTrailRows(filter)));
-    } catch (error) {
-      showError(errorText(error), 'The audit trail could not be exported.');
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <Stack gap="md">
@@ -63,32 +49,18 @@ export default function AuditTrailPage({ entry }: { entry: { title: string } }) 
       <Text size="sm" c="dimmed" data-testid="audit-trail-zone">
         Every read of a person&apos;s data and every change, newest first. Times are in {clock.zoneName}; the days filter by UTC days.
       </Text>
-      <DataTable
+      <PagedDataTable
         label="Audit trail"
         columns={columns}
-        rows={rows}
+        query={trail}
+        take={ACCESS_LOG_TAKE}
+        fetchAll={() => allAuditTrailRows(filter)}
+        exportFailed="The audit trail could not be exported."
+        noun="events"
         rowKey={(r) => r.id}
         rowLabel={(r) => `${ACTION_WORDS[r.action]} by ${shownName(r.actor)}, ${clock.format(r.at)}`}
-        pageSize={rows.length || ACCESS_LOG_TAKE}
-        loading={trail.isPending}
-        error={trail.data ? null : trail.error}
         emptyText="No events match these filters."
-        toolbar={
-          <Button variant="default" mih={44} onClick={() => void exportAll()} loading={exporting} disabled={total === 0}>
-            Export CSV
-          </Button>
-        }
       />
-      {trail.isFetchNextPageError && (
-        <Text size="sm" c="red.8" role="alert">
-          More events could not be loaded: {errorText(trail.error)}
-        </Text>
-      )}
-      {trail.hasNextPage && (
-        <Button variant="default" mih={44} onClick={() => void trail.fetchNextPage()} loading={trail.isFetchingNextPage}>
-          Show more ({rows.length} of {total})
-        </Button>
-      )}
     </Stack>
   );
 }

@@ -1,8 +1,7 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
-import { ACCESS_PURPOSE_LABELS, type AccessLogRow } from '@contracts/privacy';
-import { DataTable, downloadCsv, exportFileName, toCsv, type DataColumn } from '@/components/data-table';
-import { errorText, showError } from '@/components/toasts';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { ACCESS_LOG_TAKE, ACCESS_PURPOSE_LABELS, type AccessLogRow } from '@contracts/privacy';
+import { PagedDataTable, type DataColumn } from '@/components/data-table';
 import { usePageTitle } from '@/lib/page-titles';
 import { useViewerClock } from '@/lib/use-viewer-clock';
 import { allAccessLogRows, useAccessLog } from './access-log-api';
@@ -19,9 +18,6 @@ export function AccessLogSection() {
   const clock = useViewerClock();
   const titleOf = usePageTitle();
   const log = useAccessLog();
-  const [exporting, setExporting] = useState(false);
-  const rows = useMemo(() => log.data?.pages.flatMap((p) => p.data) ?? [], [log.data]);
-  const total = log.data?.pages[0]?.totalCount ?? 0;
 
   const columns = useMemo<DataColumn<AccessLogRow>[]>(
     () => [
@@ -34,17 +30,6 @@ export function AccessLogSection() {
     [clock, titleOf],
   );
 
-  const exportAll = async () => {
-    setExporting(true);
-    try {
-      downloadCsv(exportFileName('Who viewed my data'), toCsv(columns, await allAccessLogRows()));
-    } catch (error) {
-      showError(errorText(error), 'The access log could not be exported.');
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
     <Paper withBorder p="md" mt="lg" maw={960} component="section" aria-labelledby="access-log-title" data-testid="access-log">
       <Stack gap="sm">
@@ -56,26 +41,17 @@ export function AccessLogSection() {
             Everyone who opened your figures, when, on which page and why they said they did. Times are in {clock.zoneName}.
           </Text>
         </div>
-        <DataTable
+        <PagedDataTable
           label="Who viewed my data"
           columns={columns}
-          rows={rows}
+          query={log}
+          take={ACCESS_LOG_TAKE}
+          fetchAll={allAccessLogRows}
+          exportFailed="The access log could not be exported."
+          noun="rows"
           rowKey={(r) => r.id}
-          pageSize={rows.length || 20}
-          loading={log.isPending}
-          error={log.error}
           emptyText="Nobody else has opened your figures."
-          toolbar={
-            <Button variant="default" mih={44} onClick={() => void exportAll()} loading={exporting} disabled={total === 0}>
-              Export CSV
-            </Button>
-          }
         />
-        {log.hasNextPage && (
-          <Button variant="default" mih={44} onClick={() => void log.fetchNextPage()} loading={log.isFetchingNextPage}>
-            Show more ({rows.length} of {total})
-          </Button>
-        )}
       </Stack>
     </Paper>
   );
