@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nextAfterLastId } from '@/lib/fetch-all-pages';
+import { catchDownloads } from '@/test/downloads';
 import { render } from '@/test/render';
 import type { DataColumn } from './data-table';
 import { PagedDataTable } from './paged-data-table';
@@ -91,24 +92,14 @@ describe('PagedDataTable', () => {
   });
 
   it('exports every row of every page, with the exportable columns, named after the table', async () => {
-    const created: Blob[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      created.push(blob as Blob);
-      return 'blob:visits';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const downloads = catchDownloads();
     renderVisits();
     await waitFor(async () => expect(await bodyRows()).toHaveLength(20));
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-    await waitFor(() => expect(created).toHaveLength(1));
-    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toMatch(/^Room_visits_.*_Export\.csv$/);
-    const text = await new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.readAsText(created[0]!);
-    });
-    expect(text.trim().split(/\r?\n/)).toEqual(['Room', ...ALL.map((v) => v.room)]);
+    await waitFor(() => expect(downloads.count()).toBe(1));
+    const [file] = await downloads.saved();
+    expect(file?.name).toMatch(/^Room_visits_.*_Export\.csv$/);
+    expect(file?.text.trim().split(/\r?\n/)).toEqual(['Room', ...ALL.map((v) => v.room)]);
   });
 
   it('says when the export fails', async () => {
