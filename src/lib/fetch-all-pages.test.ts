@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchAllPages } from './fetch-all-pages';
+import { fetchAllCounted, fetchAllPages, nextAfterLastId } from './fetch-all-pages';
 
 describe('fetchAllPages', () => {
   it('asks for the page after the last id until a page comes back short', async () => {
@@ -21,5 +21,74 @@ describe('fetchAllPages', () => {
     }, 2);
     expect(rows).toHaveLength(2);
     expect(asked).toEqual([undefined, 2]);
+  });
+});
+
+/** A list of `count` rows, newest (highest id) first, as the API pages it: `take` rows after the id `startingAfter`. */
+function newestFirst(count: number) {
+  const all = Array.from({ length: count }, (_, i) => ({ id: 100 - i }));
+  return (take: number, startingAfter?: number) => ({ data: all.filter((r) => startingAfter === undefined || r.id < startingAfter).slice(0, take), totalCount: all.length });
+}
+
+describe('nextAfterLastId', () => {
+  const server = newestFirst(5);
+  it('names the last id read while fewer rows are read than the total', () => {
+    const first = server(2);
+    expect(nextAfterLastId(first, [first])).toBe(99);
+    const second = server(2, 99);
+    expect(nextAfterLastId(second, [first, second])).toBe(97);
+  });
+
+  it('names nothing once every row is read, or after an empty page', () => {
+    const all = server(5);
+    expect(nextAfterLastId(all, [all])).toBeUndefined();
+    const first = server(2);
+    const empty = { data: [], totalCount: 5 };
+    expect(nextAfterLastId(empty, [first, empty])).toBeUndefined();
+  });
+
+  it('reads the total of the newest page', () => {
+    const first = server(2);
+    expect(nextAfterLastId({ ...first, totalCount: 2 }, [first])).toBeUndefined();
+    expect(nextAfterLastId({ ...first, totalCount: 3 }, [first])).toBe(99);
+  });
+});
+
+describe('fetchAllCounted', () => {
+  it('asks for the page after the last id until the total is read, and no further', async () => {
+    const server = newestFirst(6);
+    const asked: (number | undefined)[] = [];
+    const rows = await fetchAllCounted(async (after) => {
+      asked.push(after);
+      return server(3, after);
+    }, 3);
+    expect(rows.map((r) => r.id)).toEqual([100, 99, 98, 97, 96, 95]);
+    // The second page is full, but the total is read: no empty third page is asked for.
+    expect(asked).toEqual([undefined, 98]);
+  });
+
+  it('stops at a short page even when the total grew meanwhile', async () => {
+    let total = 5;
+    const asked: (number | undefined)[] = [];
+    const server = newestFirst(5);
+    const rows = await fetchAllCounted(async (after) => {
+      asked.push(after);
+      total += 1;
+      return { ...server(3, after), totalCount: total };
+    }, 3);
+    expect(rows.map((r) => r.id)).toEqual([100, 99, 98, 97, 96]);
+    expect(asked).toEqual([undefined, 98]);
+  });
+
+  it('stops at an empty page when a full one left the grown total unread', async () => {
+    let total = 2;
+    const asked: (number | undefined)[] = [];
+    const rows = await fetchAllCounted(async (after) => {
+      asked.push(after);
+      total += 1;
+      return { data: after === undefined ? [{ id: 2 }, { id: 1 }] : [], totalCount: total };
+    }, 2);
+    expect(rows).toEqual([{ id: 2 }, { id: 1 }]);
+    expect(asked).toEqual([undefined, 1]);
   });
 });

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { ACCESS_PURPOSE_LABELS, type AuditTrailRow } from '@contracts/privacy';
 import type { DataColumn } from '@/components/data-table';
-import { formatDateTimeIn } from '@/lib/format';
+import type { ViewerClock } from '@/lib/use-viewer-clock';
 
 /** A name as the trail shows it: a masked one ('User') with its id, as the filters list it. */
 export const shownName = (user: { id: number; name: string }) => (user.name === 'User' ? `User ${user.id}` : user.name);
@@ -25,11 +25,11 @@ export const purposeWords = (row: Pick<AuditTrailRow, 'purpose' | 'purposeNote'>
  * phone; whose data, the answer's status and the purpose fold into each row's details. The time
  * shows in the viewer's clock and is exported in UTC (ISO 8601).
  */
-export function auditTrailColumns(timeZone: string, titleOf: (path: string) => string | null): DataColumn<AuditTrailRow>[] {
+export function auditTrailColumns(clock: ViewerClock, titleOf: (path: string) => string | null): DataColumn<AuditTrailRow>[] {
   const request = (r: AuditTrailRow) => `${r.method} ${filledRoute(r)}`;
   const pageOf = (r: AuditTrailRow) => (r.page ? (titleOf(r.page) ?? r.page) : null);
   return [
-    { key: 'at', header: 'When', value: (r) => r.at, render: (r) => formatDateTimeIn(r.at, timeZone), sortable: false },
+    { key: 'at', header: 'When', value: (r) => r.at, render: (r) => clock.format(r.at), sortable: false },
     { key: 'actor', header: 'Actor', value: (r) => shownName(r.actor), sortable: false },
     { key: 'action', header: 'Action', value: (r) => ACTION_WORDS[r.action], sortable: false },
     {

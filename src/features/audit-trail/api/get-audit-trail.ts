@@ -2,7 +2,7 @@ import { ACCESS_LOG_MAX_TAKE, ACCESS_LOG_TAKE, privacyEndpoints, type AuditTrail
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { mainApi } from '@/lib/api-client';
 import { KEEP_ON_DEVICE } from '@/lib/query-client';
-import { fetchAllPages } from '@/lib/fetch-all-pages';
+import { fetchAllCounted, nextAfterLastId } from '@/lib/fetch-all-pages';
 import type { AuditTrailFilter } from '../audit-trail-search';
 import { auditTrailKeys } from './keys';
 
@@ -24,14 +24,11 @@ export function useAuditTrail(filter: AuditTrailFilter) {
     meta: { [KEEP_ON_DEVICE]: false },
     queryFn: ({ pageParam, signal }) => getAuditTrailPage(filter, ACCESS_LOG_TAKE, pageParam, signal),
     initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last, pages) => {
-      const seen = pages.reduce((n, p) => n + p.data.length, 0);
-      return seen < last.totalCount && last.data.length > 0 ? last.data.at(-1)?.id : undefined;
-    },
+    getNextPageParam: nextAfterLastId,
   });
 }
 
-/** Every event matching `filter`, for the export: pages of ACCESS_LOG_MAX_TAKE until one comes back short. */
+/** Every event matching `filter`, for the export: pages of ACCESS_LOG_MAX_TAKE until the total is read or a page comes back short. */
 export function allAuditTrailRows(filter: AuditTrailFilter): Promise<AuditTrailRow[]> {
-  return fetchAllPages(async (startingAfter) => (await getAuditTrailPage(filter, ACCESS_LOG_MAX_TAKE, startingAfter)).data, ACCESS_LOG_MAX_TAKE);
+  return fetchAllCounted((startingAfter) => getAuditTrailPage(filter, ACCESS_LOG_MAX_TAKE, startingAfter), ACCESS_LOG_MAX_TAKE);
 }

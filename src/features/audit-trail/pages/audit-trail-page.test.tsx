@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mainApi } from '@/lib/api-client';
 import { PageTitleContext } from '@/lib/page-titles';
 import { SessionProvider } from '@/lib/session-context';
+import { catchDownloads } from '@/test/downloads';
 import { makeSession } from '@/test/fixtures';
 import { render } from '@/test/render';
 import { auditTrailSearchSchema } from '../audit-trail-search';
@@ -49,6 +50,8 @@ const FIRST = [
   ...Array.from({ length: 18 }, (_, i) => event(98 - i)),
 ];
 
+const LAST = event(80, { route: '/api/nfc-tags/:id/events', params: { id: 5 }, person: null });
+
 /** The events the server holds: 20 on the first page, one more after it, none for a filter by Ben. */
 let calls: Record<string, unknown>[] = [];
 beforeEach(() => {
@@ -58,8 +61,9 @@ beforeEach(() => {
     const query = input.query as Record<string, unknown>;
     calls.push(query);
     if (query.personUserId === 12) return { data: [], totalCount: 0 } as never;
-    if (query.startingAfter === 81) return { data: [event(80, { route: '/api/nfc-tags/:id/events', params: { id: 5 }, person: null })], totalCount: 21 } as never;
-    return { data: FIRST, totalCount: 21 } as never;
+    if (query.startingAfter === 81) return { data: [LAST], totalCount: 21 } as never;
+    // The export asks for more than 20 at once: every event comes in one page.
+    return { data: Number(query.take) > FIRST.length ? [...FIRST, LAST] : FIRST, totalCount: 21 } as never;
   });
 });
 afterEach(() => vi.restoreAllMocks());
@@ -136,6 +140,21 @@ describe('the Audit Trail page', () => {
     expect(await within(list).findByText('GET /api/nfc-tags/5/events')).toBeInTheDocument();
     expect(calls.at(-1)).toEqual({ take: 20, startingAfter: 81 });
     await waitFor(() => expect(screen.queryByRole('button', { name: /Show more/ })).not.toBeInTheDocument());
+  });
+
+  it('exports every matching event, each time as UTC', async () => {
+    const downloads = catchDownloads();
+    await renderPage('?action=read');
+    await table();
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads.count()).toBe(1));
+    const [file] = await downloads.saved();
+    expect(file?.name).toMatch(/^Audit_trail_.*_Export\.csv$/);
+    const lines = file?.text.trim().split(/\r?\n/) ?? [];
+    expect(lines[0]).toContain('When,Actor,Action,What,Person,Status,Purpose');
+    expect(lines).toHaveLength(1 + 21);
+    expect(lines[1]).toMatch(/^2026-03-03T10:05:00\.000Z,Ben Okafor,Read,/);
+    expect(calls.at(-1)).toEqual({ action: 'read', take: 500, startingAfter: undefined });
   });
 
   it('says when no event matches', async () => {

@@ -1,14 +1,14 @@
 import { ACCESS_LOG_TAKE } from '@contracts/privacy';
-import { Button, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
-import { DataTable, downloadCsv, exportFileName, toCsv } from '@/components/data-table';
+import { useMemo } from 'react';
+import { PagedDataTable } from '@/components/data-table';
 import type { SelectOption } from '@/components/filters';
 import { PageHeader } from '@/components/page-header';
-import { errorText, showError } from '@/components/toasts';
-import { displayName, formatDateTimeIn, zoneName } from '@/lib/format';
+import { displayName } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-titles';
 import { useSession } from '@/lib/session-context';
+import { useViewerClock } from '@/lib/use-viewer-clock';
 import { allAuditTrailRows, useAuditTrail } from '../api/get-audit-trail';
 import { ACTION_WORDS, auditTrailColumns, shownName } from '../audit-trail-columns';
 import { AuditTrailFilters } from '../audit-trail-filters';
@@ -22,16 +22,15 @@ const route = getRouteApi('/app/accounts/audit-trail');
  * read, exported whole.
  */
 export default function AuditTrailPage({ entry }: { entry: { title: string } }) {
-  const { user: me, bootstrap } = useSession();
+  const { bootstrap } = useSession();
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const filter = useMemo(() => trailFilterOf(search), [search]);
   const update = (patch: AuditTrailAddress) => void navigate({ search: (current) => ({ ...current, ...patch }), replace: true });
 
-  // The viewer's clock: their home location's, else the device's.
-  const timeZone = bootstrap.groups.find((g) => g.id === me.groupId)?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const clock = useViewerClock();
   const titleOf = usePageTitle();
-  const columns = useMemo(() => auditTrailColumns(timeZone, titleOf), [timeZone, titleOf]);
+  const columns = useMemo(() => auditTrailColumns(clock, titleOf), [clock, titleOf]);
 
   // Everyone the session knows, and anyone the address names beyond them.
   const people = useMemo<SelectOption[]>(() => {
@@ -42,53 +41,26 @@ export default function AuditTrailPage({ entry }: { entry: { title: string } }) 
   }, [bootstrap.users, filter.personUserId, filter.actorUserId]);
 
   const trail = useAuditTrail(filter);
-  const rows = useMemo(() => trail.data?.pages.flatMap((p) => p.data) ?? [], [trail.data]);
-  const total = trail.data?.pages[0]?.totalCount ?? 0;
-  const [exporting, setExporting] = useState(false);
-  const exportAll = async () => {
-    setExporting(true);
-    try {
-      downloadCsv(exportFileName('Audit trail'), toCsv(columns, await allAuditTrailRows(filter)));
-    } catch (error) {
-      showError(errorText(error), 'The audit trail could not be exported.');
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <Stack gap="md">
       <PageHeader title={entry.title} />
       <AuditTrailFilters filter={filter} people={people} update={update} />
       <Text size="sm" c="dimmed" data-testid="audit-trail-zone">
-        Every read of a person&apos;s data and every change, newest first. Times are in {zoneName(timeZone)}; the days filter by UTC days.
+        Every read of a person&apos;s data and every change, newest first. Times are in {clock.zoneName}; the days filter by UTC days.
       </Text>
-      <DataTable
+      <PagedDataTable
         label="Audit trail"
         columns={columns}
-        rows={rows}
+        query={trail}
+        take={ACCESS_LOG_TAKE}
+        fetchAll={() => allAuditTrailRows(filter)}
+        exportFailed="The audit trail could not be exported."
+        noun="events"
         rowKey={(r) => r.id}
-        rowLabel={(r) => `${ACTION_WORDS[r.action]} by ${shownName(r.actor)}, ${formatDateTimeIn(r.at, timeZone)}`}
-        pageSize={rows.length || ACCESS_LOG_TAKE}
-        loading={trail.isPending}
-        error={trail.data ? null : trail.error}
+        rowLabel={(r) => `${ACTION_WORDS[r.action]} by ${shownName(r.actor)}, ${clock.format(r.at)}`}
         emptyText="No events match these filters."
-        toolbar={
-          <Button variant="default" mih={44} onClick={() => void exportAll()} loading={exporting} disabled={total === 0}>
-            Export CSV
-          </Button>
-        }
       />
-      {trail.isFetchNextPageError && (
-        <Text size="sm" c="red.8" role="alert">
-          More events could not be loaded: {errorText(trail.error)}
-        </Text>
-      )}
-      {trail.hasNextPage && (
-        <Button variant="default" mih={44} onClick={() => void trail.fetchNextPage()} loading={trail.isFetchingNextPage}>
-          Show more ({rows.length} of {total})
-        </Button>
-      )}
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ACCESS_LOG_MAX_TAKE, ACCESS_LOG_TAKE, privacyEndpoints, type AccessLogRow } from '@contracts/privacy';
 import { mainApi } from '@/lib/api-client';
 import { KEEP_ON_DEVICE } from '@/lib/query-client';
-import { fetchAllPages } from '@/lib/fetch-all-pages';
+import { fetchAllCounted, nextAfterLastId } from '@/lib/fetch-all-pages';
 
 /** Cache keys of the signed-in person's access log. */
 export const accessLogKeys = { all: ['privacy', 'access-log'] as const };
@@ -18,17 +18,11 @@ export function useAccessLog() {
     meta: { [KEEP_ON_DEVICE]: false },
     queryFn: ({ pageParam, signal }) => mainApi.call(privacyEndpoints.accessLog, { query: { take: ACCESS_LOG_TAKE, startingAfter: pageParam }, signal }),
     initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last, pages) => {
-      const seen = pages.reduce((n, p) => n + p.data.length, 0);
-      return seen < last.totalCount && last.data.length > 0 ? last.data.at(-1)?.id : undefined;
-    },
+    getNextPageParam: nextAfterLastId,
   });
 }
 
-/** Every row of the access log, for the export. */
+/** Every row of the access log, for the export: pages of ACCESS_LOG_MAX_TAKE until the total is read or a page comes back short. */
 export function allAccessLogRows(): Promise<AccessLogRow[]> {
-  return fetchAllPages(
-    async (startingAfter) => (await mainApi.call(privacyEndpoints.accessLog, { query: { take: ACCESS_LOG_MAX_TAKE, startingAfter } })).data,
-    ACCESS_LOG_MAX_TAKE,
-  );
+  return fetchAllCounted((startingAfter) => mainApi.call(privacyEndpoints.accessLog, { query: { take: ACCESS_LOG_MAX_TAKE, startingAfter } }), ACCESS_LOG_MAX_TAKE);
 }

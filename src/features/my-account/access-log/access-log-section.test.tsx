@@ -6,6 +6,7 @@ import type { AccessLogRow } from '@contracts/privacy';
 import { mainApi } from '@/lib/api-client';
 import { PageTitleContext } from '@/lib/page-titles';
 import { SessionProvider } from '@/lib/session-context';
+import { catchDownloads } from '@/test/downloads';
 import { makeSession } from '@/test/fixtures';
 import { render } from '@/test/render';
 import { AccessLogSection } from './access-log-section';
@@ -77,22 +78,13 @@ describe('Who viewed my data', () => {
   });
 
   it('exports every row, not only those shown', async () => {
-    const created: Blob[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      created.push(blob as Blob);
-      return 'blob:access-log';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const downloads = catchDownloads();
     renderSection();
     await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
-    await waitFor(() => expect(created).toHaveLength(1));
-    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toMatch(/^Who_viewed_my_data_.*_Export\.csv$/);
-    const text = await new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.readAsText(created[0]!);
-    });
+    await waitFor(() => expect(downloads.count()).toBe(1));
+    const [file] = await downloads.saved();
+    expect(file?.name).toMatch(/^Who_viewed_my_data_.*_Export\.csv$/);
+    const text = file?.text ?? '';
     expect(text.trim().split('\n')).toHaveLength(1 + ALL.length);
     expect(text).toContain('When,Who,Role,Page,Why');
     expect(queries.at(-1)).toMatchObject({ take: 500 });

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { type CreateDisputeBody, DISPUTES_TAKE, disputeEndpoints, type DisputeStatus } from '@contracts/disputes';
 import { complianceEndpoints, userReportEndpoints } from '@contracts/reports/compliance';
 import { mainApi } from '@/lib/api-client';
+import { nextAfterLastId } from '@/lib/fetch-all-pages';
 import { REPORTS_KEY_ROOT } from '@/lib/query-client';
 import { disputeKeys } from './keys';
 
@@ -32,10 +33,7 @@ export function useDisputes(status: DisputeStatus | null) {
     queryFn: ({ pageParam, signal }) =>
       mainApi.call(disputeEndpoints.list, { query: { status: status ?? undefined, take: DISPUTES_TAKE, startingAfter: pageParam }, signal }),
     initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last, pages) => {
-      const seen = pages.reduce((n, p) => n + p.data.length, 0);
-      return seen < last.totalCount && last.data.length > 0 ? last.data[last.data.length - 1]?.id : undefined;
-    },
+    getNextPageParam: nextAfterLastId,
   });
 }
 

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { acceptDisputeBodySchema, declineDisputeBodySchema, DISPUTE_TEXT_MAX, type Dispute } from '@contracts/disputes';
 import { errorText, showSuccess } from '@/components/toasts';
 import { useOnlineStatus } from '@/offline/connectivity';
+import { fieldMessage, NoteField } from '../shared/reason-note';
 import { useDecideDispute } from './api';
 
 /** A decision being confirmed: the dispute and which. */
@@ -32,7 +33,7 @@ function DecisionForm({ pending, onClose, describe }: { pending: PendingDecision
   const accept = pending.decision === 'accept';
   const body = { userId: pending.dispute.wearer.id, ...(reply.trim() || !accept ? { reply } : {}) };
   const checked = (accept ? acceptDisputeBodySchema : declineDisputeBodySchema).safeParse(body);
-  const replyError = touched && !checked.success ? checked.error.issues[0]?.message : undefined;
+  const replyError = touched ? fieldMessage(checked, 'reply') : undefined;
   const ready = checked.success && online && !decide.isPending;
   const submit = async () => {
     setTouched(true);
@@ -55,17 +56,15 @@ function DecisionForm({ pending, onClose, describe }: { pending: PendingDecision
           A decision changes the figures on the server at once, so it is not kept on the device.
         </Alert>
       )}
-      <Textarea
+      <NoteField
         label={accept ? 'Reply (optional)' : 'Reply'}
         withAsterisk={!accept}
         value={reply}
-        onChange={(event) => setReply(event.currentTarget.value)}
+        onChange={setReply}
         onBlur={() => setTouched(true)}
         maxLength={DISPUTE_TEXT_MAX}
-        autosize
         minRows={2}
         error={replyError}
-        size="md"
       />
       {decide.error && (
         <Alert color="red" variant="light">

@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { createDisputeBodySchema, DISPUTE_REASON_LABELS, DISPUTE_REASONS, DISPUTE_TEXT_MAX, type DisputeKind, type DisputeReason } from '@contracts/disputes';
 import { errorText, showSuccess } from '@/components/toasts';
 import { useOnlineStatus } from '@/offline/connectivity';
+import { ReasonNoteFields, useReasonNote } from '../shared/reason-note';
 import { useCreateDispute } from './api';
 
 /** The door disputed: its kind, instant and how the row names it. */
@@ -28,17 +28,12 @@ export function DisputeDialog({ door, onClose }: { door: DisputedDoor | null; on
 function DisputeForm({ door, onClose }: { door: DisputedDoor; onClose: () => void }) {
   const online = useOnlineStatus();
   const create = useCreateDispute();
-  const [reason, setReason] = useState<DisputeReason | null>(null);
-  const [note, setNote] = useState('');
-  const [touched, setTouched] = useState(false);
-  const body = { kind: door.kind, doorAt: door.doorAt, reason: reason ?? 'OTHER', ...(note.trim() ? { note } : {}) };
-  const checked = createDisputeBodySchema.safeParse(body);
-  const noteError = touched && reason !== null && !checked.success ? checked.error.issues.find((i) => i.path[0] === 'note')?.message : undefined;
-  const ready = reason !== null && checked.success && online && !create.isPending;
+  const form = useReasonNote(createDisputeBodySchema, (reason: DisputeReason) => ({ kind: door.kind, doorAt: door.doorAt, reason }));
+  const ready = form.valid && online && !create.isPending;
   const submit = async () => {
-    setTouched(true);
-    if (!ready) return;
-    await create.mutateAsync(body).then(() => {
+    form.touch();
+    if (!ready || !form.body) return;
+    await create.mutateAsync(form.body).then(() => {
       showSuccess('Your dispute was sent for review.');
       onClose();
     }, () => undefined);
@@ -51,25 +46,14 @@ function DisputeForm({ door, onClose }: { door: DisputedDoor; onClose: () => voi
           A dispute goes straight to your unit's managers, so it is not kept on the device. Send it when the connection is back.
         </Alert>
       )}
-      <Radio.Group label="What happened?" value={reason} onChange={(value) => setReason(value as DisputeReason)} withAsterisk>
-        <Stack gap={0} mt="xs">
-          {DISPUTE_REASONS.map((r) => (
-            // The whole label is the target, 44 px high for a finger (docs/SCREENS.md 'Touch targets').
-            <Radio key={r} value={r} label={DISPUTE_REASON_LABELS[r]} size="md" styles={{ body: { alignItems: 'center' }, label: { minHeight: 44, display: 'flex', alignItems: 'center' } }} />
-          ))}
-        </Stack>
-      </Radio.Group>
-      <Textarea
-        label="Note"
-        description={reason === 'OTHER' ? 'Required: say what happened.' : 'Optional.'}
-        value={note}
-        onChange={(event) => setNote(event.currentTarget.value)}
-        onBlur={() => setTouched(true)}
-        maxLength={DISPUTE_TEXT_MAX}
-        autosize
-        minRows={3}
-        error={noteError}
-        size="md"
+      <ReasonNoteFields
+        form={form}
+        label="What happened?"
+        reasons={DISPUTE_REASONS}
+        labels={DISPUTE_REASON_LABELS}
+        requiredHint="Required: say what happened."
+        noteMax={DISPUTE_TEXT_MAX}
+        noteRows={3}
       />
       {create.error && (
         <Alert color="red" variant="light" data-testid="dispute-error">

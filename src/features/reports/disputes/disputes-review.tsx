@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { DISPUTE_REASON_LABELS, type Dispute, type DisputeStatus } from '@contracts/disputes';
+import { pagedRows, ShowMore } from '@/components/show-more';
 import { formatDateTimeIn } from '@/lib/format';
 import { NoData, ReportCard } from '../shared/report-card';
 import { useDisputes } from './api';
@@ -30,8 +31,7 @@ export function DisputesReview() {
   const [status, setStatus] = useState<DisputeStatus | 'ALL'>('OPEN');
   const list = useDisputes(status === 'ALL' ? null : status);
   const [pending, setPending] = useState<PendingDecision | null>(null);
-  const disputes = list.data?.pages.flatMap((p) => p.data) ?? [];
-  const total = list.data?.pages[0]?.totalCount ?? 0;
+  const disputes = pagedRows(list).rows;
   return (
     <ReportCard title="Disputed Opportunities" loading={list.isFetching} error={list.data ? null : list.error}>
       <Stack gap="sm">
@@ -75,11 +75,7 @@ export function DisputesReview() {
             ))}
           </Stack>
         )}
-        {list.hasNextPage && (
-          <Button variant="default" mih={44} onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-            Show more ({disputes.length} of {total})
-          </Button>
-        )}
+        <ShowMore query={list} noun="disputes" />
       </Stack>
       <DecisionDialog pending={pending} onClose={() => setPending(null)} describe={describeDispute} />
     </ReportCard>

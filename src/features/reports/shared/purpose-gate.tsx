@@ -1,6 +1,6 @@
-import { Alert, Button, Card, Group, Loader, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   ACCESS_PURPOSE_LABELS,
   ACCESS_PURPOSES,
@@ -9,12 +9,14 @@ import {
   statePurposeBodySchema,
   type AccessPurpose,
   type StatedPurposes,
+  type StatePurposeBody,
 } from '@contracts/privacy';
 import { LoadError } from '@/components/load-error';
 import { errorText } from '@/components/toasts';
 import { ConnectionError, mainApi } from '@/lib/api-client';
 import { useSession } from '@/lib/session-context';
 import { useOnlineStatus } from '@/offline/connectivity';
+import { ReasonNoteFields, useReasonNote } from './reason-note';
 
 // A purpose before another person's figures (docs/PRIVACY.md 'A purpose first'): the server
 // refuses the reads until one is stated for this sign-in; the page asks first.
@@ -79,21 +81,16 @@ export function PurposeGate({ person, children }: { person: GatedPerson | null; 
 function PurposeForm({ person }: { person: GatedPerson }) {
   const online = useOnlineStatus();
   const client = useQueryClient();
-  const [purpose, setPurpose] = useState<AccessPurpose | null>(null);
-  const [note, setNote] = useState('');
-  const [touched, setTouched] = useState(false);
-  const body = { personUserId: person.id, purpose: purpose ?? 'OTHER', ...(note.trim() ? { note } : {}) };
-  const checked = statePurposeBodySchema.safeParse(body);
+  const form = useReasonNote(statePurposeBodySchema, (purpose: AccessPurpose) => ({ personUserId: person.id, purpose }));
   const state = useMutation({
-    mutationFn: () => mainApi.call(privacyEndpoints.statePurpose, { body }),
+    mutationFn: (body: StatePurposeBody) => mainApi.call(privacyEndpoints.statePurpose, { body }),
     onSuccess: (stated) =>
       client.setQueryData<StatedPurposes>(purposeKeys.stated, (old) => ({ data: [stated, ...(old?.data ?? []).filter((p) => p.personUserId !== stated.personUserId)] })),
   });
-  const noteError = touched && purpose !== null && !checked.success ? checked.error.issues.find((i) => i.path[0] === 'note')?.message : undefined;
-  const ready = purpose !== null && checked.success && online && !state.isPending;
+  const ready = form.valid && online && !state.isPending;
   const submit = () => {
-    setTouched(true);
-    if (ready) state.mutate();
+    form.touch();
+    if (ready && form.body) state.mutate(form.body);
   };
   return (
     <Card withBorder padding="lg" maw={640} data-testid="purpose-gate">
@@ -117,25 +114,14 @@ function PurposeForm({ person }: { person: GatedPerson }) {
               Their figures are not kept on this device for you. Open them when the connection is back.
             </Alert>
           )}
-          <Radio.Group label="Purpose" value={purpose} onChange={(value) => setPurpose(value as AccessPurpose)} withAsterisk>
-            <Stack gap={0} mt="xs">
-              {ACCESS_PURPOSES.map((p) => (
-                // The whole label is the target, 44 px high for a finger (docs/SCREENS.md 'Touch targets').
-                <Radio key={p} value={p} label={ACCESS_PURPOSE_LABELS[p]} size="md" styles={{ body: { alignItems: 'center' }, label: { minHeight: 44, display: 'flex', alignItems: 'center' } }} />
-              ))}
-            </Stack>
-          </Radio.Group>
-          <Textarea
-            label="Note"
-            description={purpose === 'OTHER' ? 'Required: say what the purpose is.' : 'Optional.'}
-            value={note}
-            onChange={(event) => setNote(event.currentTarget.value)}
-            onBlur={() => setTouched(true)}
-            maxLength={PURPOSE_NOTE_MAX}
-            autosize
-            minRows={2}
-            error={noteError}
-            size="md"
+          <ReasonNoteFields
+            form={form}
+            label="Purpose"
+            reasons={ACCESS_PURPOSES}
+            labels={ACCESS_PURPOSE_LABELS}
+            requiredHint="Required: say what the purpose is."
+            noteMax={PURPOSE_NOTE_MAX}
+            noteRows={2}
           />
           {state.error && (
             <Alert color="red" variant="light" data-testid="purpose-error">

@@ -2,6 +2,7 @@ import { KIOSK_GATEWAY_MODEL_ID, KIOSK_GATEWAY_ROLE, stationEndpoints, type Stat
 import { userEndpoints } from '@contracts/users';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { mainApi } from '@/lib/api-client';
+import { nextAfterLastId } from '@/lib/fetch-all-pages';
 import { STATION_USERS_FIRST, STATION_USERS_MORE } from '../stations-ui';
 
 export const stationKeys = {
@@ -56,10 +57,7 @@ export function useStationUsers(organizationId: number | null, search: string) {
         },
         signal,
       }),
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((n, p) => n + p.data.length, 0);
-      return loaded < last.totalCount ? last.data.at(-1)?.id : undefined;
-    },
+    getNextPageParam: nextAfterLastId,
   });
 }
 
