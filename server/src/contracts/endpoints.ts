@@ -9,6 +9,7 @@ import { dataExportEndpoints } from './reports/data-exports';
 import { complianceEndpoints, handwashEndpoints, userReportEndpoints } from './reports/compliance';
 import { dispenserEndpoints } from './reports/dispensers';
 import { exposureEndpoints } from './reports/exposure';
+import { ownGoalEndpoints } from './reports/own-past';
 import { roundingEndpoints } from './reports/rounding';
 import { trustEndpoints } from './reports/trust';
 import { wearableReportEndpoints } from './reports/wearable-reports';
@@ -41,6 +42,7 @@ export const MAIN_API_ENDPOINTS: Readonly<Record<string, Readonly<Record<string,
   compliance: complianceEndpoints,
   userReports: userReportEndpoints,
   disputes: disputeEndpoints,
+  ownGoal: ownGoalEndpoints,
   privacy: privacyEndpoints,
   handwash: handwashEndpoints,
   dispensers: dispenserEndpoints,

@@ -40,6 +40,9 @@ export const personInQuery =
     return fallback === 'caller' ? (request.caller?.user.id ?? null) : null;
   };
 
+/** The person of a read that is always the caller's own (a call that takes no userId: docs/PRIVACY.md 'Feedback against one's own past'). */
+export const theCaller = (request: FastifyRequest): number | null => request.caller?.user.id ?? null;
+
 /** The person a read names by its `:id` parameter (a user's history). */
 export const personInParams = (request: FastifyRequest): number | null => {
   const id = asRecord(request.params).id;

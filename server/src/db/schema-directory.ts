@@ -180,12 +180,18 @@ export const users = pgTable(
     pendingEmail: text('pending_email'),
     /** Who set `pendingEmail` (null: since removed). */
     pendingEmailBy: integer('pending_email_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /**
+     * The compliance the user aims at, a whole percent from 1 to 100, set by the user alone on their
+     * own User Overview (docs/PRIVACY.md 'Feedback against one's own past'). Null: none set.
+     */
+    ownGoalPercent: integer('own_goal_percent'),
   },
   (t) => [
     index('users_organization_id_idx').on(t.organizationId),
     index('users_group_id_idx').on(t.groupId),
     index('users_role_id_idx').on(t.roleId),
     check('users_user_name_lower_check', sql`${t.userName} = lower(${t.userName})`),
+    check('users_own_goal_percent_check', sql`${t.ownGoalPercent} between 1 and 100`),
   ],
 );
 

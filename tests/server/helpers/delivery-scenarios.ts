@@ -133,6 +133,7 @@ export async function buildScenarios(db: Database, fleet: Fleet, [a, b, c]: [num
         ...users.map((userId) => ({ path: '/workflow/activity/available-days', query: { userId } })),
         // The caller's own (the admin wears nothing here: the call answers no door).
         ...['2025-03-10', '2025-03-11'].map((date) => ({ path: '/compliance/user/own-opportunities', query: { date } })),
+        ...['2025-03-11', '2025-03-16'].map((date) => ({ path: '/compliance/own-past', query: { date } })),
         ...each('/dispensers/wash-type-breakdown'),
         ...each('/dispensers/handwash/overview-stats'),
         ...each('/dispensers/wash-count-trend'),

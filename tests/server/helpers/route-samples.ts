@@ -184,6 +184,8 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
   'GET /api/compliance/user/own-opportunities': () => ({ query: { date: '2025-03-10' } }),
   // The admin wears nothing: no opportunity of theirs at that instant, and no such dispute.
   'POST /api/compliance/user/own-opportunities/disputes': () => ({ body: { kind: 'ENTRY', doorAt: '2025-03-10T08:00:00.000Z', reason: 'WASHED_ELSEWHERE' }, status: 404 }),
+  'GET /api/compliance/own-past': () => ({ query: { date: '2025-03-16' } }),
+  'PUT /api/compliance/own-goal': () => ({ body: { goalPercent: 85 } }),
   'GET /api/compliance/disputes': () => ({ query: { status: 'OPEN', take: 10 } }),
   'POST /api/compliance/disputes/:id/accept': (ids) => ({ params: { id: 2_147_483_000 }, body: { userId: ids.staffIds[0], reply: 'Seen on the sink camera log' }, status: 404 }),
   'POST /api/compliance/disputes/:id/decline': (ids) => ({ params: { id: 2_147_483_000 }, body: { userId: ids.staffIds[0], reply: 'The badge was on you' }, status: 404 }),

@@ -4,6 +4,7 @@ import { ownDisputeSchema } from '../disputes';
 import { endpoint } from '../endpoint';
 import { checkDayRange, countParam, flagParam, idListParam, idParam, searchField } from '../fields';
 import { professionIdSchema, reportDateSchema, reportQuerySchema, statSchema } from './common';
+import { ownPastEndpoint } from './own-past';
 
 // Compliance and hand-wash report calls and their answers (docs/METRICS.md 'Compliance').
 // Ratios are fractions 0–1; screens show Math.round(ratio × 100).
@@ -258,6 +259,8 @@ export const userReportEndpoints = {
   activity: endpoint({ method: 'GET', path: '/compliance/user/activity', query: userActivityQuerySchema, response: userActivitySchema }),
   availableDays: endpoint({ method: 'GET', path: '/workflow/activity/available-days', query: availableDaysQuerySchema, response: availableDaysSchema }),
   ownOpportunities: endpoint({ method: 'GET', path: '/compliance/user/own-opportunities', query: ownOpportunitiesQuerySchema, response: ownOpportunitiesSchema }),
+  /** The caller's own weeks, best week and goal (contracts/reports/own-past.ts). */
+  ownPast: ownPastEndpoint,
 };
 
 /** The hand-wash calls: hand-hygiene events by type and day. */

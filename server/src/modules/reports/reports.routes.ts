@@ -9,6 +9,7 @@ import { dispensersRoutes } from './dispensers.routes';
 import { disputesRoutes } from './disputes.routes';
 import { exposureRoutes } from './exposure.routes';
 import { hygieneRoutes } from './hygiene.routes';
+import { ownPastRoutes } from './own-past.routes';
 import { roundingRoutes } from './rounding.routes';
 import { trustRoutes } from './trust.routes';
 import { userReportsRoutes } from './user-reports.routes';
@@ -22,7 +23,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   const answers = createAnswerCache(db);
   registerGroupOnly(app, db);
   for (const routes of [complianceRoutes, complianceReportRoutes, hygieneRoutes]) await app.register(routes, { db, answers });
-  for (const routes of [userReportsRoutes, disputesRoutes, dispensersRoutes, roundingRoutes, exposureRoutes, cdiffRoutes, wearableUsageRoutes, trustRoutes]) {
+  for (const routes of [userReportsRoutes, ownPastRoutes, disputesRoutes, dispensersRoutes, roundingRoutes, exposureRoutes, cdiffRoutes, wearableUsageRoutes, trustRoutes]) {
     await app.register(routes, { db });
   }
 };

@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
-import type { Series } from './trend-chart';
+import type { LevelMark, Series } from './trend-chart';
 
 export interface TrendChartBodyProps {
   rows: readonly Record<string, number | string | null>[];
@@ -11,10 +11,12 @@ export interface TrendChartBodyProps {
   height: number;
   /** Days marked with a vertical line, by their axis label. */
   marks?: readonly { day: string; label: string; color: string }[];
+  /** Values marked with a horizontal line. */
+  levels?: readonly LevelMark[];
 }
 
 /** The chart itself: the charting library is loaded with it, after the page's numbers are on screen. */
-export default function TrendChartBody({ rows, series, unit, kind, yMax, height, marks = [] }: TrendChartBodyProps) {
+export default function TrendChartBody({ rows, series, unit, kind, yMax, height, marks = [], levels = [] }: TrendChartBodyProps) {
   const common = {
     h: height,
     data: [...rows],
@@ -25,7 +27,7 @@ export default function TrendChartBody({ rows, series, unit, kind, yMax, height,
     yAxisProps: yMax === undefined ? undefined : { domain: [0, yMax] },
     // The chart adds the unit after the formatted value, on the axis and in the tooltip.
     valueFormatter: (value: number) => `${Math.round(value * 10) / 10}`,
-    referenceLines: marks.map((m) => ({ x: m.day, label: m.label, color: m.color })),
+    referenceLines: [...marks.map((m) => ({ x: m.day, label: m.label, color: m.color })), ...levels.map((l) => ({ y: l.value, label: l.label, color: l.color }))],
   };
   return kind === 'line' ? <LineChart {...common} curveType="monotone" connectNulls={false} /> : <BarChart {...common} />;
 }

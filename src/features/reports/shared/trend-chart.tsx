@@ -36,6 +36,13 @@ export interface DayMark {
   color: string;
 }
 
+/** A value marked across a chart (one's own goal): a horizontal line with its label. */
+export interface LevelMark {
+  value: number;
+  label: string;
+  color: string;
+}
+
 export interface Series {
   name: string;
   label?: string;
@@ -54,6 +61,7 @@ export function TrendChart({
   yMax,
   label,
   marks = [],
+  levels = [],
 }: {
   data: readonly ({ date: string } & Record<string, number | string | null>)[];
   series: Series[];
@@ -64,6 +72,8 @@ export function TrendChart({
   label: string;
   /** Days to mark with a vertical line (shown in words beside the chart by its caller). */
   marks?: readonly DayMark[];
+  /** Values to mark with a horizontal line (shown in words beside the chart by its caller). */
+  levels?: readonly LevelMark[];
 }) {
   const [ref, seen] = useFirstSeen<HTMLDivElement>();
   const ChartBody = loadedBody ?? LazyBody;
@@ -80,7 +90,7 @@ export function TrendChart({
     <div ref={ref} role="img" aria-label={label} data-trend-chart>
       {seen ? (
         <Suspense fallback={placeholder}>
-          <ChartBody rows={rows} series={series} unit={unit} kind={kind} yMax={yMax} height={CHART_HEIGHT} marks={marks.map((m) => ({ ...m, day: dayLabel(m.date) }))} />
+          <ChartBody rows={rows} series={series} unit={unit} kind={kind} yMax={yMax} height={CHART_HEIGHT} marks={marks.map((m) => ({ ...m, day: dayLabel(m.date) }))} levels={levels} />
         </Suspense>
       ) : (
         placeholder

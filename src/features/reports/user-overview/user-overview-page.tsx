@@ -26,14 +26,15 @@ import { exceedsSixMonths, shiftDay } from '../filters/filter-state';
 import { useReportFilters } from '../filters/use-report-filters';
 import { MyOpportunities } from './my-opportunities-section';
 import { GroupOnlyNotice, useGroupOnlyPeople } from '../shared/group-only';
+import { OwnPastSection } from './own-past-section';
 
 /** Days the user overview covers: the chosen day and the six before it. */
 export const USER_OVERVIEW_DAYS = 7;
 
 /**
  * User Overview: the chosen user's (or the signed-in user's) compliance over the 7 days ending on
- * the chosen date: KPI cards, My Compliance trend, breakdowns, on one's own overview why each
- * opportunity of a chosen day counted, and wearable usage.
+ * the chosen date: KPI cards, My Compliance trend, breakdowns, on one's own overview their weeks
+ * against their own past and why each opportunity of a chosen day counted, and wearable usage.
  */
 export default function UserOverviewPage({ entry }: { entry: PageEntry }) {
   const { user: me, bootstrap } = useSession();
@@ -86,11 +87,11 @@ export default function UserOverviewPage({ entry }: { entry: PageEntry }) {
   );
 }
 
-/** The chosen user's figures of the week: KPI cards, trust, trend and breakdowns, one's own opportunities, wearable usage. */
+/** The chosen user's figures of the week: KPI cards, trust, trend and breakdowns, one's own past and opportunities, wearable usage. */
 function UserFigures({ week, self, name, showDurations, noSmartSensor }: { week: UserWeek; self: boolean; name: string; showDurations: boolean; noSmartSensor: boolean }) {
   const comparable = !exceedsSixMonths(week.startDate, week.endDate);
   // The figures first, then the trend and the breakdowns, then wearable usage.
-  const shown = useReportStages(3, BreakdownSection.callsFor({ week, showDurations }));
+  const shown = useReportStages(3, [...BreakdownSection.callsFor({ week, showDurations }), ...(self ? OwnPastSection.callsFor({}) : [])]);
   return (
     <>
       {noSmartSensor && <NoSmartSensor self={self} name={name} />}
@@ -102,6 +103,7 @@ function UserFigures({ week, self, name, showDurations, noSmartSensor }: { week:
           <BreakdownSection week={week} showDurations={showDurations} />
         </SimpleGrid>
       )}
+      {shown >= 3 && self && <OwnPastSection />}
       {shown >= 3 && self && <MyOpportunities endDate={week.endDate} days={USER_OVERVIEW_DAYS} />}
       {shown >= 3 && <WearableUsageSection week={week} />}
     </>

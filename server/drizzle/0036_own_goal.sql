@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "own_goal_percent" integer;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_own_goal_percent_check" CHECK ("users"."own_goal_percent" between 1 and 100);
