@@ -93,7 +93,7 @@ describe('route table', () => {
     expect(labels('Misc')).toEqual(['Data Exports', 'Observation Audits', 'Data Trust', 'Server Logs']);
     expect(labels('Account')).toEqual([
       'Organizations', 'Locations', 'Users', 'Professions', 'Access Management', 'SmartBadge Management', 'NFC Tag Assignment',
-      'Audit Trail',
+      'Audit Trail', 'Privacy Description',
     ]);
     expect(labels('Maintenance')).toEqual([
       'Devices & Zones', 'Gateways and IoT Devices', 'Stations', 'Beacons', 'Dispensers', 'Wristbands', 'Badges',
