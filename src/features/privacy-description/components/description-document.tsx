@@ -12,7 +12,7 @@ import classes from './description-document.module.css';
 export function DescriptionDocument({ description }: { description: PrivacyDescription }) {
   const clock = useViewerClock();
   return (
-    <Stack gap="xl" maw={820} component="article" aria-labelledby="privacy-description-title" className={classes.document} data-testid="privacy-description">
+    <Stack gap="xl" maw={820} component="article" aria-labelledby="privacy-description-title" className={classes.document}>
       <Stack gap={4}>
         <Title order={2} id="privacy-description-title">
           Privacy description: {description.organization.name}

@@ -82,7 +82,7 @@ export function DevicesSection({ description: d }: Props) {
     <Section id="pd-devices" number={2} title="Devices and what they collect">
       {d.devices.length === 0 && <Text size="sm">No device is placed in this organization&apos;s locations.</Text>}
       {d.devices.map((kind) => (
-        <Stack key={kind.kind} gap={4} className={classes.keep} data-testid={`device-kind-${kind.kind}`}>
+        <Stack key={kind.kind} gap={4} className={classes.keep}>
           <Sub>
             {kind.label}: {kind.count}
           </Sub>
@@ -131,7 +131,7 @@ export function WhoSeesSection({ description: d }: Props) {
       <Sub>Permission templates in use</Sub>
       {d.templates.length === 0 && <Text size="sm">No active user of this organization holds a template.</Text>}
       {d.templates.map((t) => (
-        <Stack key={t.id} gap={2} className={classes.keep} data-testid="template">
+        <Stack key={t.id} gap={2} className={classes.keep}>
           <Text size="sm" fw={600}>
             {t.name}: {t.users} {t.users === 1 ? 'person' : 'people'}
           </Text>
