@@ -26,7 +26,7 @@ describe('route table', () => {
         '/app/reports/c-diff-report', '/app/reports/data-exports', '/app/reports/observation-audits', '/app/reports/data-trust', '/app/debug/server-logs-report',
         '/app/accounts/organizations', '/app/accounts/locations', '/app/accounts/users', '/app/accounts/professions',
         '/app/settings/my-account', '/app/accounts/access-management', '/app/accounts/badge-management',
-        '/app/accounts/nfc', '/app/accounts/audit-trail', '/app/maintenance/editor', '/app/maintenance/stations', '/app/maintenance/gateways',
+        '/app/accounts/nfc', '/app/accounts/audit-trail', '/app/accounts/privacy-description', '/app/maintenance/editor', '/app/maintenance/stations', '/app/maintenance/gateways',
         '/app/maintenance/iot-devices', '/app/maintenance/beacon-operations', '/app/maintenance/dispenser-operations',
         '/app/maintenance/wristbands', '/app/maintenance/badges', '/app/maintenance/versions',
         '/app/maintenance/path-builder', '/app/maintenance/unresponsive-devices', '/app/maintenance/nfc',
@@ -55,7 +55,7 @@ describe('route table', () => {
       '/app/reports/handwash', '/app/reports/dispenser-activity', '/app/reports/staff-rounding',
       '/app/reports/user-performance', '/app/reports/wearable-usage', '/app/reports/c-diff-report',
       '/app/reports/data-exports', '/app/reports/observation-audits', '/app/reports/data-trust', '/app/accounts/users', '/app/accounts/access-management',
-      '/app/accounts/audit-trail', '/app/settings/my-account',
+      '/app/accounts/audit-trail', '/app/accounts/privacy-description', '/app/settings/my-account',
     ]);
   });
 
@@ -93,7 +93,7 @@ describe('route table', () => {
     expect(labels('Misc')).toEqual(['Data Exports', 'Observation Audits', 'Data Trust', 'Server Logs']);
     expect(labels('Account')).toEqual([
       'Organizations', 'Locations', 'Users', 'Professions', 'Access Management', 'SmartBadge Management', 'NFC Tag Assignment',
-      'Audit Trail',
+      'Audit Trail', 'Privacy Description',
     ]);
     expect(labels('Maintenance')).toEqual([
       'Devices & Zones', 'Gateways and IoT Devices', 'Stations', 'Beacons', 'Dispensers', 'Wristbands', 'Badges',

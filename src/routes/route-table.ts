@@ -20,6 +20,7 @@ import { iotDevicesSearchSchema } from '../features/iot-devices/iot-devices-sear
 import { observationAuditsSearchSchema } from '../features/observation-audits/observation-audits-search';
 import { dataTrustSearchSchema } from '../features/reports/data-trust/data-trust-search';
 import { auditTrailSearchSchema } from '../features/audit-trail/audit-trail-search';
+import { privacyDescriptionSearchSchema } from '../features/privacy-description/privacy-description-search';
 import { type AddressSchema, noSearch } from '../lib/address-search';
 import { allowed, type AccessRule } from '../lib/permissions';
 
@@ -126,6 +127,7 @@ export const APP_ROUTES = [
   page('/app/accounts/badge-management', 'SmartBadge Management', account('SmartBadge Management'), 'features/badges/pages/badge-management-page.tsx', badgeSearchSchema),
   page('/app/accounts/nfc', 'NFC Tag Assignment', account('NFC Tag Assignment'), 'features/nfc/pages/nfc-page.tsx', nfcSearchSchema),
   page('/app/accounts/audit-trail', 'Audit Trail', account('Audit Trail'), 'features/audit-trail/pages/audit-trail-page.tsx', auditTrailSearchSchema),
+  page('/app/accounts/privacy-description', 'Privacy Description', account('Privacy Description'), 'features/privacy-description/pages/privacy-description-page.tsx', privacyDescriptionSearchSchema),
   // Settings (reached from the profile popup, not the navigation)
   page('/app/settings/my-account', 'My Account', null, 'features/my-account/pages/my-account-page.tsx'),
   // Maintenance section

@@ -51,6 +51,8 @@ export const PAGE_ACCESS = {
   '/app/accounts/nfc': { subjects: ['NFC_TAGS'], accountTypes: LAVO },
   // Beyond the spec (docs/PRIVACY.md 'The audit trail'): who did what, for the provider and each hospital's administrators.
   '/app/accounts/audit-trail': { subjects: ['AUDIT_TRAIL'], accountTypes: ALL },
+  // Beyond the spec (docs/PRIVACY.md 'The description for the works council'): the same readers as the trail.
+  '/app/accounts/privacy-description': { subjects: ['AUDIT_TRAIL'], accountTypes: ALL },
   '/app/settings/my-account': { subjects: ['USER_OVERVIEW'], accountTypes: ALL },
   '/app/maintenance/editor': { subjects: ['DEVICES_AND_ZONES'], accountTypes: LAVO },
   '/app/maintenance/gateways': { subjects: ['GATEWAYS'], accountTypes: LAVO },

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { deviceKindSchema, KEEPING, STORED_KIND_IDS } from './data-catalogue';
 import { endpoint } from './endpoint';
 import { bodyObject, checkDayRange, countParam, dayField, idField, idParam, multiLineTextField } from './fields';
+import { permissionSubjectSchema } from './permissions';
 
 // Privacy by design (docs/PRIVACY.md): the purpose a caller states before opening another person's
 // data, the access log each person reads of their own, and the audit trail's screen.
@@ -144,9 +146,79 @@ export type AuditTrailRow = z.infer<typeof auditTrailRowSchema>;
 export const auditTrailResponseSchema = z.object({ data: z.array(auditTrailRowSchema), totalCount: z.number().int() });
 export type AuditTrailResponse = z.infer<typeof auditTrailResponseSchema>;
 
+/** GET /privacy/description: the description of one organization of the caller's scope (docs/PRIVACY.md 'The description for the works council'). */
+export const privacyDescriptionQuerySchema = z.object({ organizationId: idParam });
+export type PrivacyDescriptionQuery = z.input<typeof privacyDescriptionQuerySchema>;
+
+const namedThing = z.object({ id: z.number().int(), name: z.string() });
+
+/** What an organization's settings put in force, from it and the organizations above it. */
+const privacySettingsSchema = z.object({
+  /** Days raw presence and bed events are kept: the shortest of it and those above. */
+  retentionDays: z.number().int(),
+  /** The organization whose setting that is (itself or one above). */
+  retentionSetBy: namedThing,
+  noLeaderboards: z.boolean(),
+  /** The organization that turned leaderboards off (itself or one above); null while they are on. */
+  noLeaderboardsSetBy: namedThing.nullable(),
+});
+
+export const privacyDescriptionSchema = z.object({
+  organization: namedThing,
+  generatedAt: z.string(),
+  settings: privacySettingsSchema,
+  /** Every organization below it, with what is in force there. */
+  organizationsBelow: z.array(namedThing.extend({ retentionDays: z.number().int(), noLeaderboards: z.boolean() })),
+  /** Its group-only locations (docs/PRIVACY.md 'Group-only units'). */
+  groupOnlyUnits: z.array(namedThing.extend({ organizationName: z.string() })),
+  /** Zones of type PRIVATE in its locations (docs/PRIVACY.md 'Private zones'). */
+  privateZones: z.array(namedThing.extend({ locationId: z.number().int(), locationName: z.string() })),
+  /** The devices of its locations by kind, with their models and what each kind collects. */
+  devices: z.array(
+    z.object({
+      kind: deviceKindSchema,
+      label: z.string(),
+      count: z.number().int(),
+      models: z.array(z.object({ name: z.string(), count: z.number().int() })),
+      collects: z.array(z.string()),
+    }),
+  ),
+  notCollected: z.array(z.string()),
+  /** Every stored kind and how long it is kept: `keptDays` is the retention, or null when kept. */
+  storedEvents: z.array(
+    z.object({ kind: z.enum(STORED_KIND_IDS), label: z.string(), what: z.string(), keeping: z.enum(KEEPING), keptDays: z.number().int().nullable() }),
+  ),
+  /** The permission templates its people hold. */
+  templates: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      description: z.string().nullable(),
+      users: z.number().int(),
+      /** What it opens, in the words of the permission catalogue ('Audit Trail', 'Compliance Report'). */
+      grants: z.array(z.string()),
+      subjects: z.array(permissionSubjectSchema),
+    }),
+  ),
+  purposes: z.array(z.object({ purpose: accessPurposeSchema, label: z.string() })),
+  /** The rules in words (contracts/data-catalogue.ts PRIVACY_RULES). */
+  rules: z.object({
+    scope: z.string(),
+    ownData: z.string(),
+    purpose: z.string(),
+    accessLog: z.string(),
+    auditTrail: z.string(),
+    groupOnly: z.string(),
+    noLeaderboards: z.string(),
+    retention: z.string(),
+  }),
+});
+export type PrivacyDescription = z.infer<typeof privacyDescriptionSchema>;
+
 export const privacyEndpoints = {
   statePurpose: endpoint({ method: 'POST', path: '/privacy/purposes', body: statePurposeBodySchema, response: statedPurposeSchema }),
   purposes: endpoint({ method: 'GET', path: '/privacy/purposes', response: statedPurposesSchema }),
   accessLog: endpoint({ method: 'GET', path: '/privacy/access-log', query: accessLogQuerySchema, response: accessLogResponseSchema }),
   auditTrail: endpoint({ method: 'GET', path: '/audit-events', query: auditTrailQuerySchema, response: auditTrailResponseSchema }),
+  description: endpoint({ method: 'GET', path: '/privacy/description', query: privacyDescriptionQuerySchema, response: privacyDescriptionSchema }),
 };

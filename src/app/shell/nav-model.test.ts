@@ -24,10 +24,22 @@ describe('side navigation', () => {
     expect(sectionLabels('manager')).toEqual(['Reports', 'Accounts']);
   });
 
-  it('lists the Audit Trail under Accounts for the hospital administrator, whatever the account type', () => {
-    expect(navFor('manager')[1]?.groups[0]?.items.map((item) => item.label)).toEqual(['Users', 'Access Management', 'Audit Trail']);
+  it('lists the Audit Trail and the Privacy Description under Accounts for the hospital administrator, whatever the account type', () => {
+    expect(navFor('manager')[1]?.groups[0]?.items.map((item) => item.label)).toEqual(['Users', 'Access Management', 'Audit Trail', 'Privacy Description']);
     expect(buildNavigation(makeRole(['AUDIT_TRAIL']), 'BASIC')).toEqual([
-      { section: 'accounts', label: 'Accounts', groups: [{ group: 'Account', items: [{ path: '/app/accounts/audit-trail', label: 'Audit Trail' }] }] },
+      {
+        section: 'accounts',
+        label: 'Accounts',
+        groups: [
+          {
+            group: 'Account',
+            items: [
+              { path: '/app/accounts/audit-trail', label: 'Audit Trail' },
+              { path: '/app/accounts/privacy-description', label: 'Privacy Description' },
+            ],
+          },
+        ],
+      },
     ]);
   });
 

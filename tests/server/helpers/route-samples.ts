@@ -298,6 +298,7 @@ export const ROUTE_SAMPLES: Record<string, Sample> = {
   'GET /api/privacy/purposes': () => ({}),
   'GET /api/privacy/access-log': () => ({ query: { take: 5 } }),
   'GET /api/audit-events': (ids) => ({ query: { personUserId: ids.staffIds[0], action: 'read', take: 5, ...week() } }),
+  'GET /api/privacy/description': () => ({ query: { organizationId: DEMO_ORG_IDS.stMarys } }),
   'GET /api/firmware/versions': () => ({ query: { modelId: REV_D } }),
   // The test server's storage holds no firmware images (a demo server writes them at start-up):
   // a real version whose image is absent answers 404 to every caller the page lets through.

@@ -6,6 +6,7 @@ import { forPages } from '../../core/access';
 import { asRecord, auditRead, personInQuery } from '../../core/audit-rule';
 import { callerOf } from '../../core/caller';
 import { routeOf } from '../../core/route-of';
+import { createDescriptionService } from './description.service';
 import { createPrivacyService } from './privacy.service';
 
 /** The pages whose reads of another person's figures wait for a stated purpose (docs/PRIVACY.md 'A purpose first'). */
@@ -20,6 +21,7 @@ const personFilter = (request: FastifyRequest): number | null => {
 /** Privacy by design: purposes, the access log of one's own data, and the audit trail (docs/PRIVACY.md). */
 export const privacyRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Database }> = async (app, { db, reportDb }) => {
   const service = createPrivacyService(db, reportDb);
+  const description = createDescriptionService(db);
 
   app.route({
     ...routeOf(privacyEndpoints.statePurpose),
@@ -45,5 +47,13 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ db: Database; reportDb: Data
     ...routeOf(privacyEndpoints.auditTrail),
     config: { ...forPages('/app/accounts/audit-trail'), ...auditRead(personFilter, '/app/accounts/audit-trail') },
     handler: async (request) => service.auditTrail(callerOf(request), request.query),
+  });
+
+  // What the organization collects and who sees it (docs/PRIVACY.md 'The description for the works
+  // council'): about no one person, audited as a read as the trail is.
+  app.route({
+    ...routeOf(privacyEndpoints.description),
+    config: { ...forPages('/app/accounts/privacy-description'), ...auditRead(() => null, '/app/accounts/privacy-description') },
+    handler: async (request) => description.describe(callerOf(request), request.query),
   });
 };
