@@ -11,7 +11,7 @@ import { DescriptionDocument } from '../components/description-document';
 const route = getRouteApi('/app/accounts/privacy-description');
 
 /**
- * Privacy description (docs/SCREENS.md 'Privacy description', docs/PRIVACY.md 'The description
+ * Privacy description (docs/SCREENS.md 'Privacy Description', docs/PRIVACY.md 'The description
  * for the works council'): what an organization's devices collect, what is kept and for how long,
  * who may see what and why, from the live configuration, laid out to print on A4.
  */
