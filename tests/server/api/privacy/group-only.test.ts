@@ -152,6 +152,6 @@ describe('group-only units', () => {
     expect(namesIn(JSON.stringify(forManager))).toEqual([]);
     expect(forManager.filter(([first, last]) => first === 'User' && last === '').length).toBeGreaterThanOrEqual(3);
     expect(namesIn(JSON.stringify(await exported(admin))).sort()).toEqual(NAMES.flat().slice().sort());
-    // Two export jobs, the first building its sandbox (ARCHITECTURE.md 'Data exports'): long on a busy machine.
+    // Two export jobs, the first building its sandbox (modules/data-exports/run-export.ts): long on a busy machine.
   }, 120_000);
 });
