@@ -127,11 +127,11 @@ export function ingest(db: Database, events: unknown[]) {
   return ingestEvents(db, events);
 }
 
-/** Sends events as the fleet's gateway does, through the ingest route; answers its response. */
-export function sendAsGateway(app: { inject: (options: { method: 'POST'; url: string; headers: Record<string, string>; payload: unknown }) => Promise<{ statusCode: number; body: string }> }, fleet: Fleet, events: unknown[]) {
+/** Sends events as the fleet's gateway does, through the ingest route (`query` such as '?derive=deferred'); answers its response. */
+export function sendAsGateway<R>(app: { inject: (options: { method: 'POST'; url: string; headers: Record<string, string>; payload: unknown }) => Promise<R> }, fleet: Fleet, events: unknown[], query = '') {
   return app.inject({
     method: 'POST',
-    url: '/api/ingest/events',
+    url: `/api/ingest/events${query}`,
     headers: { 'x-gateway-mac': fleet.gateway, authorization: `Bearer ${gatewayToken(TEST_INGEST_SECRET, fleet.gateway)}` },
     payload: { events },
   });

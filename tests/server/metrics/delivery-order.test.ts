@@ -3,10 +3,9 @@ import fc from 'fast-check';
 import { statePurpose } from '../helpers/purposes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIN_API_ENDPOINTS } from '../../../server/src/contracts/endpoints';
-import { gatewayToken } from '../../../server/src/core/gateway-auth';
 import { DERIVED_TABLE_NAMES, deriveBetween } from '../../../server/src/modules/metrics/derive';
-import { createTestApp, signIn, TEST_INGEST_SECRET, type Tokens } from '../helpers/app';
-import { createFleet, type Fleet } from '../helpers/fleet';
+import { createTestApp, signIn, type Tokens } from '../helpers/app';
+import { createFleet, sendAsGateway, type Fleet } from '../helpers/fleet';
 import { buildScenarios, type DeliveryScenario, type ReportCall } from '../helpers/delivery-scenarios';
 import { ST_MARYS, staffOf } from '../helpers/staff';
 
@@ -34,12 +33,7 @@ describe('report figures under real delivery', () => {
   let deviceState: unknown[];
 
   const post = async (events: unknown[]) => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/ingest/events',
-      headers: { 'x-gateway-mac': fleet.gateway, authorization: `Bearer ${gatewayToken(TEST_INGEST_SECRET, fleet.gateway)}` },
-      payload: { events },
-    });
+    const res = await sendAsGateway(ctx.app, fleet, events);
     expect(res.statusCode, res.body).toBe(200);
   };
 

@@ -1,24 +1,17 @@
 import { count, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayToken } from '../../../../server/src/core/gateway-auth';
 import { devices, eventLedger, heartbeatEvents, hygieneEvents, presenceEvents } from '../../../../server/src/db/schema';
 import { deriveAll } from '../../../../server/src/modules/metrics/derive';
-import { createTestApp, TEST_INGEST_SECRET } from '../../helpers/app';
+import { createTestApp } from '../../helpers/app';
 import { derivedChecksums } from '../../helpers/db-checksum';
-import { createFleet, eventsFor, type Fleet } from '../../helpers/fleet';
+import { createFleet, eventsFor, sendAsGateway, type Fleet } from '../../helpers/fleet';
 import { ST_MARYS, staffOf } from '../../helpers/staff';
 
 describe('POST /api/ingest/events: how a batch is stored', () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let fleet: Fleet;
   let users: number[];
-  const send = (events: unknown[]) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/ingest/events',
-      headers: { 'x-gateway-mac': fleet.gateway, authorization: `Bearer ${gatewayToken(TEST_INGEST_SECRET, fleet.gateway)}` },
-      payload: { events },
-    });
+  const send = (events: unknown[]) => sendAsGateway(ctx.app, fleet, events);
   const stored = async (table: typeof eventLedger | typeof presenceEvents | typeof heartbeatEvents, ids: string[]) =>
     Number((await ctx.db.select({ n: count() }).from(table).where(inArray(table.eventId, ids)))[0]?.n);
   const derived = () => derivedChecksums(ctx.db);

@@ -1,9 +1,8 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayToken } from '../../../../server/src/core/gateway-auth';
 import { bedEvents, eventLedger, presenceEvents, zones } from '../../../../server/src/db/schema';
-import { createTestApp, TEST_INGEST_SECRET } from '../../helpers/app';
-import { createFleet, eventsFor, type Fleet } from '../../helpers/fleet';
+import { createTestApp } from '../../helpers/app';
+import { createFleet, eventsFor, sendAsGateway, type Fleet } from '../../helpers/fleet';
 import { ST_MARYS, staffOf } from '../../helpers/staff';
 
 // docs/PRIVACY.md 'Private zones': a breakroom's or restroom's beacons tell nothing of who was there.
@@ -12,13 +11,7 @@ describe('a private zone', () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let fleet: Fleet;
   let wearer: number;
-  const send = (events: unknown[]) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/ingest/events',
-      headers: { 'x-gateway-mac': fleet.gateway, authorization: `Bearer ${gatewayToken(TEST_INGEST_SECRET, fleet.gateway)}` },
-      payload: { events },
-    });
+  const send = (events: unknown[]) => sendAsGateway(ctx.app, fleet, events);
   const countIn = async (table: typeof presenceEvents | typeof bedEvents | typeof eventLedger, ids: string[]) =>
     Number((await ctx.db.select({ n: count() }).from(table).where(inArray(table.eventId, ids)))[0]?.n);
   const idsOf = (events: unknown[]) => events.map((e) => (e as { id: string }).id);

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayToken } from '../../../../server/src/core/gateway-auth';
 import type { Database } from '../../../../server/src/db/client';
 import { derivePending } from '../../../../server/src/db/schema';
 import { SpanDeriver, spanDeriver } from '../../../../server/src/modules/ingest/span-deriver';
@@ -8,9 +7,9 @@ import { ingestEvents } from '../../../../server/src/modules/ingest/ingest.servi
 import { deriveAll } from '../../../../server/src/modules/metrics/derive';
 import { generateEvents } from '../../../../server/src/simulator/generate';
 import { loadWorld } from '../../../../server/src/simulator/world';
-import { createTestApp, TEST_INGEST_SECRET } from '../../helpers/app';
+import { createTestApp } from '../../helpers/app';
 import { derivedChecksums } from '../../helpers/db-checksum';
-import { createFleet, eventsFor, type Fleet } from '../../helpers/fleet';
+import { createFleet, eventsFor, sendAsGateway, type Fleet } from '../../helpers/fleet';
 import { ST_MARYS, staffOf } from '../../helpers/staff';
 import { HOUR, T0 } from '../../simulator/world';
 
@@ -21,13 +20,7 @@ describe('deriving stored batches (POST /api/ingest/events, ?derive=deferred)', 
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
   let fleet: Fleet;
   let user: number;
-  const send = (events: unknown[], query = '?derive=deferred') =>
-    ctx.app.inject({
-      method: 'POST',
-      url: `/api/ingest/events${query}`,
-      headers: { 'x-gateway-mac': fleet.gateway, authorization: `Bearer ${gatewayToken(TEST_INGEST_SECRET, fleet.gateway)}` },
-      payload: { events },
-    });
+  const send = (events: unknown[], query = '?derive=deferred') => sendAsGateway(ctx.app, fleet, events, query);
   const entryCompliant = async (at: string) =>
     (await ctx.db.execute<{ c: boolean }>(sql`select entry_compliant as c from visits where user_id = ${user} and entry_at = ${at}::timestamptz`)).rows.map((r) => r.c);
 
