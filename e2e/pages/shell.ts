@@ -42,7 +42,10 @@ export class Shell {
     return this.profilePopup();
   }
 
+  /** Signs out as a user does, and waits for the sign-in form the app shows once the session is gone. */
   async signOut() {
     await (await this.openProfilePopup()).getByRole('button', { name: 'Sign Out' }).click();
+    await expect(this.page).toHaveURL(/\/auth$/);
+    await expect(this.page.getByLabel('Email or username')).toBeVisible();
   }
 }
