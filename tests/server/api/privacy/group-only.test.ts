@@ -6,12 +6,12 @@ import type { DataExport, ExportRequest } from '../../../../server/src/contracts
 import { DEMO_ORG_IDS } from '../../../../server/src/db/seed';
 import { groups, organizations, users } from '../../../../server/src/db/schema';
 import { maskedFor } from '../../../../server/src/modules/users';
+import { saveOrganizationSettings } from '../../helpers/organization-settings';
 import { createTestApp, signIn, type Tokens } from '../../helpers/app';
 import { buildScenarios, type ReportCall } from '../../helpers/delivery-scenarios';
 import { createFleet, sendAsGateway } from '../../helpers/fleet';
 import { statePurpose } from '../../helpers/purposes';
 import { ST_MARYS, staffOf } from '../../helpers/staff';
-import { call } from '../accounts/accounts-client';
 
 // docs/PRIVACY.md 'Group-only units': the people of a group-only unit are named in no report
 // answer, no ranking and no data export to anyone but themselves and the provider's employees;
@@ -42,17 +42,7 @@ describe('group-only units', () => {
     return { call: `${c.path}?${params}`, status: res.statusCode, body: res.body };
   };
   const namesIn = (text: string) => NAMES.flatMap(([first, last]) => [first, last]).filter((name) => text.includes(name));
-  const setGroupOnly = async (groupOnlyLocationIds: unknown) => {
-    const [row] = await ctx.db.select().from(organizations).where(eq(organizations.id, ICU_ORG));
-    return call(ctx.app, admin, 'POST', 'organizations', {
-      id: row!.id,
-      parentId: row!.parentId,
-      name: row!.name,
-      type: row!.type,
-      accountType: row!.accountType,
-      settings: { defaultLocationId: row!.defaultLocationId, groupOnlyLocationIds },
-    });
-  };
+  const setGroupOnly = (groupOnlyLocationIds: unknown) => saveOrganizationSettings(ctx.app, ctx.db, admin, ICU_ORG, { groupOnlyLocationIds });
 
   beforeAll(async () => {
     ctx = await createTestApp({ runJobs: true, dataExports: { timeoutMs: 10_000, maxRows: 10_000 } });

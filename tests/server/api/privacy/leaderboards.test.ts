@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../../../../server/src/db/schema';
+import { saveOrganizationSettings } from '../../helpers/organization-settings';
 import { createTestApp, signIn, type Tokens } from '../../helpers/app';
 import { createFleet, eventsFor, ingest } from '../../helpers/fleet';
 import { ST_MARYS, staffOf } from '../../helpers/staff';
@@ -25,17 +26,7 @@ describe('no leaderboards', () => {
     ((await getReport(ctx.app, admin.idToken, 'compliance/ranking/users', { groupIds: [ICU], startDate: DAY, endDate: DAY })).body as { userId: number }[]).map((r) => r.userId);
   const opportunities = async () =>
     (await getReport(ctx.app, admin.idToken, 'compliance/overview-stats', { groupIds: [ICU], startDate: DAY, endDate: DAY })).body.opportunities.value as number;
-  const setHidden = async (organizationId: number, hideLeaderboards: boolean) => {
-    const [row] = await ctx.db.select().from(organizations).where(eq(organizations.id, organizationId));
-    return call(ctx.app, admin, 'POST', 'organizations', {
-      id: row!.id,
-      parentId: row!.parentId,
-      name: row!.name,
-      type: row!.type,
-      accountType: row!.accountType,
-      settings: { defaultLocationId: row!.defaultLocationId, hideLeaderboards },
-    });
-  };
+  const setHidden = (organizationId: number, hideLeaderboards: boolean) => saveOrganizationSettings(ctx.app, ctx.db, admin, organizationId, { hideLeaderboards });
 
   beforeAll(async () => {
     ctx = await createTestApp();

@@ -4,6 +4,7 @@ import { auditEvents, bedEvents, jobs, organizations, presenceEvents } from '../
 import { deriveBetween } from '../../../../server/src/modules/metrics/derive';
 import { purgeExpiredEvents, purgeHorizon, queueRetention, RETENTION_JOB } from '../../../../server/src/modules/ingest/retention';
 import { retentionRules } from '../../../../server/src/modules/ingest/retention.repo';
+import { saveOrganizationSettings } from '../../helpers/organization-settings';
 import { createTestApp, signIn, type Tokens } from '../../helpers/app';
 import { derivedChecksums } from '../../helpers/db-checksum';
 import { createFleet, eventsFor, ingest, type Fleet } from '../../helpers/fleet';
@@ -30,17 +31,7 @@ describe('retention', () => {
 
   const rawOf = async (table: typeof presenceEvents | typeof bedEvents, before: boolean) =>
     (await ctx.db.select({ ts: table.ts }).from(table).where(and(inArray(table.userId, [wearer, other]), before ? lt(table.ts, HORIZON) : gte(table.ts, HORIZON)))).length;
-  const setRetention = async (organizationId: number, retentionDays: unknown) => {
-    const [row] = await ctx.db.select().from(organizations).where(eq(organizations.id, organizationId));
-    return call(ctx.app, admin, 'POST', 'organizations', {
-      id: row!.id,
-      parentId: row!.parentId,
-      name: row!.name,
-      type: row!.type,
-      accountType: row!.accountType,
-      settings: { defaultLocationId: row!.defaultLocationId, retentionDays },
-    });
-  };
+  const setRetention = (organizationId: number, retentionDays: unknown) => saveOrganizationSettings(ctx.app, ctx.db, admin, organizationId, { retentionDays });
   const purgeRows = () => ctx.db.select().from(auditEvents).where(eq(auditEvents.route, 'retention-purge'));
 
   beforeAll(async () => {
